@@ -1,0 +1,26 @@
+// Stand-ins for the CUDA launchers in builds without nvcc: every call reports that CUDA is not built.
+#include <cstdio>
+
+#include "collsweep/cuda_api.hpp"
+
+namespace collsweep::cuda {
+
+namespace {
+constexpr const char* kNotBuilt = "this collsweep was built without CUDA (COLLSWEEP_ENABLE_CUDA=OFF)";
+}
+
+bool built_with_cuda() { return false; }
+
+DeviceInfo query_device() {
+  DeviceInfo info;
+  std::snprintf(info.message, sizeof info.message, "%s", kNotBuilt);
+  return info;
+}
+
+bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, std::size_t, char* err,
+                           std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
+}  // namespace collsweep::cuda

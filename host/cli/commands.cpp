@@ -1,0 +1,26 @@
+// The collsweep command line: builds the CLI11 app from each subcommand's registration.
+#include "cli/commands.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/subcommands.hpp"
+
+namespace collsweep::cli {
+
+int main(int argc, char** argv) {
+  CLI::App app{"collsweep: Monte-Carlo sweeps of rigid-body impact laws with friction"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(COLLSWEEP_VERSION) + " (" + COLLSWEEP_GIT_REVISION + ")");
+  int status = 0;
+  register_solve(app, status);
+  register_eval(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return status;
+}
+
+}  // namespace collsweep::cli

@@ -1,0 +1,58 @@
+// Outcome status codes shared by every law, with the human-readable reason for each.
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/hd.hpp"
+
+namespace collsweep {
+
+// Why a collision could not be evaluated. Every law returns one of these; ok is the only success.
+// Results of a non-ok outcome are zero, never NaN.
+enum class Status : std::uint8_t {
+  ok = 0,
+  nonfinite_input,         // NaN or inf in W, v, mu, e or e_t
+  delassus_not_spd,        // W is not symmetric positive definite
+  not_approaching,         // v_n >= 0: the contact is separating or grazing, there is no impact
+  negative_friction,       // mu < 0
+  restitution_out_of_range,     // e outside [0, 1]
+  tangential_out_of_range,      // e_t < -1
+  numerical_failure,       // the law produced a non-finite result (overflow); reported, not hidden
+  count_
+};
+
+inline constexpr int status_count = static_cast<int>(Status::count_);
+
+// Reason text used by `solve`, `eval` (as "invalid: <reason>") and the sweep summaries.
+inline const char* status_reason(Status s) {
+  switch (s) {
+    case Status::ok: return "ok";
+    case Status::nonfinite_input: return "NaN or inf in the input";
+    case Status::delassus_not_spd: return "W is not symmetric positive definite (need m_nn > 0, m_tt > 0, m_nn*m_tt - m_nt^2 > 0)";
+    case Status::not_approaching: return "v_n >= 0: the contact is not approaching, there is no impact";
+    case Status::negative_friction: return "mu < 0: the friction coefficient must be >= 0";
+    case Status::restitution_out_of_range: return "e outside [0, 1]";
+    case Status::tangential_out_of_range: return "e_t < -1: the tangential restitution must be >= -1";
+    case Status::numerical_failure: return "numerical failure: the result is not finite (input magnitudes overflow)";
+    case Status::count_: break;
+  }
+  return "unknown status";
+}
+
+// Short machine-readable name (used as a column suffix in tallies).
+inline const char* status_name(Status s) {
+  switch (s) {
+    case Status::ok: return "ok";
+    case Status::nonfinite_input: return "nonfinite_input";
+    case Status::delassus_not_spd: return "delassus_not_spd";
+    case Status::not_approaching: return "not_approaching";
+    case Status::negative_friction: return "negative_friction";
+    case Status::restitution_out_of_range: return "restitution_out_of_range";
+    case Status::tangential_out_of_range: return "tangential_out_of_range";
+    case Status::numerical_failure: return "numerical_failure";
+    case Status::count_: break;
+  }
+  return "unknown";
+}
+
+}  // namespace collsweep

@@ -1,0 +1,29 @@
+// Host/device decoration macros so that the physics in kernels/ compiles under g++ and nvcc alike.
+#pragma once
+
+#include <cmath>
+
+#if defined(__CUDACC__)
+#define COLLSWEEP_HD __host__ __device__
+#define COLLSWEEP_HD_INLINE __host__ __device__ __forceinline__
+#else
+#define COLLSWEEP_HD
+#define COLLSWEEP_HD_INLINE inline __attribute__((always_inline))
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define COLLSWEEP_DEVICE_COMPILE 1
+#else
+#define COLLSWEEP_DEVICE_COMPILE 0
+#endif
+
+namespace collsweep {
+
+// Device-safe math helpers: plain ::sqrt/::fabs are available in both host and device code.
+COLLSWEEP_HD_INLINE double max_d(double a, double b) { return a > b ? a : b; }
+COLLSWEEP_HD_INLINE double min_d(double a, double b) { return a < b ? a : b; }
+COLLSWEEP_HD_INLINE double abs_d(double a) { return a < 0.0 ? -a : a; }
+// Finite test that works without <cmath> overloads on the device (NaN fails both compares).
+COLLSWEEP_HD_INLINE bool is_finite_d(double a) { return a - a == 0.0; }
+
+}  // namespace collsweep
