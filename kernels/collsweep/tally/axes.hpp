@@ -1,0 +1,70 @@
+// Map axes: which sampled or derived quantity a map bins, and the bin of a sample (same on CPU and GPU).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "collsweep/sampling/plan.hpp"
+
+namespace collsweep {
+
+enum class Quantity : std::uint8_t { theta = 0, alpha, mu, e, e_t, rho, kappa, log10_cond, count_ };
+inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
+
+inline const char* quantity_name(Quantity q) {
+  switch (q) {
+    case Quantity::theta: return "theta";
+    case Quantity::alpha: return "alpha";
+    case Quantity::mu: return "mu";
+    case Quantity::e: return "e";
+    case Quantity::e_t: return "e_t";
+    case Quantity::rho: return "rho";
+    case Quantity::kappa: return "kappa";
+    case Quantity::log10_cond: return "log10_cond";
+    default: return "unknown";
+  }
+}
+
+inline bool parse_quantity(const char* name, Quantity* out) {
+  for (int i = 0; i < quantity_count; ++i)
+    if (std::strcmp(name, quantity_name(static_cast<Quantity>(i))) == 0) {
+      *out = static_cast<Quantity>(i);
+      return true;
+    }
+  return false;
+}
+
+COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
+  switch (q) {
+    case Quantity::theta: return s.theta_deg;
+    case Quantity::alpha: return s.alpha;
+    case Quantity::mu: return s.c.mu;
+    case Quantity::e: return s.c.e;
+    case Quantity::e_t: return s.c.e_t;
+    case Quantity::rho: return s.rho;
+    case Quantity::kappa: return s.kappa;
+    case Quantity::log10_cond: return s.log10_cond;
+    default: return 0.0;
+  }
+}
+
+// One binned axis over [lo, hi] with `bins` equal bins; the upper edge belongs to the last bin.
+struct MapAxis {
+  Quantity quantity = Quantity::theta;
+  double lo = 0.0, hi = 1.0;
+  std::uint32_t bins = 1;
+};
+
+// Bin of x, or -1 when x is outside [lo, hi] (counted as "outside the map", never dropped silently).
+COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
+  if (!(x >= a.lo && x <= a.hi)) return -1;
+  int b = static_cast<int>((x - a.lo) / (a.hi - a.lo) * a.bins);
+  return b >= static_cast<int>(a.bins) ? static_cast<int>(a.bins) - 1 : b;
+}
+
+// Bin centre, for the axis columns of map.csv.
+inline double axis_center(const MapAxis& a, std::uint32_t bin) {
+  return a.lo + (bin + 0.5) * (a.hi - a.lo) / a.bins;
+}
+
+}  // namespace collsweep
