@@ -1,0 +1,31 @@
+// Parsing of numeric command-line values ("0.5", "a,b,c") with one-line messages naming the option.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace collsweep::cli {
+
+// Bad command-line input; what() is one line naming the option and the value. Commands print it and
+// exit with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One number (io::parse_double: decimal, hex, nan, inf); throws UsageError "--mu: 'abc' is not a number".
+double parse_number_option(std::string_view option, std::string_view text);
+
+// A comma-separated list of exactly `expected` numbers (any count >= 1 when expected == 0). `layout`
+// describes the items for the message, e.g. "m_nn,m_nt,m_tt". Throws UsageError naming the option,
+// the count or the item that does not parse, and the text given.
+std::vector<double> parse_number_list(std::string_view option, std::string_view text, std::size_t expected,
+                                      std::string_view layout = {});
+
+// A positive integer; throws UsageError otherwise.
+int parse_positive_int(std::string_view option, std::string_view text);
+
+}  // namespace collsweep::cli

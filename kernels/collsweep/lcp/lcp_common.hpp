@@ -1,0 +1,49 @@
+// Shared pieces of the small LCP solvers: the problem convention, tolerances and the residual check.
+//
+// LCP(A, q): find z, w in R^n with  w = A z + q,  z >= 0,  w >= 0,  z^T w = 0  (Cottle, Pang & Stone
+// notation). The solvers work on fixed-size row-major arrays (capacity N, a template parameter).
+#pragma once
+
+#include "collsweep/lcp/small_matrix.hpp"
+
+namespace collsweep {
+
+// Relative tolerances of the pivoting solvers. "feasibility" accepts z_i, w_i >= -feasibility * scale
+// (scale = the size of q, of A z); accepted values are then clamped to exact zero. "pivot" rejects a
+// basis whose LU pivot is below pivot * max|A| (singular to working precision).
+struct LcpTolerance {
+  double feasibility = 1e-9;
+  double pivot = 1e-11;
+};
+
+// Makes a numerically accepted solution exact in sign: z_i < 0 -> 0, then w = A z + q with
+// w_i < 0 -> 0. The change is bounded by the feasibility tolerance that accepted the solution.
+template <int N>
+COLLSWEEP_HD_INLINE void lcp_clean(const double (&a)[N][N], const double (&q)[N], double (&z)[N], double (&w)[N]) {
+  for (int i = 0; i < N; ++i) z[i] = max_d(z[i], 0.0);
+  for (int i = 0; i < N; ++i) {
+    double s = q[i];
+    for (int j = 0; j < N; ++j) s += a[i][j] * z[j];
+    w[i] = max_d(s, 0.0);
+  }
+}
+
+// Worst violation of the LCP conditions, relative to scale = max(|q|, max|A| |z|): the largest of
+// -z_i, -w_i, |w - A z - q|_i and min(z_i, w_i) (complementarity measured componentwise).
+template <int N>
+COLLSWEEP_HD_INLINE double lcp_residual(const double (&a)[N][N], const double (&q)[N], const double (&z)[N],
+                                        const double (&w)[N]) {
+  const double scale = max_d(max_d(smallmat::max_abs(q), smallmat::max_abs(a) * smallmat::max_abs(z)), 1e-300);
+  double r = 0.0;
+  for (int i = 0; i < N; ++i) {
+    double s = q[i];
+    for (int j = 0; j < N; ++j) s += a[i][j] * z[j];
+    r = max_d(r, abs_d(w[i] - s));
+    r = max_d(r, -z[i] * smallmat::max_abs(a));
+    r = max_d(r, -w[i]);
+    r = max_d(r, min_d(z[i] * smallmat::max_abs(a), w[i]));
+  }
+  return r / scale;
+}
+
+}  // namespace collsweep

@@ -1,0 +1,207 @@
+// Fixed-size dense linear algebra for the small LCPs (n <= 12): LU solve, Cholesky, Jacobi eigenvalues.
+//
+// Everything works on plain row-major C arrays whose capacity N is a template parameter; an optional
+// runtime size n <= N selects the leading n x n block (used by the basis enumeration, whose systems
+// are principal submatrices of varying size). No heap, no exceptions: failures are return values.
+#pragma once
+
+#include "collsweep/hd.hpp"
+
+namespace collsweep {
+namespace smallmat {
+
+inline constexpr double kEpsilon = 2.220446049250313e-16;
+
+// Largest absolute entry of the leading n x n block.
+template <int N>
+COLLSWEEP_HD_INLINE double max_abs(const double (&a)[N][N], int n = N) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) m = max_d(m, abs_d(a[i][j]));
+  return m;
+}
+
+template <int N>
+COLLSWEEP_HD_INLINE double max_abs(const double (&v)[N], int n = N) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i) m = max_d(m, abs_d(v[i]));
+  return m;
+}
+
+// y = A x (leading n x n block).
+template <int N>
+COLLSWEEP_HD_INLINE void matvec(const double (&a)[N][N], const double (&x)[N], double (&y)[N], int n = N) {
+  for (int i = 0; i < n; ++i) {
+    double s = 0.0;
+    for (int j = 0; j < n; ++j) s += a[i][j] * x[j];
+    y[i] = s;
+  }
+}
+
+template <int N>
+COLLSWEEP_HD_INLINE double dot(const double (&x)[N], const double (&y)[N]) {
+  double s = 0.0;
+  for (int i = 0; i < N; ++i) s += x[i] * y[i];
+  return s;
+}
+
+// x^T A x / 2 + x^T g.
+template <int N>
+COLLSWEEP_HD_INLINE double quadratic_energy(const double (&a)[N][N], const double (&x)[N], const double (&g)[N]) {
+  double s = 0.0;
+  for (int i = 0; i < N; ++i) {
+    double r = 0.0;
+    for (int j = 0; j < N; ++j) r += a[i][j] * x[j];
+    s += x[i] * (0.5 * r + g[i]);
+  }
+  return s;
+}
+
+// Solves the leading n x n system a x = b in place by Gaussian elimination with partial pivoting;
+// b is overwritten by x. Returns false (a, b garbage) when a pivot is below pivot_tol in absolute
+// value, i.e. the block is singular to the caller's tolerance (callers pass a tolerance relative to
+// the scale of a).
+template <int N>
+COLLSWEEP_HD bool lu_solve_inplace(double (&a)[N][N], double (&b)[N], int n, double pivot_tol) {
+  for (int k = 0; k < n; ++k) {
+    int p = k;
+    double pmax = abs_d(a[k][k]);
+    for (int i = k + 1; i < n; ++i) {
+      const double v = abs_d(a[i][k]);
+      if (v > pmax) {
+        pmax = v;
+        p = i;
+      }
+    }
+    if (!(pmax > pivot_tol)) return false;  // also rejects NaN
+    if (p != k) {
+      for (int j = k; j < n; ++j) {
+        const double t = a[k][j];
+        a[k][j] = a[p][j];
+        a[p][j] = t;
+      }
+      const double t = b[k];
+      b[k] = b[p];
+      b[p] = t;
+    }
+    const double inv = 1.0 / a[k][k];
+    for (int i = k + 1; i < n; ++i) {
+      const double f = a[i][k] * inv;
+      if (f == 0.0) continue;
+      for (int j = k + 1; j < n; ++j) a[i][j] -= f * a[k][j];
+      b[i] -= f * b[k];
+    }
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    double s = b[i];
+    for (int j = i + 1; j < n; ++j) s -= a[i][j] * b[j];
+    b[i] = s / a[i][i];
+  }
+  return true;
+}
+
+// Outcome of a Cholesky factorization attempt of a symmetric matrix.
+enum class CholeskyResult : unsigned char { spd = 0, singular, indefinite, asymmetric };
+
+// Cholesky G = L L^T of a symmetric N x N matrix (lower triangle of L written, upper set to 0).
+// A pivot d_k (the Schur complement's diagonal) with d_k <= rel_tol * G_kk is "singular" when
+// |d_k| <= rel_tol * G_kk and "indefinite" below that; asymmetry beyond sym_tol * max|G| is reported
+// first. With rel_tol = 1e-12 this flags matrices with a condition number beyond about 1e12.
+template <int N>
+COLLSWEEP_HD CholeskyResult cholesky(const double (&g)[N][N], double (&l)[N][N], double rel_tol = 1e-12,
+                                     double sym_tol = 1e-12) {
+  const double scale = max_abs(g);
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < i; ++j)
+      if (abs_d(g[i][j] - g[j][i]) > sym_tol * scale) return CholeskyResult::asymmetric;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) l[i][j] = 0.0;
+  for (int k = 0; k < N; ++k) {
+    double d = g[k][k];
+    for (int m = 0; m < k; ++m) d -= l[k][m] * l[k][m];
+    const double ref = abs_d(g[k][k]);
+    if (!(d > rel_tol * ref) || !(ref > 0.0)) {
+      return (d >= -rel_tol * ref && is_finite_d(d)) ? CholeskyResult::singular : CholeskyResult::indefinite;
+    }
+    const double lkk = ::sqrt(d);
+    l[k][k] = lkk;
+    for (int i = k + 1; i < N; ++i) {
+      double s = g[i][k];
+      for (int m = 0; m < k; ++m) s -= l[i][m] * l[k][m];
+      l[i][k] = s / lkk;
+    }
+  }
+  return CholeskyResult::spd;
+}
+
+// x^T G^-1 x from the Cholesky factor: |L^-1 x|^2.
+template <int N>
+COLLSWEEP_HD_INLINE double inverse_quadratic_form(const double (&l)[N][N], const double (&x)[N]) {
+  double y[N];
+  double s = 0.0;
+  for (int i = 0; i < N; ++i) {
+    double r = x[i];
+    for (int m = 0; m < i; ++m) r -= l[i][m] * y[m];
+    y[i] = r / l[i][i];
+    s += y[i] * y[i];
+  }
+  return s;
+}
+
+// Eigenvalues of the leading n x n block of a symmetric matrix by the cyclic Jacobi method (a is
+// destroyed; eigenvalues returned unsorted in eig[0..n)). Jacobi is accurate to a few ulps of the
+// matrix norm and converges quadratically; 30 sweeps are far more than n <= 12 ever needs.
+template <int N>
+COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
+  for (int sweep = 0; sweep < 30; ++sweep) {
+    double off = 0.0, diag = 0.0;
+    for (int i = 0; i < n; ++i) {
+      diag += a[i][i] * a[i][i];
+      for (int j = i + 1; j < n; ++j) off += a[i][j] * a[i][j];
+    }
+    if (!(off > kEpsilon * kEpsilon * 1e-4 * diag)) break;
+    for (int p = 0; p < n; ++p) {
+      for (int q = p + 1; q < n; ++q) {
+        const double apq = a[p][q];
+        if (apq == 0.0) continue;
+        // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
+        const double theta = (a[q][q] - a[p][p]) / (2.0 * apq);
+        const double t = (theta >= 0.0 ? 1.0 : -1.0) / (abs_d(theta) + ::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / ::sqrt(t * t + 1.0);
+        const double s = t * c;
+        for (int k = 0; k < n; ++k) {  // columns p, q
+          const double akp = a[k][p], akq = a[k][q];
+          a[k][p] = c * akp - s * akq;
+          a[k][q] = s * akp + c * akq;
+        }
+        for (int k = 0; k < n; ++k) {  // rows p, q
+          const double apk = a[p][k], aqk = a[q][k];
+          a[p][k] = c * apk - s * aqk;
+          a[q][k] = s * apk + c * aqk;
+        }
+        a[p][q] = 0.0;
+        a[q][p] = 0.0;
+      }
+    }
+  }
+  for (int i = 0; i < n; ++i) eig[i] = a[i][i];
+}
+
+// Smallest and largest eigenvalue of the leading n x n block of a symmetric matrix (copied).
+template <int N>
+COLLSWEEP_HD_INLINE void eigen_range(const double (&a)[N][N], int n, double& lmin, double& lmax) {
+  double w[N][N];
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) w[i][j] = 0.5 * (a[i][j] + a[j][i]);
+  double e[N];
+  jacobi_eigenvalues(w, e, n);
+  lmin = e[0];
+  lmax = e[0];
+  for (int i = 1; i < n; ++i) {
+    lmin = min_d(lmin, e[i]);
+    lmax = max_d(lmax, e[i]);
+  }
+}
+
+}  // namespace smallmat
+}  // namespace collsweep

@@ -1,0 +1,99 @@
+// Counter-based RNG for one (seed, stream, sample): Philox4x32-10 (Random123), open-interval u01, Box-Muller.
+//
+// Layout (DESIGN.md "Reproducibility rules"; the stream id sits in the counter so that the key is the seed
+// alone and one key schedule serves every stream):
+//   key     = (seed bits 0..31, seed bits 32..63)
+//   counter = (sample index bits 0..31, sample index bits 32..63, stream id, draw block index)
+// Each Philox call yields one block of four 32-bit words; the draw block index counts the blocks used so
+// far for this (seed, stream, sample), from 0. Words are consumed in order v[0], v[1], v[2], v[3]. A
+// stream therefore holds 2^32 blocks (2^34 words) per sample, far beyond what one sample uses.
+#pragma once
+
+#include <Random123/philox.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "collsweep/hd.hpp"
+
+namespace collsweep {
+
+using Philox4x32 = r123::Philox4x32;  // 10 rounds (Random123's default)
+
+// One Philox4x32-10 block: the raw bijection, as in Random123's known-answer vectors.
+COLLSWEEP_HD_INLINE Philox4x32::ctr_type philox4x32_10(Philox4x32::ctr_type ctr, Philox4x32::key_type key) {
+  return Philox4x32()(ctr, key);
+}
+
+// A double in the OPEN interval (0, 1) from the top 52 bits of a 64-bit word: u = (j + 1/2) 2^-52 with
+// j = w >> 12 in [0, 2^52). Every u is the exact midpoint of one of 2^52 equal bins, so
+//   smallest u = 2^-53 (w = 0),  largest u = 1 - 2^-53 (w = 2^64 - 1),
+// and 1 - u is again a possible u (the set is symmetric about 1/2; log(u) is finite and nonzero).
+// 52 and not 53 bits: (j + 1/2) 2^-53 with j < 2^53 needs 54 significant bits, so the largest values would
+// round to 1.0 (round-half-even gives exactly 1 for j = 2^53 - 1); with 52 bits every value is exact.
+COLLSWEEP_HD_INLINE double u01_open(std::uint64_t w) {
+  constexpr double kTwoToMinus52 = 2.220446049250313080847263336181640625e-16;
+  return (static_cast<double>(w >> 12) + 0.5) * kTwoToMinus52;
+}
+
+// Successive random words, uniforms and normals of one (seed, stream, sample). Holds only the key, the
+// counter (whose last word is the next block index), the current block and the position in it.
+class SampleRng {
+ public:
+  COLLSWEEP_HD_INLINE SampleRng(std::uint64_t seed, std::uint32_t stream, std::uint64_t sample)
+      : key_{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}},
+        ctr_{{static_cast<std::uint32_t>(sample), static_cast<std::uint32_t>(sample >> 32), stream, 0u}},
+        buf_{{0u, 0u, 0u, 0u}},
+        pos_(4u) {}
+
+  // Next 32-bit word; the first call generates block 0 (nothing is computed for an unused stream).
+  COLLSWEEP_HD_INLINE std::uint32_t next_u32() {
+    if (pos_ == 4u) {
+      buf_ = philox4x32_10(ctr_, key_);
+      ++ctr_.v[3];
+      pos_ = 0u;
+    }
+    return buf_.v[pos_++];
+  }
+
+  // Two successive words, the first one in the high half.
+  COLLSWEEP_HD_INLINE std::uint64_t next_u64() {
+    const std::uint64_t hi = next_u32();
+    const std::uint64_t lo = next_u32();
+    return (hi << 32) | lo;
+  }
+
+  // U(0, 1), open at both ends (see u01_open); consumes two words.
+  COLLSWEEP_HD_INLINE double uniform() { return u01_open(next_u64()); }
+
+  // A fair coin from the top bit of one word.
+  COLLSWEEP_HD_INLINE bool coin() { return (next_u32() >> 31) != 0u; }
+
+  // Two independent standard normals by Box-Muller from u1 = uniform(), u2 = uniform() (in this order):
+  //   r = sqrt(-2 ln u1), z0 = r cos(2 pi u2), z1 = r sin(2 pi u2).
+  // u1 in (0, 1) keeps r finite and > 0; |z| <= sqrt(-2 ln 2^-53) ~ 8.57 (a tail cut no test can see).
+  COLLSWEEP_HD_INLINE void normal_pair(double& z0, double& z1) {
+    const double u1 = uniform();
+    const double u2 = uniform();
+    const double r = ::sqrt(-2.0 * ::log(u1));
+    const double phi = kTwoPi * u2;  // in (0, 2 pi)
+    z0 = r * ::cos(phi);
+    z1 = r * ::sin(phi);
+  }
+
+  // One standard normal: the first of a Box-Muller pair (the second is discarded: no stored state).
+  COLLSWEEP_HD_INLINE double normal() {
+    double z0, z1;
+    normal_pair(z0, z1);
+    return z0;
+  }
+
+ private:
+  static constexpr double kTwoPi = 6.28318530717958647692;
+  Philox4x32::key_type key_;
+  Philox4x32::ctr_type ctr_;
+  Philox4x32::ctr_type buf_;
+  std::uint32_t pos_;
+};
+
+}  // namespace collsweep
