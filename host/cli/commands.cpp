@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every command-line error exits 2 (CLI11's own codes are 100+).
+    return app.exit(e) == 0 ? 0 : 2;
   }
   return status;
 }

@@ -20,6 +20,7 @@
 #include "cli/subcommands.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/laws/planar_laws.hpp"
+#include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "mechanism/mechanism.hpp"
 
@@ -92,7 +93,9 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
   if (o.W.empty() && o.M.empty()) throw UsageError("neither --W nor --M is given: " + std::string(forms));
 
   if (!o.W.empty()) {
-    for (const auto& [name, value] : {std::pair{"--J", &o.J}, {"--u", &o.u}, {"--dof", &o.dof}})
+    const std::initializer_list<std::pair<const char*, const std::string*>> mechanism_only = {
+        {"--J", &o.J}, {"--u", &o.u}, {"--dof", &o.dof}};
+    for (const auto& [name, value] : mechanism_only)
       if (!value->empty()) throw UsageError(std::string(name) + " belongs to the mechanism form (--M, --J), not to --W");
     const std::vector<double> w = parse_list("--W", o.W, 3, "m_nn,m_nt,m_tt");
     in.c.W = Delassus2{w[0], w[1], w[2]};

@@ -18,6 +18,10 @@ enum class Status : std::uint8_t {
   restitution_out_of_range,     // e outside [0, 1]
   tangential_out_of_range,      // e_t < -1
   numerical_failure,       // the law produced a non-finite result (overflow); reported, not hidden
+  no_solution,             // LCP laws: the complementarity problem has no solution (enumeration found none)
+  solver_failure,          // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
+  singular_delassus,       // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
+  coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
   count_
 };
 
@@ -34,6 +38,10 @@ inline const char* status_reason(Status s) {
     case Status::restitution_out_of_range: return "e outside [0, 1]";
     case Status::tangential_out_of_range: return "e_t < -1: the tangential restitution must be >= -1";
     case Status::numerical_failure: return "numerical failure: the result is not finite (input magnitudes overflow)";
+    case Status::no_solution: return "the impact LCP has no solution";
+    case Status::solver_failure: return "the LCP solver failed (ray termination, pivot cap or loss of accuracy)";
+    case Status::singular_delassus: return "G is singular to working precision (condition number beyond about 1e12)";
+    case Status::coefficient_out_of_range: return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
     case Status::count_: break;
   }
   return "unknown status";
@@ -50,6 +58,10 @@ inline const char* status_name(Status s) {
     case Status::restitution_out_of_range: return "restitution_out_of_range";
     case Status::tangential_out_of_range: return "tangential_out_of_range";
     case Status::numerical_failure: return "numerical_failure";
+    case Status::no_solution: return "no_solution";
+    case Status::solver_failure: return "solver_failure";
+    case Status::singular_delassus: return "singular_delassus";
+    case Status::coefficient_out_of_range: return "coefficient_out_of_range";
     case Status::count_: break;
   }
   return "unknown";

@@ -11,6 +11,7 @@ namespace collsweep {
 namespace smallmat {
 
 inline constexpr double kEpsilon = 2.220446049250313e-16;
+inline constexpr double kInfinity = __builtin_huge_val();
 
 // Largest absolute entry of the leading n x n block.
 template <int N>

@@ -70,26 +70,28 @@ COLLSWEEP_HD_INLINE std::uint64_t planar_grid_size(const PlanarSamplePlan& p) {
          grid_points(p.W.kappa);
 }
 
+// Removes the lowest digit (radix grid_points(s)) from the remaining grid counter g.
+COLLSWEEP_HD_INLINE std::uint32_t pop_grid_digit(std::uint64_t& g, const ScalarDist& s) {
+  const std::uint32_t n = grid_points(s);
+  const auto digit = static_cast<std::uint32_t>(g % n);
+  g /= n;
+  return digit;
+}
+
 // Digits of g = k mod G in the fixed order above (theta fastest).
 COLLSWEEP_HD_INLINE GridDigits planar_grid_digits(const PlanarSamplePlan& p, std::uint64_t k) {
   GridDigits d;
   const std::uint64_t G = planar_grid_size(p);
   if (G == 1u) return d;
   std::uint64_t g = k % G;
-  const auto next = [&g](const ScalarDist& s) {
-    const std::uint32_t n = grid_points(s);
-    const auto digit = static_cast<std::uint32_t>(g % n);
-    g /= n;
-    return digit;
-  };
-  d.theta_deg = next(p.theta_deg);
-  d.mu = next(p.mu);
-  d.e = next(p.e);
-  d.e_t = next(p.e_t);
-  d.log10_cond = next(p.W.log10_cond);
-  d.log10_cond_M = next(p.W.log10_cond_M);
-  d.rho = next(p.W.rho);
-  d.kappa = next(p.W.kappa);
+  d.theta_deg = pop_grid_digit(g, p.theta_deg);
+  d.mu = pop_grid_digit(g, p.mu);
+  d.e = pop_grid_digit(g, p.e);
+  d.e_t = pop_grid_digit(g, p.e_t);
+  d.log10_cond = pop_grid_digit(g, p.W.log10_cond);
+  d.log10_cond_M = pop_grid_digit(g, p.W.log10_cond_M);
+  d.rho = pop_grid_digit(g, p.W.rho);
+  d.kappa = pop_grid_digit(g, p.W.kappa);
   return d;
 }
 

@@ -1,0 +1,29 @@
+// What one planar sweep computes: the sampling plan, the map axes, the laws and the tally options (POD).
+#pragma once
+
+#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/sampling/plan.hpp"
+#include "collsweep/tally/axes.hpp"
+
+namespace collsweep {
+
+inline constexpr int max_map_axes = 2;
+inline constexpr int max_witnesses = 64;
+
+struct PlanarSweepSpec {
+  PlanarSamplePlan plan;
+  MapAxis axes[max_map_axes];
+  int n_axes = 1;                             // 1 or 2
+  PlanarLaw laws[planar_law_count] = {};      // the laws evaluated on every sample, in output order
+  int n_laws = 0;
+  double tolerance = 1e-12;                   // energy gain when dE > tolerance * T_acc
+  int witnesses = 10;                         // K largest gains kept per law (0 .. max_witnesses)
+
+  int cells() const {
+    int c = 1;
+    for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
+    return c;
+  }
+};
+
+}  // namespace collsweep
