@@ -13,8 +13,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(COLLSWEEP_VERSION) + " (" + COLLSWEEP_GIT_REVISION + ")");
   int status = 0;
+  register_run(app, status);
   register_solve(app, status);
   register_eval(app, status);
+  register_validate(app, status);
+  register_plot(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -74,7 +74,8 @@ RowSchema<PlanarCollision> planar_schema(PlanarLaw law) {
 
 std::string law_list() {
   std::string s;
-  for (int i = 0; i < planar_law_count; ++i) s += (i ? ", " : "") + std::string(law_name(static_cast<PlanarLaw>(i)));
+  for (int i = 0; i < planar_law_count; ++i)
+    s += (i ? ", " : "") + std::string(law_name(static_cast<PlanarLaw>(i)));
   return s;
 }
 
@@ -83,7 +84,8 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     std::cerr << "collsweep eval: " << message << '\n';
     return 2;
   };
-  if (!extras.empty()) return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
+  if (!extras.empty())
+    return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
   if (o.law.empty()) return fail("--law is required (one of: " + law_list() + ")");
   PlanarLaw law{};
   if (!parse_law(o.law.c_str(), &law))
@@ -125,7 +127,8 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
       return fail(in_name + ": " + e.what());
     }
     if (in.bad()) return fail("--in " + in_name + ": read error");
-    if (!writer.finish()) return fail("--out " + (to_stdout ? std::string("<stdout>") : o.out) + ": write failed");
+    if (!writer.finish())
+      return fail("--out " + (to_stdout ? std::string("<stdout>") : o.out) + ": write failed");
   }
   if (counts.invalid > 0) {
     std::cerr << "collsweep eval: " << counts.invalid << " of " << counts.rows

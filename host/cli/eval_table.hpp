@@ -1,5 +1,6 @@
-// Generic CSV evaluation for `eval`-style commands: a table of required input columns -> field setters,
-// pass-through of all other columns, fixed output columns appended, rows streamed one at a time.
+// Generic CSV row evaluation for `eval`-style commands: a table of required columns -> field setters.
+//
+// Every other column is passed through, fixed output columns are appended, rows stream one at a time.
 #pragma once
 
 #include <cstddef>
@@ -80,11 +81,13 @@ EvalCounts eval_csv(std::istream& in, io::CsvWriter& out, const RowSchema<Record
     const auto [it, inserted] = index.emplace(name, i);
     if (!inserted)
       throw MalformedInput(header_line, "column '" + name + "': duplicate column (fields " +
-                                            std::to_string(it->second + 1) + " and " + std::to_string(i + 1) + ")");
+                                            std::to_string(it->second + 1) + " and " + std::to_string(i + 1) +
+                                            ")");
   }
   for (const std::string& name : schema.outputs)
     if (index.count(name))
-      throw MalformedInput(header_line, "column '" + name + "': has the name of an output column; rename or remove it");
+      throw MalformedInput(header_line,
+                           "column '" + name + "': has the name of an output column; rename or remove it");
 
   std::vector<std::size_t> bound;  // position of each schema input in the file
   std::string missing;

@@ -15,7 +15,8 @@ std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 double parse_number_option(std::string_view option, std::string_view text) {
   double x = 0.0;
-  if (!io::parse_double(text, &x)) throw UsageError(std::string(option) + ": " + quoted(text) + " is not a number");
+  if (!io::parse_double(text, &x))
+    throw UsageError(std::string(option) + ": " + quoted(text) + " is not a number");
   return x;
 }
 
@@ -25,13 +26,14 @@ std::vector<double> parse_number_list(std::string_view option, std::string_view 
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = text.find(',', start);
-    items.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    items.push_back(
+        text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
   if (expected != 0 && items.size() != expected) {
-    std::string msg = std::string(option) + ": expected " + std::to_string(expected) + " comma-separated number" +
-                      (expected == 1 ? "" : "s");
+    std::string msg = std::string(option) + ": expected " + std::to_string(expected) +
+                      " comma-separated number" + (expected == 1 ? "" : "s");
     if (!layout.empty()) msg += " (" + std::string(layout) + ")";
     msg += ", got " + std::to_string(items.size()) + " in " + quoted(text);
     throw UsageError(msg);
@@ -41,8 +43,8 @@ std::vector<double> parse_number_list(std::string_view option, std::string_view 
   for (std::size_t i = 0; i < items.size(); ++i) {
     double x = 0.0;
     if (!io::parse_double(items[i], &x))
-      throw UsageError(std::string(option) + ": item " + std::to_string(i + 1) + " of " + quoted(text) + " (" +
-                       quoted(items[i]) + ") is not a number");
+      throw UsageError(std::string(option) + ": item " + std::to_string(i + 1) + " of " + quoted(text) +
+                       " (" + quoted(items[i]) + ") is not a number");
     values.push_back(x);
   }
   return values;

@@ -67,7 +67,8 @@ double parse_scalar(const char* option, const std::string& text) {
   return x;
 }
 
-std::vector<double> parse_list(const char* option, const std::string& text, std::size_t n, const char* layout) {
+std::vector<double> parse_list(const char* option, const std::string& text, std::size_t n,
+                               const char* layout) {
   std::vector<double> xs = parse_number_list(option, text, n, layout);
   require_finite(option, text, xs);
   return xs;
@@ -82,7 +83,8 @@ Eigen::MatrixXd row_major(const std::vector<double>& xs, Eigen::Index rows, Eige
 
 // Reads the options into a SolveInput; throws UsageError with a one-line message.
 SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& extras) {
-  if (!extras.empty()) throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
+  if (!extras.empty())
+    throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
   SolveInput in;
   if (o.law.empty()) throw UsageError("--law is required (one of: " + law_list() + ")");
   if (!parse_law(o.law.c_str(), &in.law))
@@ -96,7 +98,8 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
     const std::initializer_list<std::pair<const char*, const std::string*>> mechanism_only = {
         {"--J", &o.J}, {"--u", &o.u}, {"--dof", &o.dof}};
     for (const auto& [name, value] : mechanism_only)
-      if (!value->empty()) throw UsageError(std::string(name) + " belongs to the mechanism form (--M, --J), not to --W");
+      if (!value->empty())
+        throw UsageError(std::string(name) + " belongs to the mechanism form (--M, --J), not to --W");
     const std::vector<double> w = parse_list("--W", o.W, 3, "m_nn,m_nt,m_tt");
     in.c.W = Delassus2{w[0], w[1], w[2]};
     if (o.v.empty()) throw UsageError("--v v_n,v_t is required with --W");
@@ -113,14 +116,15 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
       const std::vector<double> m = parse_number_list("--M", o.M, 0);
       while (n * n < m.size()) ++n;
       if (n * n != m.size())
-        throw UsageError("--M: expected a square matrix (n*n numbers, row-major), got " + std::to_string(m.size()) +
-                         " in '" + o.M + "'");
+        throw UsageError("--M: expected a square matrix (n*n numbers, row-major), got " +
+                         std::to_string(m.size()) + " in '" + o.M + "'");
     }
     const std::string nn = std::to_string(n);
-    const std::vector<double> m =
-        parse_list("--M", o.M, n * n, (nn + " x " + nn + " = " + std::to_string(n * n) + ", row-major").c_str());
+    const std::vector<double> m = parse_list(
+        "--M", o.M, n * n, (nn + " x " + nn + " = " + std::to_string(n * n) + ", row-major").c_str());
     const std::vector<double> j =
-        parse_list("--J", o.J, 2 * n, ("2 x " + nn + " = " + std::to_string(2 * n) + ", row-major: V_n then V_t").c_str());
+        parse_list("--J", o.J, 2 * n,
+                   ("2 x " + nn + " = " + std::to_string(2 * n) + ", row-major: V_n then V_t").c_str());
     const auto ni = static_cast<Eigen::Index>(n);
     in.mech.M = row_major(m, ni, ni);
     in.mech.J = row_major(j, 2, ni);
@@ -134,7 +138,8 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
     in.c.W = delassus_from_mechanism(in.mech);
     if (!o.v.empty() && !o.u.empty()) throw UsageError("--v and --u are both given: give one of them");
     if (o.v.empty() && o.u.empty())
-      throw UsageError("neither --v nor --u is given: the mechanism form needs --v v_n,v_t or --u u_1,...,u_" + nn);
+      throw UsageError(
+          "neither --v nor --u is given: the mechanism form needs --v v_n,v_t or --u u_1,...,u_" + nn);
     if (!o.v.empty()) {
       const std::vector<double> v = parse_list("--v", o.v, 2, "v_n,v_t");
       in.c.v = Velocity2{v[0], v[1]};
@@ -150,7 +155,8 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
   if (o.e.empty()) throw UsageError("--e is required (coefficient of restitution, in [0, 1])");
   in.c.e = parse_scalar("--e", o.e);
   if (law_uses_tangential_restitution(in.law)) {
-    if (o.et.empty()) throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
+    if (o.et.empty())
+      throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
     in.c.e_t = parse_scalar("--et", o.et);
   } else if (!o.et.empty()) {
     std::cerr << "collsweep solve: note: --et is ignored by law " << o.law << "\n";
@@ -165,11 +171,16 @@ std::string invalid_message(const SolveOptions& o, const SolveInput& in, Status 
     case Status::not_approaching:
       if (in.u) return "--u " + o.u + ": v_n = J u = " + io::format_short(in.c.v.n, 6) + ", " + reason;
       return "--v " + o.v + ": " + reason;
-    case Status::delassus_not_spd: return (in.mechanism_form ? "--J " + o.J : "--W " + o.W) + ": " + reason;
-    case Status::negative_friction: return "--mu " + o.mu + ": " + reason;
-    case Status::restitution_out_of_range: return "--e " + o.e + ": " + reason;
-    case Status::tangential_out_of_range: return "--et " + o.et + ": " + reason;
-    default: return reason;
+    case Status::delassus_not_spd:
+      return (in.mechanism_form ? "--J " + o.J : "--W " + o.W) + ": " + reason;
+    case Status::negative_friction:
+      return "--mu " + o.mu + ": " + reason;
+    case Status::restitution_out_of_range:
+      return "--e " + o.e + ": " + reason;
+    case Status::tangential_out_of_range:
+      return "--et " + o.et + ": " + reason;
+    default:
+      return reason;
   }
 }
 
@@ -179,7 +190,9 @@ void print_failure_json(const SolveFailure& f) {
   j.end_object();
 }
 
-std::vector<double> to_vector(const Eigen::VectorXd& x) { return std::vector<double>(x.data(), x.data() + x.size()); }
+std::vector<double> to_vector(const Eigen::VectorXd& x) {
+  return std::vector<double>(x.data(), x.data() + x.size());
+}
 
 std::vector<double> row_major_values(const Eigen::MatrixXd& m) {
   std::vector<double> xs;
@@ -238,13 +251,13 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
 
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  std::vector<std::pair<std::string, double>> ins = {{"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt},
-                                                     {"v_n", in.c.v.n},   {"v_t", in.c.v.t},   {"mu", in.c.mu},
-                                                     {"e", in.c.e}};
+  std::vector<std::pair<std::string, double>> ins = {
+      {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n},
+      {"v_t", in.c.v.t},   {"mu", in.c.mu},     {"e", in.c.e}};
   if (law_uses_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
-  std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I_n},   {"I_t", out.I_t}, {"v_n2", out.v_n2},
-                                                      {"v_t2", out.v_t2}, {"dE", out.dE},   {"dE_rel", out.dE_rel},
-                                                      {"T_acc", T_acc}};
+  std::vector<std::pair<std::string, double>> outs = {
+      {"I_n", out.I_n}, {"I_t", out.I_t},       {"v_n2", out.v_n2}, {"v_t2", out.v_t2},
+      {"dE", out.dE},   {"dE_rel", out.dE_rel}, {"T_acc", T_acc}};
   if (mr && in.u) {
     outs.emplace_back("T_before", mr->T_before);
     outs.emplace_back("T_after", mr->T_after);
@@ -266,7 +279,8 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
       g.row({"dof", "du"});
     for (Eigen::Index i = 0; i < mr->du.size(); ++i) {
       if (in.u)
-        g.row({std::to_string(i + 1), table_number((*in.u)(i)), table_number(mr->du(i)), table_number(mr->u2(i))});
+        g.row({std::to_string(i + 1), table_number((*in.u)(i)), table_number(mr->du(i)),
+               table_number(mr->u2(i))});
       else
         g.row({std::to_string(i + 1), table_number(mr->du(i))});
     }
@@ -311,14 +325,17 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
 
 void register_solve(CLI::App& app, int& status) {
   auto o = std::make_shared<SolveOptions>();
-  CLI::App* sub = app.add_subcommand("solve", "Evaluate one planar collision with one law and print the outcome");
+  CLI::App* sub =
+      app.add_subcommand("solve", "Evaluate one planar collision with one law and print the outcome");
   sub->add_option("--law", o->law, "Impact law: " + law_list());
   sub->add_option("--W", o->W, "Delassus matrix W = J M^-1 J^T as m_nn,m_nt,m_tt (contact-space form)");
   sub->add_option("--v", o->v, "Pre-impact contact velocity v_n,v_t (v_n < 0: approaching)");
   sub->add_option("--M", o->M, "Mechanism form: n x n SPD mass matrix, row-major comma list");
-  sub->add_option("--J", o->J, "Mechanism form: 2 x n contact Jacobian (rows V_n, V_t), row-major comma list");
+  sub->add_option("--J", o->J,
+                  "Mechanism form: 2 x n contact Jacobian (rows V_n, V_t), row-major comma list");
   sub->add_option("--dof", o->dof, "Mechanism form: n (optional; read from the size of --M)");
-  sub->add_option("--u", o->u, "Mechanism form: pre-impact generalized speeds u_1,...,u_n (v = J u), instead of --v");
+  sub->add_option("--u", o->u,
+                  "Mechanism form: pre-impact generalized speeds u_1,...,u_n (v = J u), instead of --v");
   sub->add_option("--mu", o->mu, "Coulomb friction coefficient (>= 0)");
   sub->add_option("--e", o->e, "Coefficient of restitution in [0, 1] (the law's own kind)");
   sub->add_option("--et", o->et, "Tangential restitution e_t >= -1 (chatterjee-ruina only)");

@@ -5,7 +5,10 @@
 
 namespace collsweep::cli {
 
-void register_solve(CLI::App& app, int& status);
-void register_eval(CLI::App& app, int& status);
+void register_run(CLI::App& app, int& status);       // run.cpp: the sweep
+void register_solve(CLI::App& app, int& status);     // solve.cpp: one collision
+void register_eval(CLI::App& app, int& status);      // eval.cpp: collisions from CSV
+void register_validate(CLI::App& app, int& status);  // validate.cpp: GPU against CPU
+void register_plot(CLI::App& app, int& status);      // plot.cpp: PNG maps
 
 }  // namespace collsweep::cli

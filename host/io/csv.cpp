@@ -61,7 +61,8 @@ bool CsvReader::next(std::vector<std::string>& fields) {
         field.clear();
         quoted = after_quote = false;
       } else if (after_quote) {
-        throw CsvError(record_line_, std::string("unexpected character '") + c + "' after the closing quote of field " +
+        throw CsvError(record_line_, std::string("unexpected character '") + c +
+                                         "' after the closing quote of field " +
                                          std::to_string(fields.size() + 1));
       } else if (c == '"' && field.empty() && !quoted) {
         quoted = in_quotes = true;
@@ -73,8 +74,9 @@ bool CsvReader::next(std::vector<std::string>& fields) {
     // A line break inside a quoted field: the record continues on the next line.
     record_bytes += line.size() + 1;
     if (record_bytes > max_record_bytes_)
-      throw CsvError(record_line_, "quoted field " + std::to_string(fields.size() + 1) + " is not closed within " +
-                                       std::to_string(max_record_bytes_) + " bytes");
+      throw CsvError(record_line_, "quoted field " + std::to_string(fields.size() + 1) +
+                                       " is not closed within " + std::to_string(max_record_bytes_) +
+                                       " bytes");
     if (!std::getline(in_, buf_))
       throw CsvError(record_line_, "quoted field " + std::to_string(fields.size() + 1) +
                                        " is not closed before the end of the input");
@@ -86,7 +88,9 @@ bool CsvReader::next(std::vector<std::string>& fields) {
   return true;
 }
 
-bool csv_needs_quotes(std::string_view field) { return field.find_first_of(",\"\r\n") != std::string_view::npos; }
+bool csv_needs_quotes(std::string_view field) {
+  return field.find_first_of(",\"\r\n") != std::string_view::npos;
+}
 
 void append_csv_field(std::string& out, std::string_view field) {
   if (!csv_needs_quotes(field)) {

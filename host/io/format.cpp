@@ -37,7 +37,8 @@ bool parse_double(std::string_view text, double* out) {
   while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
   if (text.empty()) return false;
   // strtod needs a terminated string and would skip leading whitespace of other kinds itself.
-  if (text.front() == '\n' || text.front() == '\r' || text.front() == '\v' || text.front() == '\f') return false;
+  if (text.front() == '\n' || text.front() == '\r' || text.front() == '\v' || text.front() == '\f')
+    return false;
   const std::string s(text);
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);  // errno (ERANGE) ignored: see the header

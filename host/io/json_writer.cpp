@@ -15,13 +15,27 @@ std::string json_quote(std::string_view s) {
   out += '"';
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -90,7 +104,8 @@ JsonWriter& JsonWriter::begin_array() {
 
 JsonWriter& JsonWriter::end(bool is_object) {
   if (stack_.empty() || stack_.back().is_object != is_object || stack_.back().key_pending)
-    throw std::logic_error(is_object ? "JsonWriter: unbalanced end_object()" : "JsonWriter: unbalanced end_array()");
+    throw std::logic_error(is_object ? "JsonWriter: unbalanced end_object()"
+                                     : "JsonWriter: unbalanced end_array()");
   const Level top = stack_.back();
   stack_.pop_back();
   if (top.has_items && top.multiline) newline(stack_.size());
@@ -132,6 +147,16 @@ JsonWriter& JsonWriter::boolean(bool b) {
 JsonWriter& JsonWriter::null() {
   before_value(false);
   out_ << "null";
+  return *this;
+}
+
+JsonWriter& JsonWriter::raw(std::string_view json) {
+  const auto is_ws = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  while (!json.empty() && is_ws(json.front())) json.remove_prefix(1);
+  while (!json.empty() && is_ws(json.back())) json.remove_suffix(1);
+  if (json.empty()) throw std::logic_error("JsonWriter: raw() needs a JSON value, got nothing");
+  before_value(json.front() == '{' || json.front() == '[');
+  out_ << json;
   return *this;
 }
 

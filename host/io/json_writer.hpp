@@ -36,6 +36,9 @@ class JsonWriter {
   JsonWriter& boolean(bool b);
   JsonWriter& null();
   JsonWriter& numbers(const std::vector<double>& xs);  // an array of numbers
+  // A value that is already serialized JSON (e.g. a nested document written by another JsonWriter),
+  // written verbatim with surrounding whitespace trimmed; the caller guarantees it is one valid value.
+  JsonWriter& raw(std::string_view json);
 
   // True when one complete top-level value has been written.
   bool complete() const { return stack_.empty() && wrote_root_; }

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/sweep/planar_sweep.hpp"
 
 namespace collsweep::cuda {
 
@@ -27,5 +28,23 @@ DeviceInfo query_device();
 // naming the failing CUDA call or kernel into err on any error.
 bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutcome* out, std::size_t n,
                            char* err, std::size_t err_len);
+
+// Called between kernel launches with the number of samples finished so far.
+struct ProgressHook {
+  void (*fn)(std::uint64_t done, void* ctx) = nullptr;
+  void* ctx = nullptr;
+};
+
+// Sweeps samples [first, first + count) of spec on the GPU: on-device sampling, one thread per sample,
+// per-block tallies (shared memory when the map fits) merged once per block. On success, words holds
+// the tally (layout TallyLayout{spec.cells(), spec.n_laws}), witnesses[l * max_witnesses + i] the ranked
+// witnesses of law slot l and witness_counts[l] their number.
+bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
+                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err, std::size_t err_len);
+
+// Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
+// outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
+bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                             PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len);
 
 }  // namespace collsweep::cuda

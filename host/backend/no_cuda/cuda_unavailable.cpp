@@ -23,4 +23,16 @@ bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, st
   return false;
 }
 
+bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*, ProgressHook,
+                      char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
+bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*, PlanarOutcome*,
+                             char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
 }  // namespace collsweep::cuda

@@ -130,6 +130,7 @@ COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)
       }
       if (r < 0 || lex_less(i, t[i][e], r, t[r][e])) r = i;
     }
+    if (r < 0) r = rmin;  // unreachable (rmin itself qualifies); keeps the index provably valid
     leaving = basis[r];
     pivot(r, e);
     ++res.pivots;

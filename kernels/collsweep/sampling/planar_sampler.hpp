@@ -32,7 +32,8 @@ COLLSWEEP_HD_INLINE SampleRng stream_rng(const PlanarSamplePlan& plan, Stream s,
 
 // The mechanism behind sample k's W (plan.W.kind must be mechanism): replays the matrix stream, so
 // draw_planar_mechanism(plan, k).W is bitwise the W of draw_planar_sample(plan, k).
-COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std::uint64_t k, MechanismDraw& out) {
+COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std::uint64_t k,
+                                               MechanismDraw& out) {
   SampleRng rng = stream_rng(plan, Stream::matrix, k);
   draw_mechanism(plan.W, rng, planar_grid_digits(plan, k).log10_cond_M, out);
 }
@@ -67,7 +68,9 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
       s.c.W = md.W;
       break;
     }
-    case MatrixKind::fixed: s.c.W = wd.fixed; break;
+    case MatrixKind::fixed:
+      s.c.W = wd.fixed;
+      break;
     case MatrixKind::shape: {
       SampleRng rng = stream_rng(plan, Stream::matrix, k);
       s.rho = draw_scalar(wd.rho, rng, g.rho);

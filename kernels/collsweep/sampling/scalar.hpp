@@ -1,4 +1,4 @@
-// Draws one ScalarDist value (constant, uniform, log-uniform, grid) and splits a sample index into grid digits.
+// One ScalarDist value (constant, uniform, log-uniform, grid) and the grid digits of a sample index.
 //
 // Grid axes of a plan form one mixed-radix counter: g = k mod G with G the product of the point counts of
 // every grid-kind ScalarDist of the plan (a non-grid one counts 1), digits taken in the fixed order
@@ -42,7 +42,8 @@ COLLSWEEP_HD_INLINE double clamp_half_open(double x, double lo, double hi) {
 // one u01 (two words) from rng; constant takes nothing. Results lie in [lo, hi) (lo when lo >= hi).
 COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std::uint32_t grid_digit) {
   switch (d.kind) {
-    case ScalarKind::constant: return d.lo;
+    case ScalarKind::constant:
+      return d.lo;
     case ScalarKind::uniform: {
       const double u = rng.uniform();
       return clamp_half_open(d.lo + (d.hi - d.lo) * u, d.lo, d.hi);
@@ -52,7 +53,8 @@ COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std:
       const double a = ::log10(d.lo), b = ::log10(d.hi);
       return clamp_half_open(::pow(10.0, a + (b - a) * u), d.lo, d.hi);
     }
-    case ScalarKind::grid: return grid_value(d, grid_digit);
+    case ScalarKind::grid:
+      return grid_value(d, grid_digit);
   }
   return d.lo;
 }

@@ -1,4 +1,4 @@
-// 2x2 SPD Delassus matrices: the direct, wishart and shape draws, and W's derived shape numbers (rho, kappa, log10 cond).
+// 2x2 SPD Delassus draws (direct, wishart, shape) and W's derived numbers (rho, kappa, log10 cond).
 //
 // Every draw here is scale-free (only W's shape matters, DESIGN.md) and takes its randomness from the
 // caller's matrix-stream SampleRng in the order documented on each function.
@@ -53,7 +53,9 @@ COLLSWEEP_HD_INLINE Delassus2 draw_wishart(SampleRng& rng, std::uint32_t dof) {
 // shape kind: m_nn = kappa, m_tt = 1/kappa, m_nt = rho, so that rho = m_nt / sqrt(m_nn m_tt) and
 // kappa = sqrt(m_nn / m_tt) up to the rounding of 1/kappa (the sampler reports the exact rho and kappa).
 // SPD iff kappa > 0 and |rho| < 1.
-COLLSWEEP_HD_INLINE Delassus2 shape_matrix(double rho, double kappa) { return Delassus2{kappa, rho, 1.0 / kappa}; }
+COLLSWEEP_HD_INLINE Delassus2 shape_matrix(double rho, double kappa) {
+  return Delassus2{kappa, rho, 1.0 / kappa};
+}
 
 // det W = m_nn m_tt - m_nt^2 with Kahan's fma scheme: w = m_nt^2 rounded, e = w - m_nt^2 exactly,
 // det = fma(m_nn, m_tt, -w) + e, accurate to a few ulps of det even when det << m_nn m_tt (where the

@@ -1,0 +1,20 @@
+// The CPU backend: sample ranges split into batches over std::threads, per-thread tallies merged exactly.
+#pragma once
+
+#include <cstdint>
+
+#include "sweep/sweep_result.hpp"
+
+namespace collsweep {
+
+class Progress;
+
+// Evaluates samples [first, first + count) of spec. Batches of `batch` consecutive samples are handed
+// to `threads` workers (0 = all cores); any thread count and batch size give bit-identical results.
+PlanarSweepResult run_planar_sweep_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                                       std::uint64_t batch, int threads, Progress* progress = nullptr);
+
+// Name of this machine's CPU (from /proc/cpuinfo) for the run's records.
+std::string cpu_model_name();
+
+}  // namespace collsweep

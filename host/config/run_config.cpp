@@ -1,0 +1,533 @@
+// Parses and validates a `collsweep run` TOML config into a RunConfig (the schema is documented below).
+//
+// Schema (configs/README.md is the user-facing copy). Every key is optional unless marked required.
+//
+//   [run]                                   required table
+//   name = "quickstart"                     default: the config file's stem; no '/', '\' or control characters
+//   seed = 20261125                         required; integer 0 .. 2^63 - 1 (TOML integers are signed 64-bit)
+//   samples = 2_000_000                     required; integer > 0
+//   batch = 1_048_576                       samples per work unit (never changes results); integer > 0
+//   laws = ["stronge", "poisson"]           required; non-empty, no duplicates; stronge | poisson | newton |
+//                                           chatterjee-ruina; the output order
+//   tolerance = 1e-12                       energy gain when dE > tolerance * T_acc; >= 0
+//   witnesses = 10                          integer 0 .. 64
+//   samples_npy = false                     true only when samples <= 1_000_000
+//
+//   [matrix]                                how W is drawn
+//   kind = "direct"                         direct | wishart | mechanism | fixed | shape (default direct)
+//   log10_cond = SCALAR                     direct only; >= 0 (cond >= 1); default U[0, 4)
+//   dof = 3                                 wishart: integer 2 .. 10000 (default 2);
+//                                           mechanism: integer 2 .. 12 (default 3)
+//   log10_cond_M = SCALAR                   mechanism only; >= 0; default U[0, 3)
+//   W = [m_nn, m_nt, m_tt]                  fixed only, and required there; symmetric positive definite
+//   rho = SCALAR                            shape only; within (-1, 1); default U[-0.99, 0.99)
+//   kappa = SCALAR                          shape only; > 0; default log_uniform [0.1, 10)
+//   A key that another kind reads (e.g. W with kind = "direct") is rejected as not applicable.
+//
+//   [approach]
+//   theta_deg = SCALAR                      within [0, 90); uniform/log_uniform hi may be 90 (open end);
+//                                           default U[0, 90)
+//   random_tangent_sign = false
+//
+//   [parameters]
+//   mu = SCALAR                             >= 0; default U[0, 1)
+//   e = SCALAR                              within [0, 1]; default U[0, 1)
+//   e_t = SCALAR                            >= -1; default 0 (only chatterjee-ruina reads it)
+//
+//   [map]                                   required table
+//   x = AXIS                                required
+//   y = AXIS                                optional; not the same quantity as x
+//   AXIS = { quantity = "theta", lo = 0.0, hi = 90.0, bins = 45 }   all four keys required;
+//     quantity: theta | alpha | mu | e | e_t | rho | kappa | log10_cond; lo < hi (finite);
+//     bins: integer 1 .. 4096; bins(x) * bins(y) <= 1_000_000
+//
+//   SCALAR = a bare number (a constant) or a table
+//     { dist = "constant", value = x }        (lo = x is accepted instead of value; dist may be left out
+//                                             when value is given)
+//     { dist = "uniform", lo = a, hi = b }    U[a, b), a < b
+//     { dist = "log_uniform", lo = a, hi = b }  10^U[log10 a, log10 b), 0 < a < b
+//     { dist = "grid", lo = a, hi = b, n = k }  k points a .. b (k >= 1; k = 1 is a alone and hi may be
+//                                             left out), a <= b
+//   Every value a SCALAR can produce must lie in the key's range. The product of the grid sizes of all
+//   SCALARs must be <= run.samples (else some grid point gets no sample).
+//
+// Numbers: integers are accepted where a float is expected; floats (even 2e6) are rejected where an
+// integer is expected; nan and inf are rejected everywhere. Unknown keys are rejected at every level with
+// a did-you-mean suggestion. Every ConfigError reads "FILE:LINE:COLUMN: KEY.PATH = VALUE: REASON".
+#include "config/run_config.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <toml++/toml.h>
+#include <vector>
+
+#include "config/config_names.hpp"
+#include "config/toml_reader.hpp"
+
+namespace collsweep {
+namespace {
+
+using config::ConfigReader;
+using config::describe_type;
+using config::did_you_mean;
+using config::join_names;
+using config::join_path;
+using config::shortest_double;
+
+constexpr std::uint32_t max_axis_bins = 4096;
+constexpr std::uint64_t max_map_cells = 1000000;
+constexpr std::uint64_t max_samples_npy = 1000000;
+constexpr std::int64_t max_wishart_dof = 10000;
+
+// The range a scalar key's values must lie in.
+struct Domain {
+  const char* name;
+  bool has_min = false;
+  double min = 0.0;
+  bool min_open = false;
+  bool has_max = false;
+  double max = 0.0;
+  bool max_open = false;
+  bool hi_may_touch_open_max = false;  // U[lo, hi) may have hi == max when max is open
+  const char* note = "";               // why, appended in parentheses
+};
+
+const Domain kTheta{"theta_deg", true, 0.0, false, true, 90.0, true, true,
+                    "the angle between -v1 and the normal, in degrees"};
+const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
+const Domain kE{"e", true, 0.0, false, true, 1.0, false, false, "a coefficient of restitution"};
+const Domain kEt{"e_t", true, -1.0, false, false, 0.0, false, false, "tangential restitution"};
+const Domain kLog10Cond{"log10_cond", true, 0.0, false, false, 0.0, false, false,
+                        "log10 of W's condition number, and cond >= 1"};
+const Domain kLog10CondM{"log10_cond_M", true, 0.0, false, false, 0.0, false, false,
+                         "log10 of the mass matrix's condition number, and cond >= 1"};
+const Domain kRho{"rho", true, -1.0, true, true, 1.0, true, false,
+                  "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
+const Domain kKappa{"kappa", true, 0.0, true, false, 0.0, false, false, "kappa = sqrt(m_nn / m_tt)"};
+
+std::string domain_text(const Domain& d) {
+  if (d.has_min && d.has_max)
+    return std::string("within ") + (d.min_open ? "(" : "[") + shortest_double(d.min) + ", " +
+           shortest_double(d.max) + (d.max_open ? ")" : "]");
+  if (d.has_min) return (d.min_open ? "> " : ">= ") + shortest_double(d.min);
+  if (d.has_max) return (d.max_open ? "< " : "<= ") + shortest_double(d.max);
+  return "finite";
+}
+
+bool above_min(const Domain& d, double x) { return !d.has_min || (d.min_open ? x > d.min : x >= d.min); }
+bool below_max(const Domain& d, double x, bool open_end) {
+  if (!d.has_max) return true;
+  if (d.max_open && !(open_end && d.hi_may_touch_open_max)) return x < d.max;
+  return x <= d.max;
+}
+
+[[noreturn]] void fail_domain(const ConfigReader& r, const toml::node& n, const std::string& path, const Domain& d,
+                              bool open_end) {
+  std::string reason = "out of range: " + std::string(d.name) + " must be " + domain_text(d) + " (" + d.note + ")";
+  if (open_end && d.hi_may_touch_open_max)
+    reason += "; the hi of a uniform or log_uniform may equal " + shortest_double(d.max) + " (its upper end is open)";
+  r.fail_value(n, path, reason);
+}
+
+// A value that the distribution can take (constant, lo, a grid's hi) must lie in the domain.
+void check_point(const ConfigReader& r, const toml::node& n, const std::string& path, double x, const Domain& d) {
+  if (!above_min(d, x) || !below_max(d, x, false)) fail_domain(r, n, path, d, false);
+}
+
+// The excluded upper end of U[lo, hi) or a log-uniform.
+void check_open_hi(const ConfigReader& r, const toml::node& n, const std::string& path, double x, const Domain& d) {
+  if (!above_min(d, x) || !below_max(d, x, true)) fail_domain(r, n, path, d, true);
+}
+
+bool parse_scalar_kind(const std::string& s, ScalarKind* out) {
+  for (const ScalarKind k : {ScalarKind::constant, ScalarKind::uniform, ScalarKind::log_uniform, ScalarKind::grid})
+    if (s == config::scalar_kind_name(k)) {
+      *out = k;
+      return true;
+    }
+  return false;
+}
+
+ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::string& path, const Domain& d) {
+  if (n.is_number()) {
+    const double v = r.number(n, path);
+    check_point(r, n, path, v, d);
+    return ScalarDist{ScalarKind::constant, v, v, 1};
+  }
+  if (!n.is_table())
+    r.fail_value(n, path,
+                 "expected a number (a constant) or a table { dist = \"uniform\", lo = ..., hi = ... }, got " +
+                     describe_type(n));
+  const toml::table& t = *n.as_table();
+  r.check_keys(t, path, {"dist", "lo", "hi", "n", "value"});
+
+  ScalarKind kind = ScalarKind::constant;
+  if (const toml::node* dist = t.get("dist")) {
+    const std::string name = r.string(*dist, join_path(path, "dist"));
+    if (!parse_scalar_kind(name, &kind))
+      r.fail_value(*dist, join_path(path, "dist"),
+                   "unknown distribution" + did_you_mean(name, config::scalar_kind_names()) +
+                       "; known: " + join_names(config::scalar_kind_names()));
+  } else if (!t.get("value")) {
+    r.fail_missing(n, join_path(path, "dist"), "one of " + join_names(config::scalar_kind_names()));
+  }
+  const std::string kind_name = config::scalar_kind_name(kind);
+  const auto not_applicable = [&](const char* key) {
+    if (const toml::node* x = t.get(key))
+      r.fail_value(*x, join_path(path, key), "not applicable to dist = \"" + kind_name + "\"");
+  };
+  const auto required = [&](const char* key) -> const toml::node& {
+    const toml::node* x = t.get(key);
+    if (!x) r.fail_missing(n, join_path(path, key), "dist = \"" + kind_name + "\" needs lo and hi");
+    return *x;
+  };
+
+  switch (kind) {
+    case ScalarKind::constant: {
+      not_applicable("hi");
+      not_applicable("n");
+      const toml::node* value = t.get("value");
+      const toml::node* lo = t.get("lo");
+      if (value && lo) r.fail_value(*lo, join_path(path, "lo"), "give a constant as value or as lo, not both");
+      if (!value && !lo) r.fail_missing(n, join_path(path, "value"), "the constant's value");
+      const std::string key = join_path(path, value ? "value" : "lo");
+      const toml::node& vn = value ? *value : *lo;
+      const double v = r.number(vn, key);
+      check_point(r, vn, key, v, d);
+      return ScalarDist{ScalarKind::constant, v, v, 1};
+    }
+    case ScalarKind::uniform:
+    case ScalarKind::log_uniform: {
+      not_applicable("n");
+      not_applicable("value");
+      const toml::node& lo_n = required("lo");
+      const toml::node& hi_n = required("hi");
+      const std::string lo_path = join_path(path, "lo"), hi_path = join_path(path, "hi");
+      const double lo = r.number(lo_n, lo_path), hi = r.number(hi_n, hi_path);
+      if (kind == ScalarKind::log_uniform && !(lo > 0.0))
+        r.fail_value(lo_n, lo_path, "log_uniform needs lo > 0 (it draws log10 uniformly)");
+      check_point(r, lo_n, lo_path, lo, d);
+      check_open_hi(r, hi_n, hi_path, hi, d);
+      if (!(lo < hi)) r.fail_value(hi_n, hi_path, "empty range: hi must be > lo = " + shortest_double(lo));
+      return ScalarDist{kind, lo, hi, 1};
+    }
+    case ScalarKind::grid: {
+      not_applicable("value");
+      const std::string lo_path = join_path(path, "lo"), hi_path = join_path(path, "hi"),
+                        n_path = join_path(path, "n");
+      const toml::node* n_n = t.get("n");
+      if (!n_n) r.fail_missing(n, n_path, "dist = \"grid\" needs n, the number of grid points (>= 1)");
+      const auto points = static_cast<std::uint32_t>(
+          r.integer(*n_n, n_path, 1, std::numeric_limits<std::uint32_t>::max()));
+      const toml::node* lo_n = t.get("lo");
+      if (!lo_n) r.fail_missing(n, lo_path, "dist = \"grid\" needs lo");
+      const double lo = r.number(*lo_n, lo_path);
+      check_point(r, *lo_n, lo_path, lo, d);
+      double hi = lo;
+      if (const toml::node* hi_n = t.get("hi")) {
+        hi = r.number(*hi_n, hi_path);
+        if (!(lo <= hi)) r.fail_value(*hi_n, hi_path, "empty range: a grid needs hi >= lo = " + shortest_double(lo));
+        check_point(r, *hi_n, hi_path, hi, d);
+      } else if (points > 1) {
+        r.fail_missing(n, hi_path, "dist = \"grid\" with n > 1 needs hi");
+      }
+      return ScalarDist{ScalarKind::grid, lo, hi, points};
+    }
+  }
+  return ScalarDist{};
+}
+
+const std::vector<std::string_view>& quantity_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (int i = 0; i < quantity_count; ++i) v.emplace_back(quantity_name(static_cast<Quantity>(i)));
+    return v;
+  }();
+  return names;
+}
+
+const std::vector<std::string_view>& law_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (int i = 0; i < planar_law_count; ++i) v.emplace_back(law_name(static_cast<PlanarLaw>(i)));
+    return v;
+  }();
+  return names;
+}
+
+MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string& path) {
+  const toml::table& t = r.table(n, path);
+  r.check_keys(t, path, {"quantity", "lo", "hi", "bins"});
+  const auto required = [&](const char* key, const char* what) -> const toml::node& {
+    const toml::node* x = t.get(key);
+    if (!x) r.fail_missing(n, join_path(path, key), what);
+    return *x;
+  };
+  MapAxis a;
+  const toml::node& q = required("quantity", "the binned quantity");
+  const std::string qname = r.string(q, join_path(path, "quantity"));
+  if (!parse_quantity(qname.c_str(), &a.quantity))
+    r.fail_value(q, join_path(path, "quantity"),
+                 "unknown quantity" + did_you_mean(qname, quantity_names()) + "; known: " +
+                     join_names(quantity_names()));
+  const toml::node& lo_n = required("lo", "the axis' lower edge");
+  const toml::node& hi_n = required("hi", "the axis' upper edge");
+  const toml::node& bins_n = required("bins", "the number of bins, 1 .. 4096");
+  a.lo = r.number(lo_n, join_path(path, "lo"));
+  a.hi = r.number(hi_n, join_path(path, "hi"));
+  if (!(a.lo < a.hi))
+    r.fail_value(hi_n, join_path(path, "hi"), "empty range: hi must be > lo = " + shortest_double(a.lo));
+  a.bins = static_cast<std::uint32_t>(r.integer(bins_n, join_path(path, "bins"), 1, max_axis_bins));
+  return a;
+}
+
+// Saturating product (grid sizes are at most 2^32 - 1 each; 8 of them can overflow 64 bits).
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::numeric_limits<std::uint64_t>::max();
+  return a * b;
+}
+
+std::string default_name(const std::string& source_name) {
+  const std::string stem = std::filesystem::path(source_name).stem().string();
+  return stem.empty() ? std::string("run") : stem;
+}
+
+void read_run(const ConfigReader& r, const toml::table& root, RunConfig& c) {
+  const toml::node* node = root.get("run");
+  if (!node) r.fail_missing(root, "run", "a [run] table with at least seed, samples and laws");
+  const toml::table& run = r.table(*node, "run");
+  r.check_keys(run, "run", {"name", "seed", "samples", "batch", "laws", "tolerance", "witnesses", "samples_npy"});
+  PlanarSweepSpec& s = c.spec;
+
+  if (const toml::node* n = run.get("name")) {
+    c.name = r.string(*n, "run.name");
+    if (c.name.empty()) r.fail_value(*n, "run.name", "must not be empty");
+    if (c.name == "." || c.name == "..") r.fail_value(*n, "run.name", "must not be \".\" or \"..\"");
+    for (const char ch : c.name)
+      if (ch == '/' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
+        r.fail_value(*n, "run.name", "must not contain '/', '\\' or control characters");
+  }
+
+  const toml::node* seed = run.get("seed");
+  if (!seed) r.fail_missing(*node, "run.seed", "an unsigned 64-bit integer");
+  s.plan.seed = static_cast<std::uint64_t>(r.integer(*seed, "run.seed", 0, INT64_MAX));
+
+  const toml::node* samples = run.get("samples");
+  if (!samples) r.fail_missing(*node, "run.samples", "the number of samples, > 0");
+  c.samples = static_cast<std::uint64_t>(r.integer(*samples, "run.samples", 1, INT64_MAX));
+
+  if (const toml::node* n = run.get("batch")) c.batch = static_cast<std::uint64_t>(r.integer(*n, "run.batch", 1, INT64_MAX));
+
+  const toml::node* laws = run.get("laws");
+  if (!laws) r.fail_missing(*node, "run.laws", "a non-empty array of law names: " + join_names(law_names()));
+  const toml::array& arr = r.array(*laws, "run.laws");
+  if (arr.empty()) r.fail_value(*laws, "run.laws", "must name at least one law (" + join_names(law_names()) + ")");
+  s.n_laws = 0;
+  for (std::size_t i = 0; i < arr.size(); ++i) {
+    const std::string path = config::index_path("run.laws", i);
+    const std::string name = r.string(arr[i], path);
+    PlanarLaw law{};
+    if (!parse_law(name.c_str(), &law))
+      r.fail_value(arr[i], path,
+                   "unknown law" + did_you_mean(name, law_names()) + "; known laws: " + join_names(law_names()));
+    for (int j = 0; j < s.n_laws; ++j)
+      if (s.laws[j] == law)
+        r.fail_value(arr[i], path, "duplicate law (already given as " + config::index_path("run.laws", j) + ")");
+    s.laws[s.n_laws++] = law;
+  }
+
+  if (const toml::node* n = run.get("tolerance")) {
+    s.tolerance = r.number(*n, "run.tolerance");
+    if (!(s.tolerance >= 0.0)) r.fail_value(*n, "run.tolerance", "out of range: must be >= 0");
+  }
+  if (const toml::node* n = run.get("witnesses"))
+    s.witnesses = static_cast<int>(r.integer(*n, "run.witnesses", 0, max_witnesses));
+  if (const toml::node* n = run.get("samples_npy")) {
+    c.samples_npy = r.boolean(*n, "run.samples_npy");
+    if (c.samples_npy && c.samples > max_samples_npy)
+      r.fail_value(*n, "run.samples_npy",
+                   "only allowed when run.samples <= 1000000 (run.samples = " + std::to_string(c.samples) + ")");
+  }
+}
+
+bool parse_matrix_kind(const std::string& s, MatrixKind* out) {
+  for (const MatrixKind k :
+       {MatrixKind::direct, MatrixKind::wishart, MatrixKind::mechanism, MatrixKind::fixed, MatrixKind::shape})
+    if (s == config::matrix_kind_name(k)) {
+      *out = k;
+      return true;
+    }
+  return false;
+}
+
+void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) {
+  const toml::node* node = root.get("matrix");
+  if (!node) return;
+  const toml::table& t = r.table(*node, "matrix");
+  r.check_keys(t, "matrix", {"kind", "log10_cond", "dof", "log10_cond_M", "W", "rho", "kappa"});
+  if (const toml::node* k = t.get("kind")) {
+    const std::string name = r.string(*k, "matrix.kind");
+    if (!parse_matrix_kind(name, &W.kind))
+      r.fail_value(*k, "matrix.kind",
+                   "unknown matrix kind" + did_you_mean(name, config::matrix_kind_names()) + "; known: " +
+                       join_names(config::matrix_kind_names()));
+  }
+  const std::string kind_name = config::matrix_kind_name(W.kind);
+  // Keys another kind reads are rejected.
+  const auto applicable = [&](const char* key, std::initializer_list<MatrixKind> kinds, const char* kinds_text) {
+    const toml::node* x = t.get(key);
+    if (!x) return static_cast<const toml::node*>(nullptr);
+    for (const MatrixKind k : kinds)
+      if (k == W.kind) return x;
+    r.fail_value(*x, join_path("matrix", key),
+                 "not applicable to matrix.kind = \"" + kind_name + "\" (only read by kind = " + kinds_text + ")");
+  };
+  if (const toml::node* n = applicable("log10_cond", {MatrixKind::direct}, "\"direct\""))
+    W.log10_cond = read_scalar(r, *n, "matrix.log10_cond", kLog10Cond);
+  if (const toml::node* n =
+          applicable("dof", {MatrixKind::wishart, MatrixKind::mechanism}, "\"wishart\" or \"mechanism\"")) {
+    if (W.kind == MatrixKind::wishart)
+      W.wishart_dof = static_cast<std::uint32_t>(r.integer(*n, "matrix.dof", 2, max_wishart_dof));
+    else
+      W.mechanism_dof = static_cast<std::uint32_t>(r.integer(*n, "matrix.dof", 2, max_mechanism_dof));
+  }
+  if (const toml::node* n = applicable("log10_cond_M", {MatrixKind::mechanism}, "\"mechanism\""))
+    W.log10_cond_M = read_scalar(r, *n, "matrix.log10_cond_M", kLog10CondM);
+  if (const toml::node* n = applicable("rho", {MatrixKind::shape}, "\"shape\""))
+    W.rho = read_scalar(r, *n, "matrix.rho", kRho);
+  if (const toml::node* n = applicable("kappa", {MatrixKind::shape}, "\"shape\""))
+    W.kappa = read_scalar(r, *n, "matrix.kappa", kKappa);
+  const toml::node* w = applicable("W", {MatrixKind::fixed}, "\"fixed\"");
+  if (W.kind == MatrixKind::fixed) {
+    if (!w) r.fail_missing(*node, "matrix.W", "kind = \"fixed\" needs W = [m_nn, m_nt, m_tt]");
+    const toml::array& a = r.array(*w, "matrix.W");
+    if (a.size() != 3) r.fail_value(*w, "matrix.W", "expected 3 numbers [m_nn, m_nt, m_tt], got " + std::to_string(a.size()));
+    const double nn = r.number(a[0], "matrix.W[0]");
+    const double nt = r.number(a[1], "matrix.W[1]");
+    const double tt = r.number(a[2], "matrix.W[2]");
+    W.fixed = Delassus2{nn, nt, tt};
+    if (!is_spd(W.fixed))
+      r.fail_value(*w, "matrix.W",
+                   "not symmetric positive definite: needs m_nn > 0, m_tt > 0 and m_nn m_tt - m_nt^2 > 0 beyond "
+                   "rounding (it is " + shortest_double(determinant(W.fixed)) + ")");
+  }
+}
+
+void read_approach(const ConfigReader& r, const toml::table& root, PlanarSamplePlan& p) {
+  const toml::node* node = root.get("approach");
+  if (!node) return;
+  const toml::table& t = r.table(*node, "approach");
+  r.check_keys(t, "approach", {"theta_deg", "random_tangent_sign"});
+  if (const toml::node* n = t.get("theta_deg")) p.theta_deg = read_scalar(r, *n, "approach.theta_deg", kTheta);
+  if (const toml::node* n = t.get("random_tangent_sign"))
+    p.random_tangent_sign = r.boolean(*n, "approach.random_tangent_sign");
+}
+
+void read_parameters(const ConfigReader& r, const toml::table& root, PlanarSamplePlan& p) {
+  const toml::node* node = root.get("parameters");
+  if (!node) return;
+  const toml::table& t = r.table(*node, "parameters");
+  r.check_keys(t, "parameters", {"mu", "e", "e_t"});
+  if (const toml::node* n = t.get("mu")) p.mu = read_scalar(r, *n, "parameters.mu", kMu);
+  if (const toml::node* n = t.get("e")) p.e = read_scalar(r, *n, "parameters.e", kE);
+  if (const toml::node* n = t.get("e_t")) p.e_t = read_scalar(r, *n, "parameters.e_t", kEt);
+}
+
+void read_map(const ConfigReader& r, const toml::table& root, PlanarSweepSpec& s) {
+  const toml::node* node = root.get("map");
+  if (!node) r.fail_missing(root, "map", "a [map] table with x (and optionally y)");
+  const toml::table& t = r.table(*node, "map");
+  r.check_keys(t, "map", {"x", "y"});
+  const toml::node* x = t.get("x");
+  if (!x) r.fail_missing(*node, "map.x", "the first map axis { quantity = ..., lo = ..., hi = ..., bins = ... }");
+  s.axes[0] = read_axis(r, *x, "map.x");
+  s.n_axes = 1;
+  s.axes[1] = MapAxis{};
+  if (const toml::node* y = t.get("y")) {
+    s.axes[1] = read_axis(r, *y, "map.y");
+    s.n_axes = 2;
+    if (s.axes[1].quantity == s.axes[0].quantity)
+      r.fail_value(*y->as_table()->get("quantity"), "map.y.quantity", "same quantity as map.x");
+    const std::uint64_t cells = std::uint64_t{s.axes[0].bins} * s.axes[1].bins;
+    if (cells > max_map_cells)
+      r.fail_value(*y->as_table()->get("bins"), "map.y.bins",
+                   "too many map cells: map.x.bins * map.y.bins = " + std::to_string(cells) + " > 1000000");
+  }
+}
+
+// Every grid point must get a sample: G = product of the grid sizes <= samples.
+void check_grid_size(const ConfigReader& r, const toml::table& root, const RunConfig& c) {
+  const PlanarSamplePlan& p = c.spec.plan;
+  struct Item {
+    const char* path;
+    const ScalarDist* d;
+  };
+  const Item items[] = {{"approach.theta_deg", &p.theta_deg}, {"parameters.mu", &p.mu},
+                        {"parameters.e", &p.e},               {"parameters.e_t", &p.e_t},
+                        {"matrix.log10_cond", &p.W.log10_cond}, {"matrix.log10_cond_M", &p.W.log10_cond_M},
+                        {"matrix.rho", &p.W.rho},             {"matrix.kappa", &p.W.kappa}};
+  std::uint64_t G = 1;
+  std::string terms;
+  for (const Item& it : items) {
+    if (it.d->kind != ScalarKind::grid || it.d->n <= 1) continue;
+    G = saturating_mul(G, it.d->n);
+    terms += (terms.empty() ? "" : " * ") + std::string(it.path) + ".n = " + std::to_string(it.d->n);
+  }
+  if (G > c.samples) {
+    const toml::node& samples = *root.get("run")->as_table()->get("samples");
+    r.fail_value(samples, "run.samples",
+                 "fewer samples than grid points (" + terms + " = " + std::to_string(G) +
+                     "), so some grid point would get no sample; use samples >= " + std::to_string(G) +
+                     ", best a multiple of it");
+  }
+}
+
+RunConfig parse_document(const toml::table& root, const ConfigReader& r, const std::string& name_default) {
+  r.check_keys(root, "", {"run", "matrix", "approach", "parameters", "map"});
+  RunConfig c;
+  c.name = name_default;
+  read_run(r, root, c);
+  read_matrix(r, root, c.spec.plan.W);
+  read_approach(r, root, c.spec.plan);
+  read_parameters(r, root, c.spec.plan);
+  read_map(r, root, c.spec);
+  check_grid_size(r, root, c);
+  return c;
+}
+
+}  // namespace
+
+RunConfig parse_run_config(const std::string& toml_text, const std::string& source_name) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, source_name);
+  } catch (const toml::parse_error& err) {
+    const toml::source_region& where = err.source();
+    std::ostringstream msg;
+    msg << source_name;
+    if (where.begin.line) msg << ":" << where.begin.line << ":" << where.begin.column;
+    msg << ": TOML syntax error: " << err.description();
+    throw ConfigError(msg.str());
+  }
+  const ConfigReader reader(source_name);
+  return parse_document(root, reader, default_name(source_name));
+}
+
+RunConfig load_run_config(const std::string& path) {
+  std::error_code ec;
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path, ec)) throw ConfigError("cannot open config file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ConfigError("cannot read config file " + path);
+  RunConfig c = parse_run_config(text.str(), path);
+  c.source_path = path;
+  return c;
+}
+
+}  // namespace collsweep

@@ -1,0 +1,239 @@
+// Typed TOML lookups with key paths, value descriptions, did-you-mean suggestions and positioned ConfigErrors.
+#include "config/toml_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "config/run_config.hpp"
+
+namespace collsweep::config {
+
+std::string join_path(std::string_view parent, std::string_view key) {
+  std::string p(parent);
+  if (!p.empty()) p += '.';
+  p += key;
+  return p;
+}
+
+std::string index_path(std::string_view parent, std::size_t i) {
+  return std::string(parent) + "[" + std::to_string(i) + "]";
+}
+
+namespace {
+
+// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), ASCII case-insensitive.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1, 0));
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= n; ++i)
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t cost = low(a[i - 1]) == low(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string position(const toml::source_region& r) {
+  if (r.begin.line == 0) return "";
+  return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
+}
+
+}  // namespace
+
+std::string closest_match(std::string_view given, const std::vector<std::string_view>& known) {
+  std::string best;
+  std::size_t best_d = 0;
+  for (const std::string_view k : known) {
+    const std::size_t d = edit_distance(given, k);
+    const std::size_t len = k.size();
+    const std::size_t limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
+    if (d > limit || d >= std::max(given.size(), len)) continue;
+    if (best.empty() || d < best_d) {
+      best = std::string(k);
+      best_d = d;
+    }
+  }
+  return best;
+}
+
+std::string did_you_mean(std::string_view given, const std::vector<std::string_view>& known) {
+  const std::string m = closest_match(given, known);
+  return m.empty() ? std::string() : " (did you mean " + quote(m) + "?)";
+}
+
+std::string join_names(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+std::string shortest_double(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buf[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+std::string describe_value(const toml::node& n) {
+  constexpr std::size_t max_len = 80;
+  std::string out;
+  switch (n.type()) {
+    case toml::node_type::string: out = quote(n.as_string()->get()); break;
+    case toml::node_type::integer: out = std::to_string(n.as_integer()->get()); break;
+    case toml::node_type::floating_point: out = shortest_double(n.as_floating_point()->get()); break;
+    case toml::node_type::boolean: out = n.as_boolean()->get() ? "true" : "false"; break;
+    case toml::node_type::array: {
+      out = "[";
+      const toml::array& a = *n.as_array();
+      for (std::size_t i = 0; i < a.size(); ++i) out += (i ? ", " : "") + describe_value(a[i]);
+      out += "]";
+      break;
+    }
+    case toml::node_type::table: {
+      out = "{";
+      bool first = true;
+      for (auto&& [k, v] : *n.as_table()) {
+        out += (first ? " " : ", ") + std::string(k.str()) + " = " + describe_value(v);
+        first = false;
+      }
+      out += first ? "}" : " }";
+      break;
+    }
+    case toml::node_type::date: out = "(a date)"; break;
+    case toml::node_type::time: out = "(a time)"; break;
+    case toml::node_type::date_time: out = "(a date-time)"; break;
+    default: out = "(nothing)"; break;
+  }
+  if (out.size() > max_len) out = out.substr(0, max_len - 3) + "...";
+  return out;
+}
+
+std::string describe_type(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a floating-point number";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::table: return "a table";
+    case toml::node_type::date: return "a date";
+    case toml::node_type::time: return "a time";
+    case toml::node_type::date_time: return "a date-time";
+    default: return "nothing";
+  }
+}
+
+void ConfigReader::fail_at(const toml::source_region& where, std::string_view path, std::string_view reason) const {
+  std::string msg = source_;
+  const std::string pos = position(where);
+  if (!pos.empty()) msg += ":" + pos;
+  msg += ": ";
+  msg += path;
+  msg += ": ";
+  msg += reason;
+  throw ConfigError(msg);
+}
+
+void ConfigReader::fail_value(const toml::node& n, std::string_view path, std::string_view reason) const {
+  fail_at(n.source(), std::string(path) + " = " + describe_value(n), reason);
+}
+
+void ConfigReader::fail_missing(const toml::node& parent, std::string_view path, std::string_view what) const {
+  fail_at(parent.source(), path, "required key is missing (" + std::string(what) + ")");
+}
+
+void ConfigReader::check_keys(const toml::table& t, std::string_view path,
+                              const std::vector<std::string_view>& known) const {
+  for (auto&& [k, v] : t) {
+    const std::string_view name = k.str();
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    const toml::source_region& where = k.source().begin.line ? k.source() : v.source();
+    std::string reason = "unknown key" + did_you_mean(name, known);
+    reason += known.empty() ? std::string("; this table takes no keys") : "; known keys: " + join_names(known);
+    fail_at(where, join_path(path, name), reason);
+  }
+}
+
+const toml::table& ConfigReader::table(const toml::node& n, std::string_view path) const {
+  if (const toml::table* t = n.as_table()) return *t;
+  fail_value(n, path, "expected a table, got " + describe_type(n));
+}
+
+const toml::array& ConfigReader::array(const toml::node& n, std::string_view path) const {
+  if (const toml::array* a = n.as_array()) return *a;
+  fail_value(n, path, "expected an array, got " + describe_type(n));
+}
+
+std::string ConfigReader::string(const toml::node& n, std::string_view path) const {
+  if (const auto* s = n.as_string()) return s->get();
+  fail_value(n, path, "expected a string, got " + describe_type(n));
+}
+
+bool ConfigReader::boolean(const toml::node& n, std::string_view path) const {
+  if (const auto* b = n.as_boolean()) return b->get();
+  fail_value(n, path, "expected a boolean (true or false), got " + describe_type(n));
+}
+
+double ConfigReader::number(const toml::node& n, std::string_view path) const {
+  if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
+  if (const auto* f = n.as_floating_point()) {
+    if (!std::isfinite(f->get())) fail_value(n, path, "must be a finite number");
+    return f->get();
+  }
+  fail_value(n, path, "expected a number, got " + describe_type(n));
+}
+
+std::int64_t ConfigReader::integer(const toml::node& n, std::string_view path, std::int64_t lo,
+                                   std::int64_t hi) const {
+  const auto* i = n.as_integer();
+  if (!i) {
+    std::string reason = "expected an integer, got " + describe_type(n);
+    if (n.is_floating_point()) reason += " (write it without a decimal point or exponent, e.g. 2_000_000)";
+    fail_value(n, path, reason);
+  }
+  const std::int64_t v = i->get();
+  if (v < lo || v > hi) {
+    std::string reason = "out of range: must be ";
+    if (hi == INT64_MAX)
+      reason += ">= " + std::to_string(lo);
+    else
+      reason += "within [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    if (v < 0 && lo >= 0) reason += " (an unsigned integer)";
+    fail_value(n, path, reason);
+  }
+  return v;
+}
+
+}  // namespace collsweep::config

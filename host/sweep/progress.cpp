@@ -1,0 +1,56 @@
+// Progress bar drawing: a background thread redraws ~4 times a second once the run passes 2 seconds.
+#include "sweep/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace collsweep {
+
+bool Progress::stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+
+Progress::Progress(std::uint64_t total, std::string label, bool enabled)
+    : total_(total), label_(std::move(label)), enabled_(enabled && total > 0) {
+  if (enabled_) thread_ = std::thread([this] { loop(); });
+}
+
+Progress::~Progress() { finish(); }
+
+void Progress::finish() {
+  if (!enabled_) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (stop_) return;
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (shown_) std::fprintf(stderr, "\r\033[K");
+}
+
+void Progress::loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (elapsed >= 2.0) draw(false);
+  }
+}
+
+void Progress::draw(bool) {
+  const std::uint64_t done = done_.load(std::memory_order_relaxed);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double fraction = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1.0;
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
+  constexpr int width = 30;
+  const int filled = static_cast<int>(fraction * width);
+  char bar[width + 1];
+  for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '.';
+  bar[width] = '\0';
+  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %.0f s\033[K", label_.c_str(), bar, 100.0 * fraction, rate,
+               eta);
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+}  // namespace collsweep

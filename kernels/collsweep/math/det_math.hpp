@@ -1,0 +1,478 @@
+// Deterministic elementary functions (exp, log, log10, pow10, sin/cos/sincos, atan, atan2) from IEEE basic ops only.
+//
+// Why: glibc's and CUDA's libm may return different bits for the same argument, which would break the promise
+// that Monte-Carlo sample k is bit-identical on every backend. Everything here uses only +, -, *, / (correctly
+// rounded on both), exact bit manipulation, and a fixed evaluation order, so g++ (-ffp-contract=off) and nvcc
+// (-fmad=false) produce the same bits. Built with FMA contraction the results stay accurate but may differ
+// between backends. No <cmath> call is made. The algorithms are those of fdlibm / musl (Sun Microsystems,
+// freely redistributable), rewritten without tables: every constant is a literal inside its function.
+//
+// Domains and measured accuracy (max error in ulps of the result against glibc's long double functions, on the
+// ~1e6 points of tests/test_det_math.cpp; every function is faithful, i.e. < 1 ulp):
+//   exp(x)      all x; overflow to +inf for x > 709.78, gradual underflow, 0 below -745.14.     max 0.51 ulp
+//   log(x)      x > 0 (subnormals included); log(+inf) = +inf; x <= 0 (also -0, -inf) -> -inf.  max 0.51 ulp
+//   log10(x)    as log.                                                                      max 0.51 ulp
+//   pow10(x)    10^x for all x; overflow to +inf (x > 308.25), underflow to 0 (x < -323.6);
+//               exact (correctly rounded) for integer x in [-22, 22].                        max 0.51 ulp
+//   sincos(x)   |x| < 2^20 pi/2 (about 1.647e6), Cody-Waite reduction by pi/2 in up to three
+//               33-bit parts (good to ~151 bits, so also relatively accurate next to the zeros);
+//               outside (also +-inf): s = c = 0, a documented out-of-domain marker.            max 0.51 ulp
+//   sin, cos    the same bits as sincos.
+//   atan(x)     all x (atan(+-inf) = +-pi/2 rounded).                                       max 0.51 ulp
+//   atan2(y,x)  all y, x with the C99 conventions for zeros and infinities; y/x is formed as
+//               a double-double so the quotient's rounding does not add to the error.         max 0.51 ulp
+// NaN arguments give NaN. Signed zeros are kept: exp(-0) = 1, sin(-0) = -0, atan(-0) = -0.
+// The accuracy figures are filled in by tests/test_det_math.cpp, which also pins "golden bits" of a few
+// results so that any change of the evaluation order is caught.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "collsweep/hd.hpp"
+
+namespace collsweep {
+namespace detmath {
+namespace detail {
+
+// The IEEE bit pattern of a double and back (exact).
+COLLSWEEP_HD_INLINE std::uint64_t to_bits(double x) {
+#if COLLSWEEP_DEVICE_COMPILE
+  return static_cast<std::uint64_t>(__double_as_longlong(x));
+#else
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+#endif
+}
+
+COLLSWEEP_HD_INLINE double from_bits(std::uint64_t u) {
+#if COLLSWEEP_DEVICE_COMPILE
+  return __longlong_as_double(static_cast<long long>(u));
+#else
+  double x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+#endif
+}
+
+// The high 32 bits (sign, exponent, top 20 fraction bits).
+COLLSWEEP_HD_INLINE std::uint32_t high_word(double x) { return static_cast<std::uint32_t>(to_bits(x) >> 32); }
+
+COLLSWEEP_HD_INLINE double infinity() { return from_bits(0x7ff0000000000000ULL); }
+
+// 2^k for -1022 <= k <= 1023 (exact).
+COLLSWEEP_HD_INLINE double pow2(int k) { return from_bits(static_cast<std::uint64_t>(k + 1023) << 52); }
+
+// x rounded to the nearest integer, ties to even, for |x| < 2^51 (exact: the rounding of the addition does it).
+COLLSWEEP_HD_INLINE double round_to_int(double x) {
+  constexpr double kShift = 0x1.8p52;
+  return (x + kShift) - kShift;
+}
+
+// y 2^k for y in [0.5, 2] and -1080 <= k <= 1024, rounded once (gradual underflow, overflow to +inf).
+COLLSWEEP_HD_INLINE double scale(double y, int k) {
+  if (k > 1023) return (y * 2.0) * pow2(k - 1);  // y * 2 is exact
+  if (k >= -1021) return y * pow2(k);             // a normal result: exact unless it overflows
+  return (y * pow2(k + 1000)) * 0x1p-1000;        // exact first product, one rounding into the subnormals
+}
+
+// e^(x + xt) for |x| <= 746 and |xt| <= 2^-40 |x| (a tail that extends x beyond double precision).
+// fdlibm's e_exp.c: x = k ln2 + r with |r| <= ln2/2 carried as hi - lo, then a Remez rational form of e^r.
+COLLSWEEP_HD_INLINE double exp_core(double x, double xt) {
+  constexpr double kInvLn2 = 0x1.71547652b82fep+0;
+  constexpr double kLn2Hi = 0x1.62e42fee00000p-1;  // 32 significant bits: k ln2hi is exact for |k| < 2^21
+  constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
+  constexpr double P1 = 0x1.555555555553ep-3;
+  constexpr double P2 = -0x1.6c16c16bebd93p-9;
+  constexpr double P3 = 0x1.1566aaf25de2cp-14;
+  constexpr double P4 = -0x1.bbd41c5d26bf1p-20;
+  constexpr double P5 = 0x1.6376972bea4d0p-25;
+  const double kf = round_to_int(x * kInvLn2);
+  const double hi = x - kf * kLn2Hi;  // exact
+  const double lo = kf * kLn2Lo - xt;
+  const double r = hi - lo;
+  const double r2 = r * r;
+  const double c = r - r2 * (P1 + r2 * (P2 + r2 * (P3 + r2 * (P4 + r2 * P5))));
+  const double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+  return scale(y, static_cast<int>(kf));
+}
+
+// Dekker's exact product without FMA: a b = p + e exactly (no overflow for |a|, |b| < 2^995). Every partial
+// product is exact, so the result does not change even where a compiler contracts it into FMAs.
+COLLSWEEP_HD_INLINE void two_prod(double a, double b, double* p, double* e) {
+  constexpr double kSplit = 0x1.0000002p+27;  // 2^27 + 1
+  const double ca = kSplit * a;
+  const double a_hi = ca - (ca - a);
+  const double a_lo = a - a_hi;
+  const double cb = kSplit * b;
+  const double b_hi = cb - (cb - b);
+  const double b_lo = b - b_hi;
+  *p = a * b;
+  *e = (((a_hi * b_hi - *p) + a_hi * b_lo) + a_lo * b_hi) + a_lo * b_lo;
+}
+
+// log(1 + f) = f - hfsq + s (hfsq + R) for 1 + f in [sqrt(2)/2, sqrt(2)): fdlibm's k_log.h. Returns the reduced
+// argument's parts: x = 2^k (1 + f).
+struct LogParts {
+  double f, hfsq, sr;  // sr = s (hfsq + R)
+  int k;
+};
+
+// For finite x > 0 (subnormals included).
+COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
+  constexpr double Lg1 = 0x1.5555555555593p-1;
+  constexpr double Lg2 = 0x1.999999997fa04p-2;
+  constexpr double Lg3 = 0x1.2492494229359p-2;
+  constexpr double Lg4 = 0x1.c71c51d8e78afp-3;
+  constexpr double Lg5 = 0x1.7466496cb03dep-3;
+  constexpr double Lg6 = 0x1.39a09d078c69fp-3;
+  constexpr double Lg7 = 0x1.2f112df3e5244p-3;
+  int k = 0;
+  if (x < 0x1p-1022) {  // subnormal: scale up exactly
+    x = x * 0x1p54;
+    k = -54;
+  }
+  std::uint64_t u = to_bits(x);
+  // Shift the exponent so that the mantissa lands in [sqrt(2)/2, sqrt(2)).
+  std::uint32_t hx = static_cast<std::uint32_t>(u >> 32) + (0x3ff00000u - 0x3fe6a09eu);
+  k += static_cast<int>(hx >> 20) - 0x3ff;
+  hx = (hx & 0x000fffffu) + 0x3fe6a09eu;
+  u = (static_cast<std::uint64_t>(hx) << 32) | (u & 0xffffffffULL);
+  const double f = from_bits(u) - 1.0;  // exact
+  const double hfsq = 0.5 * f * f;
+  const double s = f / (2.0 + f);
+  const double z = s * s;
+  const double w = z * z;
+  const double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
+  const double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
+  const double r = t2 + t1;
+  return LogParts{f, hfsq, s * (hfsq + r), k};
+}
+
+// Reduction x = n pi/2 + (y0 + y1), |y0 + y1| <~ pi/4, for |x| < 2^20 pi/2 (fdlibm/musl __rem_pio2, medium
+// case). pi/2 is split into 33-bit parts so n * part is exact; a second and third part are used only when the
+// first subtraction cancels (x close to a multiple of pi/2). Returns n.
+COLLSWEEP_HD_INLINE int rem_pio2(double x, double* y0, double* y1) {
+  constexpr double kInvPio2 = 0x1.45f306dc9c883p-1;
+  constexpr double kPio2_1 = 0x1.921fb54400000p+0;
+  constexpr double kPio2_1t = 0x1.0b4611a626331p-34;
+  constexpr double kPio2_2 = 0x1.0b4611a600000p-34;
+  constexpr double kPio2_2t = 0x1.3198a2e037073p-69;
+  constexpr double kPio2_3 = 0x1.3198a2e000000p-69;
+  constexpr double kPio2_3t = 0x1.b839a252049c1p-104;
+  const double fn = round_to_int(x * kInvPio2);
+  double r = x - fn * kPio2_1;  // exact
+  double w = fn * kPio2_1t;     // good to ~85 bits
+  double y = r - w;
+  const int ex = static_cast<int>((high_word(x) >> 20) & 0x7ffu);
+  if (ex - static_cast<int>((high_word(y) >> 20) & 0x7ffu) > 16) {  // cancellation: 2nd part, ~118 bits
+    double t = r;
+    w = fn * kPio2_2;
+    r = t - w;
+    w = fn * kPio2_2t - ((t - r) - w);
+    y = r - w;
+    if (ex - static_cast<int>((high_word(y) >> 20) & 0x7ffu) > 49) {  // 3rd part, ~151 bits: all cases
+      t = r;
+      w = fn * kPio2_3;
+      r = t - w;
+      w = fn * kPio2_3t - ((t - r) - w);
+      y = r - w;
+    }
+  }
+  *y0 = y;
+  *y1 = (r - y) - w;
+  return static_cast<int>(fn);
+}
+
+// sin(x + y) for |x + y| <= pi/4, |y| << ulp(x) (musl __sin with iy = 1).
+COLLSWEEP_HD_INLINE double sin_kernel(double x, double y) {
+  constexpr double S1 = -0x1.5555555555549p-3;
+  constexpr double S2 = 0x1.111111110f8a6p-7;
+  constexpr double S3 = -0x1.a01a019c161d5p-13;
+  constexpr double S4 = 0x1.71de357b1fe7dp-19;
+  constexpr double S5 = -0x1.ae5e68a2b9cebp-26;
+  constexpr double S6 = 0x1.5d93a5acfd57cp-33;
+  const double z = x * x;
+  const double w = z * z;
+  const double r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
+  const double v = z * x;
+  return x - ((z * (0.5 * y - v * r) - y) - v * S1);
+}
+
+// cos(x + y) for |x + y| <= pi/4, |y| << ulp(x) (musl __cos).
+COLLSWEEP_HD_INLINE double cos_kernel(double x, double y) {
+  constexpr double C1 = 0x1.555555555554cp-5;
+  constexpr double C2 = -0x1.6c16c16c15177p-10;
+  constexpr double C3 = 0x1.a01a019cb1590p-16;
+  constexpr double C4 = -0x1.27e4f809c52adp-22;
+  constexpr double C5 = 0x1.1ee9ebdb4b1c4p-29;
+  constexpr double C6 = -0x1.8fae9be8838d4p-37;
+  const double z = x * x;
+  const double w = z * z;
+  const double r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+  const double hz = 0.5 * z;
+  const double v = 1.0 - hz;
+  return v + (((1.0 - v) - hz) + (z * r - x * y));
+}
+
+// What sincos does with x: 0 = tiny (sin x = x, cos x = 1), 1 = reduce, 2 = NaN, 3 = out of domain.
+COLLSWEEP_HD_INLINE int trig_case(double x) {
+  const std::uint32_t ix = high_word(x) & 0x7fffffffu;
+  if (ix < 0x3e400000u) return 0;  // |x| < 2^-27
+  if (ix < 0x413921fbu) return 1;  // |x| < 2^20 pi/2
+  if (x != x) return 2;
+  return 3;
+}
+
+// atan(x + xt) for finite x, |xt| <= 2^-50 |x| (a tail, 0 for plain atan): fdlibm s_atan.c. The tail enters as
+// xt / (1 + x^2), the first-order term, added to the low-order part of the result.
+COLLSWEEP_HD_INLINE double atan_core(double x, double xt) {
+  constexpr double aT0 = 0x1.555555555550dp-2;
+  constexpr double aT1 = -0x1.999999998ebc4p-3;
+  constexpr double aT2 = 0x1.24924920083ffp-3;
+  constexpr double aT3 = -0x1.c71c6fe231671p-4;
+  constexpr double aT4 = 0x1.745cdc54c206ep-4;
+  constexpr double aT5 = -0x1.3b0f2af749a6dp-4;
+  constexpr double aT6 = 0x1.10d66a0d03d51p-4;
+  constexpr double aT7 = -0x1.dde2d52defd9ap-5;
+  constexpr double aT8 = 0x1.97b4b24760debp-5;
+  constexpr double aT9 = -0x1.2b4442c6a6c2fp-5;
+  constexpr double aT10 = 0x1.0ad3ae322da11p-6;
+  const std::uint32_t ix = high_word(x) & 0x7fffffffu;
+  const bool negative = x < 0.0;
+  if (ix >= 0x44100000u) {  // |x| >= 2^66: atan = +-pi/2 rounded
+    constexpr double kPio2 = 0x1.921fb54442d18p+0;
+    constexpr double kPio2Lo = 0x1.1a62633145c07p-54;
+    return negative ? -kPio2 - kPio2Lo : kPio2 + kPio2Lo;
+  }
+  if (ix < 0x3e400000u) return x;  // |x| < 2^-27: atan x = x to within 2^-55 relative (keeps -0)
+  // Reduction: t = (x - c)/(1 + c x) for c = 0, 1/2, 1, 3/2, inf; atan x = atan c + atan t with |t| <= 7/16.
+  // d/dx atan(c) + atan(t(x)) = 1/(1 + x^2) whatever c, so the tail always enters as xt / (1 + x^2).
+  double t = x, hi = 0.0, lo = 0.0;
+  bool reduced = true;
+  const double a = negative ? -x : x;
+  const double at = negative ? -xt : xt;
+  const double tt = at / (1.0 + a * a);
+  if (ix < 0x3fdc0000u) {  // |x| < 7/16
+    reduced = false;
+  } else if (ix < 0x3fe60000u) {  // 7/16 <= |x| < 11/16: c = 1/2
+    hi = 0x1.dac670561bb4fp-2;
+    lo = 0x1.a2b7f222f65e2p-56;
+    t = (2.0 * a - 1.0) / (2.0 + a);
+  } else if (ix < 0x3ff30000u) {  // 11/16 <= |x| < 19/16: c = 1
+    hi = 0x1.921fb54442d18p-1;
+    lo = 0x1.1a62633145c07p-55;
+    t = (a - 1.0) / (a + 1.0);
+  } else if (ix < 0x40038000u) {  // 19/16 <= |x| < 39/16: c = 3/2
+    hi = 0x1.f730bd281f69bp-1;
+    lo = 0x1.007887af0cbbdp-56;
+    t = (a - 1.5) / (1.0 + 1.5 * a);
+  } else {  // 39/16 <= |x| < 2^66: c = inf
+    hi = 0x1.921fb54442d18p+0;
+    lo = 0x1.1a62633145c07p-54;
+    t = -1.0 / a;
+  }
+  const double z = t * t;
+  const double w = z * z;
+  const double s1 = z * (aT0 + w * (aT2 + w * (aT4 + w * (aT6 + w * (aT8 + w * aT10)))));
+  const double s2 = w * (aT1 + w * (aT3 + w * (aT5 + w * (aT7 + w * aT9))));
+  if (!reduced) return x - (x * (s1 + s2) - (negative ? -tt : tt));
+  const double r = hi - ((t * (s1 + s2) - (lo + tt)) - t);
+  return negative ? -r : r;
+}
+
+}  // namespace detail
+
+// e^x. NaN -> NaN; x > 709.79 -> +inf; x < -745.2 -> +0; e^(+-0) = 1 exactly.
+COLLSWEEP_HD_INLINE double exp(double x) {
+  if (x != x) return x;
+  if (x > 709.79) return detail::infinity();
+  if (x < -745.2) return 0.0;
+  return detail::exp_core(x, 0.0);
+}
+
+// Natural logarithm. log(1) = +0; x = +-0 or x < 0 (also -inf) -> -inf; +inf -> +inf; NaN -> NaN.
+COLLSWEEP_HD_INLINE double log(double x) {
+  constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
+  constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
+  if (x != x) return x;
+  if (!(x > 0.0)) return -detail::infinity();
+  if (x > 0x1.fffffffffffffp+1023) return x;
+  const detail::LogParts p = detail::log_parts(x);
+  const double dk = static_cast<double>(p.k);
+  return (((p.sr + dk * kLn2Lo) - p.hfsq) + p.f) + dk * kLn2Hi;
+}
+
+// Base-10 logarithm (musl log10: hi/lo split of log(1 + f), log10(2) and 1/ln(10) in two parts). Special
+// values as log: log10(1) = +0, x <= 0 -> -inf.
+COLLSWEEP_HD_INLINE double log10(double x) {
+  constexpr double kIvLn10Hi = 0x1.bcb7b15200000p-2;
+  constexpr double kIvLn10Lo = 0x1.b9438ca9aadd5p-36;
+  constexpr double kLog10_2Hi = 0x1.34413509f6000p-2;
+  constexpr double kLog10_2Lo = 0x1.9fef311f12b36p-42;
+  if (x != x) return x;
+  if (!(x > 0.0)) return -detail::infinity();
+  if (x > 0x1.fffffffffffffp+1023) return x;
+  const detail::LogParts p = detail::log_parts(x);
+  // hi + lo = f - hfsq + sr ~ log(1 + f), hi with its low 32 bits cleared so hi * kIvLn10Hi is exact.
+  const double hi = detail::from_bits(detail::to_bits(p.f - p.hfsq) & 0xffffffff00000000ULL);
+  const double lo = ((p.f - hi) - p.hfsq) + p.sr;
+  const double dk = static_cast<double>(p.k);
+  const double y = dk * kLog10_2Hi;
+  double val_hi = hi * kIvLn10Hi;
+  double val_lo = (dk * kLog10_2Lo + (lo + hi) * kIvLn10Lo) + lo * kIvLn10Hi;
+  const double w = y + val_hi;
+  val_lo = val_lo + ((y - w) + val_hi);
+  val_hi = w;
+  return val_lo + val_hi;
+}
+
+// 10^x = e^(x ln10) with x ln10 formed as a double-double (Dekker product with a two-part ln10), so the
+// product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact for
+// x >= 0). NaN -> NaN; x > 309 -> +inf; x < -324 -> +0.
+COLLSWEEP_HD_INLINE double pow10(double x) {
+  constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1;
+  constexpr double kLn10Lo = -0x1.f48ad494ea3e9p-53;
+  if (x != x) return x;
+  if (x > 309.0) return detail::infinity();
+  if (x < -324.0) return 0.0;
+  if (x >= -22.0 && x <= 22.0 && detail::round_to_int(x) == x) {
+    const int n = static_cast<int>(x);
+    int m = n < 0 ? -n : n;
+    double p = 1.0, b = 10.0;  // every product is an exact power of ten <= 10^22 (5^22 < 2^53)
+    while (m != 0) {
+      if ((m & 1) != 0) p = p * b;
+      m >>= 1;
+      if (m != 0) b = b * b;
+    }
+    return n < 0 ? 1.0 / p : p;
+  }
+  double p, e;
+  detail::two_prod(x, kLn10Hi, &p, &e);
+  return detail::exp_core(p, e + x * kLn10Lo);
+}
+
+// sin x and cos x together, for |x| < 2^20 pi/2 (~1.647e6). Outside (also +-inf): *s = *c = 0 (out-of-domain
+// marker). NaN -> NaN for both. sin(+-0) = +-0, cos(0) = 1.
+COLLSWEEP_HD_INLINE void sincos(double x, double* s, double* c) {
+  switch (detail::trig_case(x)) {
+    case 0:
+      *s = x;
+      *c = 1.0;
+      return;
+    case 2:
+      *s = x;
+      *c = x;
+      return;
+    case 3:
+      *s = 0.0;
+      *c = 0.0;
+      return;
+    default: break;
+  }
+  double y0, y1;
+  const int n = detail::rem_pio2(x, &y0, &y1);
+  const double sk = detail::sin_kernel(y0, y1);
+  const double ck = detail::cos_kernel(y0, y1);
+  switch (n & 3) {
+    case 0:
+      *s = sk;
+      *c = ck;
+      break;
+    case 1:
+      *s = ck;
+      *c = -sk;
+      break;
+    case 2:
+      *s = -sk;
+      *c = -ck;
+      break;
+    default:
+      *s = -ck;
+      *c = sk;
+      break;
+  }
+}
+
+// sin x: the same bits as sincos's s, with one polynomial evaluated.
+COLLSWEEP_HD_INLINE double sin(double x) {
+  switch (detail::trig_case(x)) {
+    case 0: return x;
+    case 2: return x;
+    case 3: return 0.0;
+    default: break;
+  }
+  double y0, y1;
+  const int n = detail::rem_pio2(x, &y0, &y1);
+  const double v = (n & 1) != 0 ? detail::cos_kernel(y0, y1) : detail::sin_kernel(y0, y1);
+  return (n & 2) != 0 ? -v : v;
+}
+
+// cos x: the same bits as sincos's c, with one polynomial evaluated.
+COLLSWEEP_HD_INLINE double cos(double x) {
+  switch (detail::trig_case(x)) {
+    case 0: return 1.0;
+    case 2: return x;
+    case 3: return 0.0;
+    default: break;
+  }
+  double y0, y1;
+  const int n = detail::rem_pio2(x, &y0, &y1);
+  const double v = (n & 1) != 0 ? detail::sin_kernel(y0, y1) : detail::cos_kernel(y0, y1);
+  return ((n + 1) & 2) != 0 ? -v : v;
+}
+
+// Arctangent in [-pi/2, pi/2]. NaN -> NaN; atan(+-inf) = +-pi/2 (rounded); atan(+-0) = +-0.
+COLLSWEEP_HD_INLINE double atan(double x) {
+  if (x != x) return x;
+  return detail::atan_core(x, 0.0);
+}
+
+// Angle of (x, y) in [-pi, pi], C99 conventions: atan2(+-0, +0 or x > 0) = +-0, atan2(+-0, -0 or x < 0) = +-pi,
+// atan2(y, +-0) = +-pi/2 for y != 0, and the usual values for infinities. NaN in either -> NaN.
+COLLSWEEP_HD_INLINE double atan2(double y, double x) {
+  constexpr double kPi = 0x1.921fb54442d18p+1;
+  constexpr double kPiLo = 0x1.1a62633145c07p-53;
+  constexpr double kPio2 = 0x1.921fb54442d18p+0;
+  constexpr double kPio4 = 0x1.921fb54442d18p-1;
+  if (x != x || y != y) return x + y;
+  const bool ny = (detail::high_word(y) >> 31) != 0;  // sign bits, so that -0 counts as negative
+  const bool nx = (detail::high_word(x) >> 31) != 0;
+  const double ay = ny ? -y : y;
+  const double ax = nx ? -x : x;
+  const double inf = detail::infinity();
+  if (ay == 0.0) return nx ? (ny ? -kPi : kPi) : y;
+  if (ax == 0.0) return ny ? -kPio2 : kPio2;
+  if (ax == inf) {
+    if (ay == inf) return nx ? (ny ? -3.0 * kPio4 : 3.0 * kPio4) : (ny ? -kPio4 : kPio4);
+    return nx ? (ny ? -kPi : kPi) : (ny ? -0.0 : 0.0);
+  }
+  if (ay == inf) return ny ? -kPio2 : kPio2;
+  // z = atan(|y/x|) in [0, pi/2].
+  const int ey = static_cast<int>((detail::high_word(ay) >> 20) & 0x7ffu);
+  const int ex = static_cast<int>((detail::high_word(ax) >> 20) & 0x7ffu);
+  double z;
+  if (ey - ex > 60) {  // |y/x| > 2^60
+    z = kPio2 + 0.5 * kPiLo;
+  } else if (ey - ex < -60) {  // |y/x| < 2^-60: atan(q) = q, and only pi - 0 matters when x < 0
+    z = nx ? 0.0 : ay / ax;
+  } else {
+    // Scale both by the same power of two (exact: |ey - ex| <= 60) so that bx is about 1, then
+    // q + qt = by/bx to ~2^-100 relative: the remainder by - q bx is exact through Dekker's product.
+    int sh = 1023 - ex;
+    sh = sh > 1023 ? 1023 : (sh < -1022 ? -1022 : sh);
+    const double sc = detail::pow2(sh);
+    const double by = ay * sc, bx = ax * sc;
+    const double q = by / bx;
+    double p, e;
+    detail::two_prod(q, bx, &p, &e);
+    const double qt = ((by - p) - e) / bx;
+    z = detail::atan_core(q, qt);
+  }
+  if (!nx) return ny ? -z : z;
+  return ny ? (z - kPiLo) - kPi : kPi - (z - kPiLo);
+}
+
+}  // namespace detmath
+}  // namespace collsweep

@@ -1,0 +1,64 @@
+// The one loop body of every planar sweep: sample k -> every requested law -> the map tally (CPU and GPU).
+#pragma once
+
+#include "collsweep/sampling/planar_sampler.hpp"
+#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/tally/map_tally.hpp"
+#include "collsweep/tally/top_k.hpp"
+
+namespace collsweep {
+
+// Map cell of a sample, or -1 when a quantity falls outside its axis range.
+COLLSWEEP_HD_INLINE int map_cell(const PlanarSweepSpec& s, const PlanarSample& smp) {
+  int cell = 0, stride = 1;
+  for (int a = 0; a < s.n_axes; ++a) {
+    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
+    if (b < 0) return -1;
+    cell += b * stride;
+    stride *= static_cast<int>(s.axes[a].bins);
+  }
+  return cell;
+}
+
+// Whether a theorem says this law cannot gain energy on this collision: Stronge (Djerassi App. B) and
+// Poisson (Wang & Mason) for every valid input; Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1.
+// Newton's hypothesis has no such theorem (Kane's example gains).
+COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollision& c) {
+  switch (law) {
+    case PlanarLaw::stronge:
+    case PlanarLaw::poisson: return true;
+    case PlanarLaw::chatterjee_ruina: return c.e_t <= 1.0;
+    default: return false;
+  }
+}
+
+// Draws sample k, evaluates every law of the spec and records the outcomes. Energy gains are offered
+// to sink.offer(law_slot, dE_rel, k) for the witness lists.
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words, std::uint64_t k,
+                                      Sink& sink) {
+  const PlanarSample smp = draw_planar_sample(s.plan, k);
+  const int cell = map_cell(s, smp);
+  if (cell < 0) {
+    Ops::fetch_add(words + L.outside(), 1);
+    return;
+  }
+  Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
+  for (int i = 0; i < s.n_laws; ++i) {
+    const PlanarOutcome o = evaluate(s.laws[i], smp.c);
+    tally_outcome<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(i), o, s.tolerance,
+                       theorem_forbids_gain(s.laws[i], smp.c));
+    if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
+  }
+}
+
+// Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).
+struct LawWitnesses {
+  TopK<max_witnesses> law[planar_law_count];
+  COLLSWEEP_HD_INLINE explicit LawWitnesses(int keep) {
+    for (auto& t : law) t.keep = keep;
+  }
+  COLLSWEEP_HD_INLINE void offer(int slot, double value, std::uint64_t k) { law[slot].offer(value, k); }
+};
+
+}  // namespace collsweep

@@ -1,0 +1,59 @@
+// Reproducible random multi-contact impact samples for the Glocker LCP tests and benchmarks (host only).
+//
+// Distribution of the reference note §6: G = B B^T / (2k) + 0.05 I with B a 2k x 2k standard normal
+// matrix; gamma_N^- ~ U(-1, 0), gamma_T^- ~ U(-1, 1); per contact mu ~ U(0, 1.5), eps_N ~ U(0, 1),
+// eps_T ~ U(0, eps_N). "extreme" mode: eps_N in {0, 1}, eps_T = 0, mu ~ U(0, 3) (where gains are common).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+
+#include "collsweep/impacts/poisson_multicontact.hpp"
+
+namespace collsweep {
+namespace testing_samples {
+
+// mt19937_64's output sequence is specified by the standard; the std distributions are not, so the
+// uniform and normal draws are done here.
+struct Rng {
+  std::mt19937_64 g;
+  explicit Rng(std::uint64_t seed) : g(seed) {}
+  double u01() { return (static_cast<double>(g() >> 11) + 0.5) * 0x1.0p-53; }
+  double uniform(double lo, double hi) { return lo + (hi - lo) * u01(); }
+  double normal() { return std::sqrt(-2.0 * std::log(u01())) * std::cos(6.283185307179586 * u01()); }
+};
+
+enum class Mode { general, extreme };
+
+template <int K>
+MultiContactCollision<K> random_collision(Rng& rng, Mode mode = Mode::general) {
+  constexpr int n = 2 * K;
+  MultiContactCollision<K> c{};
+  double b[n][n];
+  for (auto& row : b)
+    for (double& v : row) v = rng.normal();
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j <= i; ++j) {
+      double s = 0.0;
+      for (int k = 0; k < n; ++k) s += b[i][k] * b[j][k];
+      c.G[i][j] = c.G[j][i] = s / n + (i == j ? 0.05 : 0.0);
+    }
+  for (int j = 0; j < K; ++j) {
+    c.gamma_minus[j] = rng.uniform(-1.0, 0.0);
+    c.gamma_minus[K + j] = rng.uniform(-1.0, 1.0);
+    if (mode == Mode::general) {
+      c.mu[j] = rng.uniform(0.0, 1.5);
+      c.eps_N[j] = rng.u01();
+      c.eps_T[j] = c.eps_N[j] * rng.u01();
+    } else {
+      c.mu[j] = rng.uniform(0.0, 3.0);
+      c.eps_N[j] = rng.u01() < 0.5 ? 0.0 : 1.0;
+      c.eps_T[j] = 0.0;
+    }
+  }
+  return c;
+}
+
+}  // namespace testing_samples
+}  // namespace collsweep

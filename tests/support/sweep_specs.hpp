@@ -1,0 +1,31 @@
+// Test-only sweep specs built in code (independent of the TOML parser).
+#pragma once
+
+#include "collsweep/sweep/planar_sweep_spec.hpp"
+
+namespace collsweep::testing {
+
+// All four laws over a theta x mu map, W direct with cond in [1, 1e3], e and e_t uniform.
+inline PlanarSweepSpec quickstart_spec(double e_t_lo = -1.0, double e_t_hi = 1.0) {
+  PlanarSweepSpec s;
+  s.plan.seed = 20261125;
+  s.plan.W.kind = MatrixKind::direct;
+  s.plan.W.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
+  s.plan.theta_deg = {ScalarKind::uniform, 0.0, 90.0, 1};
+  s.plan.random_tangent_sign = true;
+  s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
+  s.plan.e = {ScalarKind::uniform, 0.0, 1.0, 1};
+  s.plan.e_t = {ScalarKind::uniform, e_t_lo, e_t_hi, 1};
+  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {Quantity::mu, 0.0, 1.5, 10};
+  s.n_axes = 2;
+  s.laws[0] = PlanarLaw::stronge;
+  s.laws[1] = PlanarLaw::poisson;
+  s.laws[2] = PlanarLaw::newton;
+  s.laws[3] = PlanarLaw::chatterjee_ruina;
+  s.n_laws = 4;
+  s.witnesses = 8;
+  return s;
+}
+
+}  // namespace collsweep::testing

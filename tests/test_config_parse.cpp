@@ -1,0 +1,408 @@
+// Run-config parsing: every shipped config parses to the expected values, defaults, and resolved TOML/JSON round trips.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "collsweep/contact/planar.hpp"
+#include "config/run_config.hpp"
+#include "mechanism/kane_pendulum.hpp"
+#include "mechanism/mechanism.hpp"
+
+namespace collsweep {
+namespace {
+
+const std::string kConfigDir = std::string(COLLSWEEP_SOURCE_DIR) + "/configs";
+
+RunConfig load(const std::string& file) { return load_run_config(kConfigDir + "/" + file); }
+
+void expect_dist(const ScalarDist& d, ScalarKind kind, double lo, double hi, std::uint32_t n = 1) {
+  EXPECT_EQ(d.kind, kind);
+  EXPECT_EQ(d.lo, lo);
+  EXPECT_EQ(d.hi, hi);
+  EXPECT_EQ(d.n, n);
+}
+
+void expect_axis(const MapAxis& a, Quantity q, double lo, double hi, std::uint32_t bins) {
+  EXPECT_EQ(a.quantity, q);
+  EXPECT_EQ(a.lo, lo);
+  EXPECT_EQ(a.hi, hi);
+  EXPECT_EQ(a.bins, bins);
+}
+
+void expect_same_dist(const ScalarDist& a, const ScalarDist& b, const std::string& what) {
+  SCOPED_TRACE(what);
+  EXPECT_EQ(a.kind, b.kind);
+  EXPECT_EQ(a.lo, b.lo);
+  EXPECT_EQ(a.hi, b.hi);
+  EXPECT_EQ(a.n, b.n);
+}
+
+// Field-by-field equality of two run configs (source_path aside).
+void expect_same_config(const RunConfig& a, const RunConfig& b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.samples, b.samples);
+  EXPECT_EQ(a.batch, b.batch);
+  EXPECT_EQ(a.samples_npy, b.samples_npy);
+  const PlanarSweepSpec &s = a.spec, &t = b.spec;
+  EXPECT_EQ(s.plan.seed, t.plan.seed);
+  EXPECT_EQ(s.plan.W.kind, t.plan.W.kind);
+  expect_same_dist(s.plan.W.log10_cond, t.plan.W.log10_cond, "W.log10_cond");
+  EXPECT_EQ(s.plan.W.wishart_dof, t.plan.W.wishart_dof);
+  EXPECT_EQ(s.plan.W.mechanism_dof, t.plan.W.mechanism_dof);
+  expect_same_dist(s.plan.W.log10_cond_M, t.plan.W.log10_cond_M, "W.log10_cond_M");
+  EXPECT_EQ(s.plan.W.fixed.nn, t.plan.W.fixed.nn);
+  EXPECT_EQ(s.plan.W.fixed.nt, t.plan.W.fixed.nt);
+  EXPECT_EQ(s.plan.W.fixed.tt, t.plan.W.fixed.tt);
+  expect_same_dist(s.plan.W.rho, t.plan.W.rho, "W.rho");
+  expect_same_dist(s.plan.W.kappa, t.plan.W.kappa, "W.kappa");
+  expect_same_dist(s.plan.theta_deg, t.plan.theta_deg, "theta_deg");
+  EXPECT_EQ(s.plan.random_tangent_sign, t.plan.random_tangent_sign);
+  expect_same_dist(s.plan.mu, t.plan.mu, "mu");
+  expect_same_dist(s.plan.e, t.plan.e, "e");
+  expect_same_dist(s.plan.e_t, t.plan.e_t, "e_t");
+  ASSERT_EQ(s.n_axes, t.n_axes);
+  for (int i = 0; i < s.n_axes; ++i) {
+    EXPECT_EQ(s.axes[i].quantity, t.axes[i].quantity);
+    EXPECT_EQ(s.axes[i].lo, t.axes[i].lo);
+    EXPECT_EQ(s.axes[i].hi, t.axes[i].hi);
+    EXPECT_EQ(s.axes[i].bins, t.axes[i].bins);
+  }
+  ASSERT_EQ(s.n_laws, t.n_laws);
+  for (int i = 0; i < s.n_laws; ++i) EXPECT_EQ(s.laws[i], t.laws[i]);
+  EXPECT_EQ(s.tolerance, t.tolerance);
+  EXPECT_EQ(s.witnesses, t.witnesses);
+}
+
+void expect_round_trip(const RunConfig& c) {
+  const std::string text = resolved_config_toml(c);
+  SCOPED_TRACE(text);
+  const RunConfig back = parse_run_config(text, "resolved.toml");
+  expect_same_config(c, back);
+  // Writing the read-back config gives the same text again (source_path aside, which is only a comment).
+  RunConfig back2 = back;
+  back2.source_path = c.source_path;
+  EXPECT_EQ(resolved_config_toml(back2), text);
+}
+
+// Djerassi's Case (Table 1) of W at friction mu, from the signs of g, h, p, q.
+int djerassi_case(const Delassus2& W, double mu) {
+  const double g = mu * W.tt - W.nt, h = W.nn - mu * W.nt, p = mu * W.tt + W.nt, q = W.nn + mu * W.nt;
+  if (g < 0) return 5;
+  if (h < 0) return 4;
+  if (p < 0) return 3;
+  if (q < 0) return 2;
+  return 1;
+}
+
+std::vector<PlanarLaw> laws_of(const RunConfig& c) { return {c.spec.laws, c.spec.laws + c.spec.n_laws}; }
+
+TEST(ConfigParse, Quickstart) {
+  const RunConfig c = load("quickstart.toml");
+  EXPECT_EQ(c.name, "quickstart");
+  EXPECT_EQ(c.source_path, kConfigDir + "/quickstart.toml");
+  EXPECT_EQ(c.spec.plan.seed, 20261125u);
+  EXPECT_EQ(c.samples, 4000000u);
+  EXPECT_EQ(c.batch, 1u << 20);
+  EXPECT_FALSE(c.samples_npy);
+  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton,
+                                                PlanarLaw::chatterjee_ruina}));
+  EXPECT_EQ(c.spec.witnesses, 10);
+  EXPECT_EQ(c.spec.tolerance, 1e-12);
+  EXPECT_EQ(c.spec.plan.W.kind, MatrixKind::direct);
+  expect_dist(c.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 3.0);
+  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
+  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.5);
+  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(c.spec.plan.e_t, ScalarKind::uniform, -1.0, 1.0);
+  ASSERT_EQ(c.spec.n_axes, 2);
+  expect_axis(c.spec.axes[0], Quantity::theta, 0.0, 90.0, 30);
+  expect_axis(c.spec.axes[1], Quantity::mu, 0.0, 1.5, 20);
+  EXPECT_EQ(c.spec.cells(), 600);
+}
+
+struct DjerassiCase {
+  int number;
+  Delassus2 W;     // the golden Case's W (reference notes section 7)
+  double mu;       // the golden Case's mu
+  double mu_hi;    // the map's mu range is [0, mu_hi]
+  unsigned mu_bins;
+};
+
+TEST(ConfigParse, DjerassiCases) {
+  const DjerassiCase cases[] = {{1, {1.0, 0.2, 1.0}, 0.5, 1.0, 20},
+                                {2, {1.0, -1.5, 4.0}, 1.0, 1.5, 30},
+                                {3, {1.0, -0.5, 1.0}, 0.2, 1.0, 20},
+                                {4, {1.0, 1.5, 4.0}, 1.0, 1.5, 30},
+                                {5, {1.0, 0.5, 1.0}, 0.2, 1.0, 20}};
+  for (const DjerassiCase& k : cases) {
+    const std::string file = "djerassi_case" + std::to_string(k.number) + ".toml";
+    SCOPED_TRACE(file);
+    const RunConfig c = load(file);
+    EXPECT_EQ(c.name, "djerassi_case" + std::to_string(k.number));
+    EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
+    ASSERT_EQ(c.spec.plan.W.kind, MatrixKind::fixed);
+    EXPECT_EQ(c.spec.plan.W.fixed.nn, k.W.nn);
+    EXPECT_EQ(c.spec.plan.W.fixed.nt, k.W.nt);
+    EXPECT_EQ(c.spec.plan.W.fixed.tt, k.W.tt);
+    expect_dist(c.spec.plan.e, ScalarKind::constant, 0.5, 0.5);
+    expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+    expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, k.mu_hi);
+    ASSERT_EQ(c.spec.n_axes, 2);
+    expect_axis(c.spec.axes[0], Quantity::theta, 0.0, 90.0, 45);
+    expect_axis(c.spec.axes[1], Quantity::mu, 0.0, k.mu_hi, k.mu_bins);
+    // The golden mu lies inside the map and gives this file's Case; the map also crosses into another Case.
+    EXPECT_EQ(djerassi_case(c.spec.plan.W.fixed, k.mu), k.number);
+    EXPECT_LT(k.mu, k.mu_hi);
+    EXPECT_NE(djerassi_case(c.spec.plan.W.fixed, 0.0), djerassi_case(c.spec.plan.W.fixed, k.mu_hi));
+    EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(c.spec.cells()));  // ~1000 samples per cell
+  }
+}
+
+TEST(ConfigParse, DjerassiCaseBoundariesInComments) {
+  // The mu boundaries the files' comments name: Case 2's W is Case 3 below 0.375, Case 1 up to 2/3, then Case 2.
+  const Delassus2 W2{1.0, -1.5, 4.0};
+  EXPECT_EQ(djerassi_case(W2, 0.37), 3);
+  EXPECT_EQ(djerassi_case(W2, 0.38), 1);
+  EXPECT_EQ(djerassi_case(W2, 0.66), 1);
+  EXPECT_EQ(djerassi_case(W2, 0.67), 2);
+  const Delassus2 W4{1.0, 1.5, 4.0};
+  EXPECT_EQ(djerassi_case(W4, 0.37), 5);
+  EXPECT_EQ(djerassi_case(W4, 0.38), 1);
+  EXPECT_EQ(djerassi_case(W4, 0.67), 4);
+  const Delassus2 W1{1.0, 0.2, 1.0};
+  EXPECT_EQ(djerassi_case(W1, 0.19), 5);
+  EXPECT_EQ(djerassi_case(W1, 0.21), 1);
+  EXPECT_EQ(djerassi_case(W1, 4.9), 1);
+  EXPECT_EQ(djerassi_case(W1, 5.1), 4);
+}
+
+TEST(ConfigParse, KanePendulum) {
+  const RunConfig c = load("kane_pendulum.toml");
+  // W and the approach angle are those of host/mechanism/kane_pendulum.cpp, to the last digit.
+  const KanePendulum p = kane_pendulum();
+  const Delassus2 W = delassus_from_mechanism(p.mechanism);
+  const Velocity2 v = contact_velocity(p.mechanism, p.u1);
+  ASSERT_EQ(c.spec.plan.W.kind, MatrixKind::fixed);
+  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.nn, W.nn);
+  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.nt, W.nt);
+  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.tt, W.tt);
+  EXPECT_NEAR(c.spec.plan.W.fixed.nn, 0.336520, 5e-7);  // Djerassi's printed m_nn = 0.3365
+  EXPECT_NEAR(c.spec.plan.W.fixed.nt, -0.507103, 5e-7);
+  EXPECT_NEAR(c.spec.plan.W.fixed.tt, 0.813446, 5e-7);
+  ASSERT_EQ(c.spec.plan.theta_deg.kind, ScalarKind::constant);
+  const double theta = c.spec.plan.theta_deg.lo;
+  EXPECT_DOUBLE_EQ(theta, std::atan2(v.t, -v.n) * 180.0 / std::acos(-1.0));
+  EXPECT_NEAR(std::tan(theta * std::acos(-1.0) / 180.0), 1.990837, 5e-7);  // alpha
+  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
+  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
+  expect_dist(c.spec.plan.e, ScalarKind::grid, 0.0, 1.0, 21);
+  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.0);
+  ASSERT_EQ(c.spec.n_axes, 2);
+  expect_axis(c.spec.axes[0], Quantity::e, -0.025, 1.025, 21);
+  expect_axis(c.spec.axes[1], Quantity::mu, 0.0, 1.0, 20);
+  // Each e grid point i / 20 falls in its own bin i, and every grid point gets the same number of samples.
+  for (unsigned i = 0; i <= 20; ++i) EXPECT_EQ(axis_bin(c.spec.axes[0], i / 20.0), static_cast<int>(i));
+  EXPECT_EQ(c.samples % 21, 0u);
+}
+
+TEST(ConfigParse, ChatterjeeRuina) {
+  const RunConfig c = load("chatterjee_ruina.toml");
+  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::chatterjee_ruina});
+  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(c.spec.plan.e_t, ScalarKind::uniform, -1.0, 2.0);
+  ASSERT_EQ(c.spec.n_axes, 2);
+  expect_axis(c.spec.axes[0], Quantity::e, 0.0, 1.0, 20);
+  expect_axis(c.spec.axes[1], Quantity::e_t, -1.0, 2.0, 30);
+  EXPECT_EQ(axis_bin(c.spec.axes[1], 1.0 + 1e-9), 20);  // e_t > 1 (energy gain) starts at bin 20
+  EXPECT_EQ(axis_bin(c.spec.axes[1], 1.0 - 1e-9), 19);
+}
+
+TEST(ConfigParse, EveryShippedConfigParsesAndRoundTrips) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kConfigDir)) {
+    if (entry.path().extension() != ".toml") continue;
+    SCOPED_TRACE(entry.path().string());
+    const RunConfig c = load_run_config(entry.path().string());
+    EXPECT_EQ(c.name, entry.path().stem().string());
+    EXPECT_LE(c.samples, 4000000u);  // shipped configs stay small: seconds on two cores
+    expect_round_trip(c);
+    ++count;
+  }
+  EXPECT_GE(count, 8);  // quickstart, djerassi_case1..5, kane_pendulum, chatterjee_ruina
+}
+
+const char* const kMinimal = R"(
+[run]
+seed = 7
+samples = 100
+laws = ["poisson"]
+
+[map]
+x = { quantity = "alpha", lo = 0, hi = 10, bins = 5 }
+)";
+
+TEST(ConfigParse, DefaultsResolved) {
+  const RunConfig c = parse_run_config(kMinimal, "configs/minimal.toml");
+  EXPECT_EQ(c.name, "minimal");  // the source's stem
+  EXPECT_EQ(c.source_path, "");
+  EXPECT_EQ(c.spec.plan.seed, 7u);
+  EXPECT_EQ(c.samples, 100u);
+  EXPECT_EQ(c.batch, 1048576u);
+  EXPECT_FALSE(c.samples_npy);
+  EXPECT_EQ(c.spec.tolerance, 1e-12);
+  EXPECT_EQ(c.spec.witnesses, 10);
+  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::poisson});
+  EXPECT_EQ(c.spec.plan.W.kind, MatrixKind::direct);
+  expect_dist(c.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);
+  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
+  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(c.spec.plan.e_t, ScalarKind::constant, 0.0, 0.0);
+  ASSERT_EQ(c.spec.n_axes, 1);
+  expect_axis(c.spec.axes[0], Quantity::alpha, 0.0, 10.0, 5);  // integers accepted for lo/hi
+  expect_round_trip(c);
+}
+
+TEST(ConfigParse, EveryMatrixKindAndDistRoundTrips) {
+  const char* const docs[] = {
+      R"([run]
+name = "wishart run"
+seed = 9223372036854775807
+samples = 1_000_000
+batch = 4096
+laws = ["newton", "stronge"]
+tolerance = 0.0
+witnesses = 0
+samples_npy = true
+[matrix]
+kind = "wishart"
+dof = 5
+[approach]
+theta_deg = { dist = "grid", lo = 0.0, hi = 89.5, n = 180 }
+random_tangent_sign = true
+[parameters]
+mu = { dist = "log_uniform", lo = 0.01, hi = 10.0 }
+e = { dist = "constant", value = 1 }
+e_t = { dist = "grid", lo = -1.0, n = 1 }
+[map]
+x = { quantity = "log10_cond", lo = 0.0, hi = 5.0, bins = 4096 }
+y = { quantity = "e_t", lo = -1.0, hi = 1.0, bins = 244 }
+)",
+      R"([run]
+seed = 0
+samples = 10
+laws = ["chatterjee-ruina"]
+[matrix]
+kind = "mechanism"
+dof = 12
+log10_cond_M = { dist = "grid", lo = 0.0, hi = 6.0, n = 2 }
+[approach]
+theta_deg = { dist = "log_uniform", lo = 1e-3, hi = 90 }
+[parameters]
+mu = { dist = "constant", lo = 0.25 }
+e = { dist = "grid", lo = 0.0, hi = 1.0, n = 5 }
+e_t = 2.0
+[map]
+x = { quantity = "kappa", lo = 0.1, hi = 10.0, bins = 1 }
+)",
+      R"([run]
+seed = 3
+samples = 1000
+laws = ["stronge", "chatterjee-ruina", "poisson", "newton"]
+[matrix]
+kind = "shape"
+rho = { dist = "uniform", lo = -0.5, hi = 0.5 }
+kappa = 2.5
+[map]
+x = { quantity = "rho", lo = -1, hi = 1, bins = 100 }
+y = { quantity = "theta", lo = 0, hi = 90, bins = 90 }
+)",
+  };
+  for (const char* doc : docs) {
+    SCOPED_TRACE(doc);
+    expect_round_trip(parse_run_config(doc, "kinds.toml"));
+  }
+  const RunConfig w = parse_run_config(docs[0], "kinds.toml");
+  EXPECT_EQ(w.name, "wishart run");
+  EXPECT_EQ(w.spec.plan.seed, 9223372036854775807u);
+  EXPECT_EQ(w.spec.plan.W.wishart_dof, 5u);
+  EXPECT_EQ(w.spec.plan.W.mechanism_dof, 3u);  // untouched default
+  EXPECT_TRUE(w.samples_npy);
+  EXPECT_TRUE(w.spec.plan.random_tangent_sign);
+  expect_dist(w.spec.plan.theta_deg, ScalarKind::grid, 0.0, 89.5, 180);
+  expect_dist(w.spec.plan.mu, ScalarKind::log_uniform, 0.01, 10.0);
+  expect_dist(w.spec.plan.e, ScalarKind::constant, 1.0, 1.0);
+  expect_dist(w.spec.plan.e_t, ScalarKind::grid, -1.0, -1.0, 1);  // n = 1: hi defaults to lo
+  EXPECT_EQ(w.spec.cells(), 4096 * 244);
+  const RunConfig m = parse_run_config(docs[1], "kinds.toml");
+  EXPECT_EQ(m.spec.plan.W.mechanism_dof, 12u);
+  expect_dist(m.spec.plan.W.log10_cond_M, ScalarKind::grid, 0.0, 6.0, 2);
+  expect_dist(m.spec.plan.mu, ScalarKind::constant, 0.25, 0.25);
+  expect_dist(m.spec.plan.e_t, ScalarKind::constant, 2.0, 2.0);
+  EXPECT_EQ(m.samples, 10u);  // = the grid size 2 * 5: every grid point gets a sample
+  const RunConfig s = parse_run_config(docs[2], "kinds.toml");
+  expect_dist(s.spec.plan.W.rho, ScalarKind::uniform, -0.5, 0.5);
+  expect_dist(s.spec.plan.W.kappa, ScalarKind::constant, 2.5, 2.5);
+  expect_dist(s.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);  // not read by shape: default kept
+  EXPECT_EQ(laws_of(s), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::chatterjee_ruina,
+                                                PlanarLaw::poisson, PlanarLaw::newton}));
+}
+
+TEST(ConfigParse, AcceptedEdgeValues) {
+  // A uniform theta may end at 90 (open end); e may be exactly 0 or 1; e_t exactly -1; a map axis may bin a
+  // quantity the plan holds constant.
+  const RunConfig c = parse_run_config(R"([run]
+seed = 1
+samples = 1
+laws = ["chatterjee-ruina"]
+[approach]
+theta_deg = { dist = "uniform", lo = 89.0, hi = 90.0 }
+[parameters]
+mu = 0
+e = { dist = "uniform", lo = 0, hi = 1 }
+e_t = -1
+[map]
+x = { quantity = "mu", lo = 0, hi = 1, bins = 1 }
+)",
+                                       "edge.toml");
+  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 89.0, 90.0);
+  expect_dist(c.spec.plan.mu, ScalarKind::constant, 0.0, 0.0);
+  expect_dist(c.spec.plan.e_t, ScalarKind::constant, -1.0, -1.0);
+}
+
+TEST(ConfigParse, ResolvedJson) {
+  const RunConfig c = load("quickstart.toml");
+  const std::string json = resolved_config_json(c);
+  EXPECT_NE(json.find("\"seed\": 20261125"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"laws\": [\"stronge\", \"poisson\", \"newton\", \"chatterjee-ruina\"]"), std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"samples\": 4000000"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"kind\": \"direct\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"quantity\": \"mu\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"tolerance\": 9.9999999999999998e-13"), std::string::npos) << json;  // 17 digits
+  EXPECT_NE(json.find("\"name\": \"quickstart\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"W\""), std::string::npos) << json;  // only the keys of the matrix kind in use
+
+  const RunConfig k = load("kane_pendulum.toml");
+  const std::string kj = resolved_config_json(k);
+  EXPECT_NE(kj.find("\"W\": [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos)
+      << kj;
+  EXPECT_NE(kj.find("\"value\": 63.329563055302323"), std::string::npos) << kj;
+}
+
+TEST(ConfigParse, ResolvedTomlText) {
+  const std::string t = resolved_config_toml(load("kane_pendulum.toml"));
+  EXPECT_NE(t.find("W = [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos) << t;
+  EXPECT_NE(t.find("theta_deg = 63.329563055302323\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("e = { dist = \"grid\", lo = 0.0, hi = 1.0, n = 21 }"), std::string::npos) << t;
+  EXPECT_NE(t.find("batch = 1048576\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("name = \"kane_pendulum\"\n"), std::string::npos) << t;
+}
+
+}  // namespace
+}  // namespace collsweep

@@ -1,0 +1,328 @@
+// Glocker 2014's theorems as properties of poisson-lcp / newton-lcp on random samples, plus the case laws,
+// identity (105), Lemke vs enumeration, and where the one-contact LCP agrees with the planar closed form.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "collsweep/laws/poisson.hpp"
+#include "glocker_samples.hpp"
+
+namespace collsweep {
+namespace {
+
+using testing_samples::Mode;
+using testing_samples::random_collision;
+using testing_samples::Rng;
+
+// A sample "gains energy" when W > 1e-10 T_acc (round-off of the LCP solution is ~1e-14 T_acc).
+constexpr double kGainTol = 1e-10;
+
+MultiContactOptions with_solver(LcpSolver s) {
+  MultiContactOptions o;
+  o.solver = s;
+  return o;
+}
+
+template <int K>
+void eps_vector(const MultiContactCollision<K>& c, double (&eps)[2 * K]) {
+  for (int j = 0; j < K; ++j) {
+    eps[j] = c.eps_N[j];
+    eps[K + j] = c.eps_T[j];
+  }
+}
+
+// Identity (105) for the chosen solution.
+template <int K>
+double energy_by_identity_105(const MultiContactCollision<K>& c, const MultiContactOutcome<K>& o) {
+  constexpr int n = 2 * K;
+  double eps[n], d[n];
+  eps_vector(c, eps);
+  for (int i = 0; i < n; ++i) d[i] = o.Lam_plus[i] - eps[i] * o.Lam_minus[i];
+  double w = 0.0;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      w -= 0.5 * d[i] * c.G[i][j] * d[j];
+      w -= 0.5 * o.Lam_minus[i] * (c.G[i][j] - eps[i] * c.G[i][j] * eps[j]) * o.Lam_minus[j];
+    }
+    w += d[i] * o.gamma_plus[i] + o.Lam_minus[i] * (1.0 + eps[i]) * o.gamma_0[i];
+  }
+  return w;
+}
+
+// Normal (50)/(52) and planar Coulomb (72)-(75) case laws for one phase: x is Lambda^- (compression)
+// or Delta (decompression), g the velocity at the end of the phase, r the friction radius.
+// Returns the worst violation (0 when the laws hold exactly).
+double case_law_violation(double xn, double gn, double xt, double gt, double r) {
+  double v = 0.0;
+  v = std::max(v, -xn);
+  v = std::max(v, -gn);
+  v = std::max(v, std::min(std::abs(xn), std::abs(gn)));
+  v = std::max(v, std::abs(xt) - r);
+  if (xt > -r + 1e-9) v = std::max(v, gt);   // not at Lambda_T = -r: gamma_T <= 0
+  if (xt < r - 1e-9) v = std::max(v, -gt);   // not at Lambda_T = +r: gamma_T >= 0
+  return v;
+}
+
+template <int K>
+double poisson_case_law_violation(const MultiContactCollision<K>& c, const MultiContactOutcome<K>& o) {
+  double v = 0.0;
+  for (int j = 0; j < K; ++j) {
+    const double lmn = o.Lam_minus[j], lmt = o.Lam_minus[K + j];
+    v = std::max(v, case_law_violation(lmn, o.gamma_0[j], lmt, o.gamma_0[K + j], c.mu[j] * lmn));
+    const double dn = o.Lam_plus[j] - c.eps_N[j] * lmn, dt = o.Lam_plus[K + j] - c.eps_T[j] * lmt;
+    const double r = c.mu[j] * (o.Lam_plus[j] - c.eps_T[j] * lmn);  // (75)
+    v = std::max(v, case_law_violation(dn, o.gamma_plus[j], dt, o.gamma_plus[K + j], r));
+  }
+  return v;
+}
+
+TEST(GlockerProperties, OneContactNeverGainsEnergy) {  // Sect. 7
+  Rng rng(101);
+  int positive_W = 0;
+  for (int s = 0; s < 20000; ++s) {
+    const MultiContactCollision<1> c = random_collision<1>(rng, s % 2 ? Mode::extreme : Mode::general);
+    const MultiContactOutcome<1> o = evaluate_poisson_lcp(c);
+    ASSERT_EQ(o.status, Status::ok) << s;
+    EXPECT_LE(o.W_max, kGainTol * o.T_acc) << "sample " << s;
+    positive_W += o.W_max > 0.0;
+    EXPECT_LE(poisson_case_law_violation(c, o), 1e-9) << s;
+  }
+  EXPECT_EQ(positive_W, 0);
+}
+
+template <int K>
+void frictionless_never_gains(LcpSolver solver, int samples, std::uint64_t seed) {
+  Rng rng(seed);
+  for (int s = 0; s < samples; ++s) {
+    MultiContactCollision<K> c = random_collision<K>(rng, s % 2 ? Mode::extreme : Mode::general);
+    for (int j = 0; j < K; ++j) {
+      c.mu[j] = 0.0;
+      c.eps_N[j] = rng.u01() < 0.3 ? (rng.u01() < 0.5 ? 0.0 : 1.0) : c.eps_N[j];
+      c.eps_T[j] = 0.0;
+    }
+    const MultiContactOutcome<K> o = evaluate_poisson_lcp(c, with_solver(solver));
+    ASSERT_EQ(o.status, Status::ok) << s;
+    EXPECT_EQ(o.solutions, 1) << "frictionless: G_NN is SPD, both phases are strictly convex QPs";
+    EXPECT_LE(o.W_max, kGainTol * o.T_acc) << "sample " << s;
+    for (int j = 0; j < K; ++j) EXPECT_EQ(o.Lam[K + j], 0.0);
+  }
+}
+
+TEST(GlockerProperties, FrictionlessNeverGainsEnergy) {  // Sect. 6
+  frictionless_never_gains<2>(LcpSolver::enumeration, 10000, 202);
+  frictionless_never_gains<3>(LcpSolver::enumeration, 1000, 203);
+  frictionless_never_gains<3>(LcpSolver::lemke, 5000, 204);
+  frictionless_never_gains<4>(LcpSolver::lemke, 3000, 205);
+}
+
+// Samples drawn so that (111), (117), (121) hold often: nearly equal coefficients, or small ones, and G
+// sometimes well conditioned (identity plus a small perturbation).
+template <int K>
+MultiContactCollision<K> theorem_sample(Rng& rng, int s) {
+  MultiContactCollision<K> c = random_collision<K>(rng, Mode::general);
+  if (s % 3 == 0) {  // well-conditioned G
+    for (int i = 0; i < 2 * K; ++i)
+      for (int j = 0; j < 2 * K; ++j) c.G[i][j] = (i == j ? 1.0 : 0.0) + 0.1 * c.G[i][j];
+  }
+  const double e = rng.u01();
+  for (int j = 0; j < K; ++j) {
+    if (s % 2 == 0) {  // similar coefficients
+      c.eps_N[j] = std::min(1.0, e + 0.03 * rng.u01());
+      c.eps_T[j] = std::max(0.0, c.eps_N[j] - 0.03 * rng.u01());
+    } else {  // small coefficients
+      c.eps_N[j] = 0.3 * rng.u01();
+      c.eps_T[j] = c.eps_N[j] * rng.u01();
+    }
+  }
+  return c;
+}
+
+template <int K>
+void conditions_imply_no_gain(LcpSolver solver, int samples, std::uint64_t seed, int (&held)[3]) {
+  Rng rng(seed);
+  for (int s = 0; s < samples; ++s) {
+    const MultiContactCollision<K> c = theorem_sample<K>(rng, s);
+    const MultiContactOutcome<K> o = evaluate_poisson_lcp(c, with_solver(solver));
+    ASSERT_EQ(o.status, Status::ok) << s;
+    const GlockerConditions& g = o.conditions;
+    // Hierarchy (122): (121) => (117) => (111).
+    if (g.small_121) {
+      EXPECT_TRUE(g.similar_117) << s;
+    }
+    if (g.similar_117) {
+      EXPECT_TRUE(g.psd_111) << s << " lambda_min_111 " << g.lambda_min_111;
+    }
+    held[0] += g.psd_111;
+    held[1] += g.similar_117;
+    held[2] += g.small_121;
+    if (g.psd_111 || g.similar_117 || g.small_121) {
+      EXPECT_LE(o.W_max, kGainTol * o.T_acc) << "sample " << s;
+    }
+  }
+}
+
+TEST(GlockerProperties, SufficientConditions111And117And121ImplyNoGain) {  // Sect. 5.2
+  int held2[3] = {0, 0, 0}, held3[3] = {0, 0, 0};
+  conditions_imply_no_gain<2>(LcpSolver::enumeration, 12000, 303, held2);
+  conditions_imply_no_gain<3>(LcpSolver::lemke, 4000, 304, held3);
+  // Not vacuous: each condition holds on many samples.
+  EXPECT_GT(held2[0], 3000);
+  EXPECT_GT(held2[1], 1000);
+  EXPECT_GT(held2[2], 300);
+  EXPECT_GT(held3[0], 800);
+  EXPECT_GT(held3[1], 300);
+  EXPECT_GT(held3[2], 100);
+}
+
+TEST(GlockerProperties, GainsExistWithoutTheConditions) {  // positive control: Sect. 10 is not rare
+  Rng rng(404);
+  int gains = 0, gains_with_111 = 0, nonunique = 0;
+  double worst = 0.0;
+  for (int s = 0; s < 20000; ++s) {
+    const MultiContactCollision<2> c = random_collision<2>(rng, Mode::extreme);
+    const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
+    ASSERT_EQ(o.status, Status::ok) << s;
+    if (o.W_max > kGainTol * o.T_acc) {
+      ++gains;
+      gains_with_111 += o.conditions.psd_111;
+      worst = std::max(worst, o.W_max / o.T_acc);
+    }
+    nonunique += o.W_max - o.W_min > 1e-9 * o.T_acc;
+  }
+  // The note's run of this distribution: 222 / 20000 with W > 0, max W/T_acc = 14, 2.7 % non-unique W.
+  EXPECT_GT(gains, 100);
+  EXPECT_LT(gains, 400);
+  EXPECT_EQ(gains_with_111, 0);
+  EXPECT_GT(worst, 1.0);
+  EXPECT_GT(nonunique, 200);
+  EXPECT_LT(nonunique, 1000);
+}
+
+TEST(GlockerProperties, PoissonEqualsNewtonForEqualCoefficients) {  // Sect. 8
+  Rng rng(505);
+  int unique = 0;
+  const int samples = 10000;
+  for (int s = 0; s < samples; ++s) {
+    MultiContactCollision<2> c = random_collision<2>(rng, Mode::general);
+    const double e = s % 10 == 0 ? (s % 20 == 0 ? 0.0 : 1.0) : rng.u01();
+    for (int j = 0; j < 2; ++j) c.eps_N[j] = c.eps_T[j] = e;
+    const MultiContactOutcome<2> p = evaluate_poisson_lcp(c);
+    const MultiContactOutcome<2> n = evaluate_newton_lcp(c);
+    ASSERT_EQ(p.status, Status::ok);
+    ASSERT_EQ(n.status, Status::ok);
+    if (p.solutions != 1 || n.solutions != 1) continue;
+    ++unique;
+    EXPECT_NEAR(p.W, n.W, 1e-9 * p.T_acc) << s;
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_NEAR(p.gamma_plus[i], n.gamma_plus[i], 1e-9) << s;
+      EXPECT_NEAR(p.Lam[i], n.Lam[i], 1e-9 * (1 + std::abs(n.Lam[i]))) << s;
+      EXPECT_NEAR(p.Lam_minus[i], n.Lam[i] / (1 + e), 1e-9 * (1 + std::abs(n.Lam[i]))) << s;
+    }
+  }
+  EXPECT_GT(unique, samples * 95 / 100);
+}
+
+TEST(GlockerProperties, ZeroCoefficientsEndTheImpactAfterCompression) {  // Sect. 8.3
+  Rng rng(606);
+  for (int s = 0; s < 10000; ++s) {
+    MultiContactCollision<2> c = random_collision<2>(rng, s % 2 ? Mode::extreme : Mode::general);
+    for (int j = 0; j < 2; ++j) c.eps_N[j] = c.eps_T[j] = 0.0;
+    const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
+    ASSERT_EQ(o.status, Status::ok);
+    EXPECT_EQ(o.solutions, o.compression_solutions) << "one decompression (Lambda^+ = 0) per compression";
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.Lam_plus[i], 0.0, 1e-12) << s;
+    EXPECT_NEAR(o.W, o.W_compression, 1e-12 * o.T_acc);
+    EXPECT_LE(o.W_max, kGainTol * o.T_acc);
+  }
+}
+
+TEST(GlockerProperties, Identity105AndCaseLawsOnEverySolutionChosen) {
+  Rng rng(707);
+  for (int s = 0; s < 10000; ++s) {
+    const MultiContactCollision<2> c = random_collision<2>(rng, s % 2 ? Mode::extreme : Mode::general);
+    const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
+    ASSERT_EQ(o.status, Status::ok);
+    EXPECT_NEAR(energy_by_identity_105(c, o), o.W, 1e-10 * o.T_acc) << s;
+    EXPECT_LE(poisson_case_law_violation(c, o), 1e-9) << s;
+    EXPECT_LE(o.W_min, o.W + 1e-12 * o.T_acc);
+    EXPECT_GE(o.W_max, o.W - 1e-12 * o.T_acc);
+    EXPECT_NEAR(o.W_rel, o.W / o.T_acc, 1e-15 * std::abs(o.W_rel));
+  }
+}
+
+template <int K>
+void lemke_among_enumerated(int samples, std::uint64_t seed) {
+  Rng rng(seed);
+  int different = 0;
+  for (int s = 0; s < samples; ++s) {
+    const MultiContactCollision<K> c = random_collision<K>(rng, s % 2 ? Mode::extreme : Mode::general);
+    const MultiContactOutcome<K> e = evaluate_poisson_lcp(c, with_solver(LcpSolver::enumeration));
+    const MultiContactOutcome<K> l = evaluate_poisson_lcp(c, with_solver(LcpSolver::lemke));
+    ASSERT_EQ(e.status, Status::ok);
+    ASSERT_EQ(l.status, Status::ok) << "Lemke failed on sample " << s;
+    EXPECT_EQ(l.solutions, 1);
+    const double tol = 1e-9 * e.T_acc;
+    EXPECT_GE(l.W, e.W_min - tol) << s;
+    EXPECT_LE(l.W, e.W_max + tol) << s;
+    if (e.solutions == 1) {
+      for (int i = 0; i < 2 * K; ++i) {
+        EXPECT_NEAR(l.Lam[i], e.Lam[i], 1e-9 * (1 + std::abs(e.Lam[i]))) << s;
+        EXPECT_NEAR(l.gamma_plus[i], e.gamma_plus[i], 1e-9) << s;
+      }
+    } else {
+      different += std::abs(l.W - e.W) > tol;
+    }
+    // Same for Newton.
+    const MultiContactOutcome<K> ne = evaluate_newton_lcp(c, with_solver(LcpSolver::enumeration));
+    const MultiContactOutcome<K> nl = evaluate_newton_lcp(c, with_solver(LcpSolver::lemke));
+    ASSERT_EQ(ne.status, Status::ok);
+    ASSERT_EQ(nl.status, Status::ok) << "Lemke (Newton) failed on sample " << s;
+    EXPECT_GE(nl.W, ne.W_min - tol) << s;
+    EXPECT_LE(nl.W, ne.W_max + tol) << s;
+  }
+  ::testing::Test::RecordProperty("lemke_differs_from_chosen", different);
+}
+
+TEST(GlockerProperties, LemkeReturnsOneOfTheEnumeratedSolutions) {
+  lemke_among_enumerated<1>(3000, 801);
+  lemke_among_enumerated<2>(6000, 802);
+  lemke_among_enumerated<3>(600, 803);
+}
+
+// One contact: the Poisson LCP (eps_T = 0) against the planar closed form (Routh's incremental process,
+// collsweep::Poisson). The LCP applies Coulomb's law to each phase's aggregate impulse, Routh along the
+// impulse path. They coincide unless slip reverses (Djerassi Types 3, 4): with forward slip throughout
+// (Type 5) and with slip that stops and sticks (Types 1, 2) the end states and impulses are equal.
+TEST(GlockerProperties, OneContactLcpMatchesRouthPoissonUnlessSlipReverses) {
+  Rng rng(909);
+  int agree[6] = {0, 0, 0, 0, 0, 0}, seen[6] = {0, 0, 0, 0, 0, 0};
+  for (int s = 0; s < 40000; ++s) {
+    MultiContactCollision<1> c = random_collision<1>(rng, Mode::general);
+    c.eps_T[0] = 0.0;
+    if (s % 4 == 0) c.mu[0] = rng.uniform(0.0, 0.3);  // more slip
+    const PlanarCollision pc{{c.G[0][0], c.G[0][1], c.G[1][1]}, {c.gamma_minus[0], c.gamma_minus[1]}, c.mu[0],
+                             c.eps_N[0], 0.0};
+    const PlanarOutcome r = Poisson::evaluate(pc);
+    const MultiContactOutcome<1> o = evaluate_poisson_lcp(c);
+    ASSERT_EQ(r.status, Status::ok);
+    ASSERT_EQ(o.status, Status::ok);
+    ++seen[r.type];
+    const double scale = 1.0 + std::abs(r.I_n);
+    const bool same = std::abs(o.Lam[0] - r.I_n) < 1e-8 * scale && std::abs(o.Lam[1] - r.I_t) < 1e-8 * scale &&
+                      std::abs(o.gamma_plus[0] - r.v_n2) < 1e-8 && std::abs(o.gamma_plus[1] - r.v_t2) < 1e-8;
+    agree[r.type] += same;
+    if (r.type == 1 || r.type == 2 || r.type == 5) {
+      EXPECT_TRUE(same) << "type " << int(r.type) << " sample " << s << ": LCP (" << o.Lam[0] << ", " << o.Lam[1]
+                        << ") closed form (" << r.I_n << ", " << r.I_t << ")";
+      EXPECT_EQ(o.solutions, 1);
+    }
+  }
+  for (int t = 1; t <= 5; ++t) EXPECT_GT(seen[t], 100) << "type " << t;
+  // Slip reversal: Routh's impulse lies strictly inside the friction cone with v_t != 0 in the phase
+  // where it reverses, which no aggregate Coulomb law allows: they never agree.
+  EXPECT_EQ(agree[3], 0);
+  EXPECT_EQ(agree[4], 0);
+}
+
+}  // namespace
+}  // namespace collsweep
