@@ -1,8 +1,10 @@
-// Run-config parsing: every shipped config parses to the expected values, defaults, and resolved TOML/JSON round trips.
+// Run-config parsing: shipped configs give the expected values; defaults; resolved TOML/JSON round trips.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -126,9 +128,9 @@ TEST(ConfigParse, Quickstart) {
 
 struct DjerassiCase {
   int number;
-  Delassus2 W;     // the golden Case's W (reference notes section 7)
-  double mu;       // the golden Case's mu
-  double mu_hi;    // the map's mu range is [0, mu_hi]
+  Delassus2 W;   // the golden Case's W (reference notes section 7)
+  double mu;     // the golden Case's mu
+  double mu_hi;  // the map's mu range is [0, mu_hi]
   unsigned mu_bins;
 };
 
@@ -143,7 +145,8 @@ TEST(ConfigParse, DjerassiCases) {
     SCOPED_TRACE(file);
     const RunConfig c = load(file);
     EXPECT_EQ(c.name, "djerassi_case" + std::to_string(k.number));
-    EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
+    EXPECT_EQ(laws_of(c),
+              (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
     ASSERT_EQ(c.spec.plan.W.kind, MatrixKind::fixed);
     EXPECT_EQ(c.spec.plan.W.fixed.nn, k.W.nn);
     EXPECT_EQ(c.spec.plan.W.fixed.nt, k.W.nt);
@@ -163,7 +166,8 @@ TEST(ConfigParse, DjerassiCases) {
 }
 
 TEST(ConfigParse, DjerassiCaseBoundariesInComments) {
-  // The mu boundaries the files' comments name: Case 2's W is Case 3 below 0.375, Case 1 up to 2/3, then Case 2.
+  // The mu boundaries the files' comments name: Case 2's W is Case 3 below 0.375, Case 1 up to 2/3, then
+  // Case 2.
   const Delassus2 W2{1.0, -1.5, 4.0};
   EXPECT_EQ(djerassi_case(W2, 0.37), 3);
   EXPECT_EQ(djerassi_case(W2, 0.38), 1);
@@ -375,11 +379,32 @@ x = { quantity = "mu", lo = 0, hi = 1, bins = 1 }
   expect_dist(c.spec.plan.e_t, ScalarKind::constant, -1.0, -1.0);
 }
 
+TEST(ConfigParse, ReadmeExampleParses) {
+  std::ifstream in(kConfigDir + "/README.md");
+  ASSERT_TRUE(in) << "configs/README.md";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string md = ss.str();
+  const std::size_t section = md.find("## Example");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t begin = md.find("```toml\n", section);
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = md.find("```", begin + 8);
+  ASSERT_NE(end, std::string::npos);
+  const RunConfig c = parse_run_config(md.substr(begin + 8, end - begin - 8), "README.md");
+  EXPECT_EQ(c.name, "quickstart");
+  EXPECT_EQ(c.samples, 2000000u);
+  expect_dist(c.spec.plan.e, ScalarKind::constant, 0.5, 0.5);
+  expect_dist(c.spec.plan.e_t, ScalarKind::grid, -1.0, 2.0, 31);
+  EXPECT_EQ(c.spec.n_laws, 4);
+}
+
 TEST(ConfigParse, ResolvedJson) {
   const RunConfig c = load("quickstart.toml");
   const std::string json = resolved_config_json(c);
   EXPECT_NE(json.find("\"seed\": 20261125"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"laws\": [\"stronge\", \"poisson\", \"newton\", \"chatterjee-ruina\"]"), std::string::npos)
+  EXPECT_NE(json.find("\"laws\": [\"stronge\", \"poisson\", \"newton\", \"chatterjee-ruina\"]"),
+            std::string::npos)
       << json;
   EXPECT_NE(json.find("\"samples\": 4000000"), std::string::npos) << json;
   EXPECT_NE(json.find("\"kind\": \"direct\""), std::string::npos) << json;
@@ -390,14 +415,16 @@ TEST(ConfigParse, ResolvedJson) {
 
   const RunConfig k = load("kane_pendulum.toml");
   const std::string kj = resolved_config_json(k);
-  EXPECT_NE(kj.find("\"W\": [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos)
+  EXPECT_NE(kj.find("\"W\": [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"),
+            std::string::npos)
       << kj;
   EXPECT_NE(kj.find("\"value\": 63.329563055302323"), std::string::npos) << kj;
 }
 
 TEST(ConfigParse, ResolvedTomlText) {
   const std::string t = resolved_config_toml(load("kane_pendulum.toml"));
-  EXPECT_NE(t.find("W = [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos) << t;
+  EXPECT_NE(t.find("W = [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos)
+      << t;
   EXPECT_NE(t.find("theta_deg = 63.329563055302323\n"), std::string::npos) << t;
   EXPECT_NE(t.find("e = { dist = \"grid\", lo = 0.0, hi = 1.0, n = 21 }"), std::string::npos) << t;
   EXPECT_NE(t.find("batch = 1048576\n"), std::string::npos) << t;

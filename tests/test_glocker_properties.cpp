@@ -222,18 +222,32 @@ TEST(GlockerProperties, PoissonEqualsNewtonForEqualCoefficients) {  // Sect. 8
   EXPECT_GT(unique, samples * 95 / 100);
 }
 
-TEST(GlockerProperties, ZeroCoefficientsEndTheImpactAfterCompression) {  // Sect. 8.3
+// Sect. 8.3: all eps = 0 ends the impact after compression, Lambda^+ = 0. Delta = 0 is always a
+// decompression solution then (q^+ = (gamma°_N, gamma°_T, 0) with gamma°_N >= 0); when the decompression
+// LCP has further solutions (frictional "impact without collision", Delta != 0), each of them has
+// W = W^- + Delta^T gamma^+ - Delta^T G Delta / 2 < W^-, so the least-W convention picks one of those.
+// That happens only on samples with several solutions (under 1 % here) and is counted, not hidden.
+TEST(GlockerProperties, ZeroCoefficientsEndTheImpactAfterCompression) {
   Rng rng(606);
-  for (int s = 0; s < 10000; ++s) {
+  int exceptions = 0;
+  const int samples = 10000;
+  for (int s = 0; s < samples; ++s) {
     MultiContactCollision<2> c = random_collision<2>(rng, s % 2 ? Mode::extreme : Mode::general);
     for (int j = 0; j < 2; ++j) c.eps_N[j] = c.eps_T[j] = 0.0;
-    const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
-    ASSERT_EQ(o.status, Status::ok);
-    EXPECT_EQ(o.solutions, o.compression_solutions) << "one decompression (Lambda^+ = 0) per compression";
-    for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.Lam_plus[i], 0.0, 1e-12) << s;
-    EXPECT_NEAR(o.W, o.W_compression, 1e-12 * o.T_acc);
-    EXPECT_LE(o.W_max, kGainTol * o.T_acc);
+    for (LcpSolver solver : {LcpSolver::enumeration, LcpSolver::lemke}) {
+      const MultiContactOutcome<2> o = evaluate_poisson_lcp(c, with_solver(solver));
+      ASSERT_EQ(o.status, Status::ok);
+      EXPECT_LE(o.W_max, kGainTol * o.T_acc);
+      if (o.solutions > o.compression_solutions) {  // a decompression with several solutions
+        ++exceptions;
+        EXPECT_LE(o.W, o.W_compression + 1e-12 * o.T_acc) << s;
+        continue;
+      }
+      for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.Lam_plus[i], 0.0, 1e-12) << s;
+      EXPECT_NEAR(o.W, o.W_compression, 1e-12 * o.T_acc);
+    }
   }
+  EXPECT_LT(exceptions, samples / 100);
 }
 
 TEST(GlockerProperties, Identity105AndCaseLawsOnEverySolutionChosen) {

@@ -10,21 +10,30 @@ namespace collsweep::config {
 
 inline const char* scalar_kind_name(ScalarKind k) {
   switch (k) {
-    case ScalarKind::constant: return "constant";
-    case ScalarKind::uniform: return "uniform";
-    case ScalarKind::log_uniform: return "log_uniform";
-    case ScalarKind::grid: return "grid";
+    case ScalarKind::constant:
+      return "constant";
+    case ScalarKind::uniform:
+      return "uniform";
+    case ScalarKind::log_uniform:
+      return "log_uniform";
+    case ScalarKind::grid:
+      return "grid";
   }
   return "unknown";
 }
 
 inline const char* matrix_kind_name(MatrixKind k) {
   switch (k) {
-    case MatrixKind::direct: return "direct";
-    case MatrixKind::wishart: return "wishart";
-    case MatrixKind::mechanism: return "mechanism";
-    case MatrixKind::fixed: return "fixed";
-    case MatrixKind::shape: return "shape";
+    case MatrixKind::direct:
+      return "direct";
+    case MatrixKind::wishart:
+      return "wishart";
+    case MatrixKind::mechanism:
+      return "mechanism";
+    case MatrixKind::fixed:
+      return "fixed";
+    case MatrixKind::shape:
+      return "shape";
   }
   return "unknown";
 }

@@ -1,4 +1,4 @@
-// Writes a RunConfig back out with every default filled in: as TOML (parse_run_config reads it back) and as JSON.
+// Writes a resolved RunConfig (every default filled in) as TOML that parses back, and as JSON.
 #include <cstdint>
 #include <cstdio>
 #include <sstream>
@@ -39,8 +39,8 @@ std::string toml_string(const std::string& s) {
 // A constant is a bare number; the others are inline tables.
 std::string toml_scalar(const ScalarDist& d) {
   if (d.kind == ScalarKind::constant) return toml_double(d.lo);
-  std::string s = std::string("{ dist = \"") + config::scalar_kind_name(d.kind) + "\", lo = " + toml_double(d.lo) +
-                  ", hi = " + toml_double(d.hi);
+  std::string s = std::string("{ dist = \"") + config::scalar_kind_name(d.kind) +
+                  "\", lo = " + toml_double(d.lo) + ", hi = " + toml_double(d.hi);
   if (d.kind == ScalarKind::grid) s += ", n = " + std::to_string(d.n);
   return s + " }";
 }
@@ -90,8 +90,12 @@ std::string resolved_config_toml(const RunConfig& config) {
   o << "\n[matrix]\n";
   o << "kind = \"" << config::matrix_kind_name(p.W.kind) << "\"\n";
   switch (p.W.kind) {
-    case MatrixKind::direct: o << "log10_cond = " << toml_scalar(p.W.log10_cond) << "\n"; break;
-    case MatrixKind::wishart: o << "dof = " << p.W.wishart_dof << "\n"; break;
+    case MatrixKind::direct:
+      o << "log10_cond = " << toml_scalar(p.W.log10_cond) << "\n";
+      break;
+    case MatrixKind::wishart:
+      o << "dof = " << p.W.wishart_dof << "\n";
+      break;
     case MatrixKind::mechanism:
       o << "dof = " << p.W.mechanism_dof << "\n";
       o << "log10_cond_M = " << toml_scalar(p.W.log10_cond_M) << "\n";
@@ -149,8 +153,12 @@ std::string resolved_config_json(const RunConfig& config) {
   j.key("matrix").begin_object();
   j.key("kind").string(config::matrix_kind_name(p.W.kind));
   switch (p.W.kind) {
-    case MatrixKind::direct: json_scalar(j.key("log10_cond"), p.W.log10_cond); break;
-    case MatrixKind::wishart: j.key("dof").integer(p.W.wishart_dof); break;
+    case MatrixKind::direct:
+      json_scalar(j.key("log10_cond"), p.W.log10_cond);
+      break;
+    case MatrixKind::wishart:
+      j.key("dof").integer(p.W.wishart_dof);
+      break;
     case MatrixKind::mechanism:
       j.key("dof").integer(p.W.mechanism_dof);
       json_scalar(j.key("log10_cond_M"), p.W.log10_cond_M);

@@ -3,11 +3,11 @@
 // Schema (configs/README.md is the user-facing copy). Every key is optional unless marked required.
 //
 //   [run]                                   required table
-//   name = "quickstart"                     default: the config file's stem; no '/', '\' or control characters
-//   seed = 20261125                         required; integer 0 .. 2^63 - 1 (TOML integers are signed 64-bit)
-//   samples = 2_000_000                     required; integer > 0
-//   batch = 1_048_576                       samples per work unit (never changes results); integer > 0
-//   laws = ["stronge", "poisson"]           required; non-empty, no duplicates; stronge | poisson | newton |
+//   name = "quickstart"                     default: the config file's stem; no '/', '\' or control
+//   characters seed = 20261125                         required; integer 0 .. 2^63 - 1 (TOML integers are
+//   signed 64-bit) samples = 2_000_000                     required; integer > 0 batch = 1_048_576 samples
+//   per work unit (never changes results); integer > 0 laws = ["stronge", "poisson"]           required;
+//   non-empty, no duplicates; stronge | poisson | newton |
 //                                           chatterjee-ruina; the output order
 //   tolerance = 1e-12                       energy gain when dE > tolerance * T_acc; >= 0
 //   witnesses = 10                          integer 0 .. 64
@@ -56,6 +56,8 @@
 // a did-you-mean suggestion. Every ConfigError reads "FILE:LINE:COLUMN: KEY.PATH = VALUE: REASON".
 #include "config/run_config.hpp"
 
+#include <toml++/toml.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -63,7 +65,6 @@
 #include <sstream>
 #include <string>
 #include <system_error>
-#include <toml++/toml.h>
 #include <vector>
 
 #include "config/config_names.hpp"
@@ -97,17 +98,20 @@ struct Domain {
   const char* note = "";               // why, appended in parentheses
 };
 
-const Domain kTheta{"theta_deg", true, 0.0, false, true, 90.0, true, true,
-                    "the angle between -v1 and the normal, in degrees"};
+const Domain kTheta{"theta_deg", true, 0.0,
+                    false,       true, 90.0,
+                    true,        true, "the angle between -v1 and the normal, in degrees"};
 const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
 const Domain kE{"e", true, 0.0, false, true, 1.0, false, false, "a coefficient of restitution"};
 const Domain kEt{"e_t", true, -1.0, false, false, 0.0, false, false, "tangential restitution"};
-const Domain kLog10Cond{"log10_cond", true, 0.0, false, false, 0.0, false, false,
-                        "log10 of W's condition number, and cond >= 1"};
-const Domain kLog10CondM{"log10_cond_M", true, 0.0, false, false, 0.0, false, false,
-                         "log10 of the mass matrix's condition number, and cond >= 1"};
-const Domain kRho{"rho", true, -1.0, true, true, 1.0, true, false,
-                  "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
+const Domain kLog10Cond{
+    "log10_cond", true, 0.0, false, false, 0.0, false, false, "log10 of W's condition number, and cond >= 1"};
+const Domain kLog10CondM{"log10_cond_M", true,  0.0,
+                         false,          false, 0.0,
+                         false,          false, "log10 of the mass matrix's condition number, and cond >= 1"};
+const Domain kRho{"rho", true,  -1.0,
+                  true,  true,  1.0,
+                  true,  false, "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
 const Domain kKappa{"kappa", true, 0.0, true, false, 0.0, false, false, "kappa = sqrt(m_nn / m_tt)"};
 
 std::string domain_text(const Domain& d) {
@@ -126,26 +130,31 @@ bool below_max(const Domain& d, double x, bool open_end) {
   return x <= d.max;
 }
 
-[[noreturn]] void fail_domain(const ConfigReader& r, const toml::node& n, const std::string& path, const Domain& d,
-                              bool open_end) {
-  std::string reason = "out of range: " + std::string(d.name) + " must be " + domain_text(d) + " (" + d.note + ")";
+[[noreturn]] void fail_domain(const ConfigReader& r, const toml::node& n, const std::string& path,
+                              const Domain& d, bool open_end) {
+  std::string reason =
+      "out of range: " + std::string(d.name) + " must be " + domain_text(d) + " (" + d.note + ")";
   if (open_end && d.hi_may_touch_open_max)
-    reason += "; the hi of a uniform or log_uniform may equal " + shortest_double(d.max) + " (its upper end is open)";
+    reason += "; the hi of a uniform or log_uniform may equal " + shortest_double(d.max) +
+              " (its upper end is open)";
   r.fail_value(n, path, reason);
 }
 
 // A value that the distribution can take (constant, lo, a grid's hi) must lie in the domain.
-void check_point(const ConfigReader& r, const toml::node& n, const std::string& path, double x, const Domain& d) {
+void check_point(const ConfigReader& r, const toml::node& n, const std::string& path, double x,
+                 const Domain& d) {
   if (!above_min(d, x) || !below_max(d, x, false)) fail_domain(r, n, path, d, false);
 }
 
 // The excluded upper end of U[lo, hi) or a log-uniform.
-void check_open_hi(const ConfigReader& r, const toml::node& n, const std::string& path, double x, const Domain& d) {
+void check_open_hi(const ConfigReader& r, const toml::node& n, const std::string& path, double x,
+                   const Domain& d) {
   if (!above_min(d, x) || !below_max(d, x, true)) fail_domain(r, n, path, d, true);
 }
 
 bool parse_scalar_kind(const std::string& s, ScalarKind* out) {
-  for (const ScalarKind k : {ScalarKind::constant, ScalarKind::uniform, ScalarKind::log_uniform, ScalarKind::grid})
+  for (const ScalarKind k :
+       {ScalarKind::constant, ScalarKind::uniform, ScalarKind::log_uniform, ScalarKind::grid})
     if (s == config::scalar_kind_name(k)) {
       *out = k;
       return true;
@@ -160,9 +169,10 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
     return ScalarDist{ScalarKind::constant, v, v, 1};
   }
   if (!n.is_table())
-    r.fail_value(n, path,
-                 "expected a number (a constant) or a table { dist = \"uniform\", lo = ..., hi = ... }, got " +
-                     describe_type(n));
+    r.fail_value(
+        n, path,
+        "expected a number (a constant) or a table { dist = \"uniform\", lo = ..., hi = ... }, got " +
+            describe_type(n));
   const toml::table& t = *n.as_table();
   r.check_keys(t, path, {"dist", "lo", "hi", "n", "value"});
 
@@ -193,7 +203,8 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
       not_applicable("n");
       const toml::node* value = t.get("value");
       const toml::node* lo = t.get("lo");
-      if (value && lo) r.fail_value(*lo, join_path(path, "lo"), "give a constant as value or as lo, not both");
+      if (value && lo)
+        r.fail_value(*lo, join_path(path, "lo"), "give a constant as value or as lo, not both");
       if (!value && !lo) r.fail_missing(n, join_path(path, "value"), "the constant's value");
       const std::string key = join_path(path, value ? "value" : "lo");
       const toml::node& vn = value ? *value : *lo;
@@ -222,8 +233,8 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
                         n_path = join_path(path, "n");
       const toml::node* n_n = t.get("n");
       if (!n_n) r.fail_missing(n, n_path, "dist = \"grid\" needs n, the number of grid points (>= 1)");
-      const auto points = static_cast<std::uint32_t>(
-          r.integer(*n_n, n_path, 1, std::numeric_limits<std::uint32_t>::max()));
+      const auto points =
+          static_cast<std::uint32_t>(r.integer(*n_n, n_path, 1, std::numeric_limits<std::uint32_t>::max()));
       const toml::node* lo_n = t.get("lo");
       if (!lo_n) r.fail_missing(n, lo_path, "dist = \"grid\" needs lo");
       const double lo = r.number(*lo_n, lo_path);
@@ -231,7 +242,8 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
       double hi = lo;
       if (const toml::node* hi_n = t.get("hi")) {
         hi = r.number(*hi_n, hi_path);
-        if (!(lo <= hi)) r.fail_value(*hi_n, hi_path, "empty range: a grid needs hi >= lo = " + shortest_double(lo));
+        if (!(lo <= hi))
+          r.fail_value(*hi_n, hi_path, "empty range: a grid needs hi >= lo = " + shortest_double(lo));
         check_point(r, *hi_n, hi_path, hi, d);
       } else if (points > 1) {
         r.fail_missing(n, hi_path, "dist = \"grid\" with n > 1 needs hi");
@@ -273,8 +285,8 @@ MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string&
   const std::string qname = r.string(q, join_path(path, "quantity"));
   if (!parse_quantity(qname.c_str(), &a.quantity))
     r.fail_value(q, join_path(path, "quantity"),
-                 "unknown quantity" + did_you_mean(qname, quantity_names()) + "; known: " +
-                     join_names(quantity_names()));
+                 "unknown quantity" + did_you_mean(qname, quantity_names()) +
+                     "; known: " + join_names(quantity_names()));
   const toml::node& lo_n = required("lo", "the axis' lower edge");
   const toml::node& hi_n = required("hi", "the axis' upper edge");
   const toml::node& bins_n = required("bins", "the number of bins, 1 .. 4096");
@@ -288,7 +300,8 @@ MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string&
 
 // Saturating product (grid sizes are at most 2^32 - 1 each; 8 of them can overflow 64 bits).
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::numeric_limits<std::uint64_t>::max();
+  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a)
+    return std::numeric_limits<std::uint64_t>::max();
   return a * b;
 }
 
@@ -301,7 +314,8 @@ void read_run(const ConfigReader& r, const toml::table& root, RunConfig& c) {
   const toml::node* node = root.get("run");
   if (!node) r.fail_missing(root, "run", "a [run] table with at least seed, samples and laws");
   const toml::table& run = r.table(*node, "run");
-  r.check_keys(run, "run", {"name", "seed", "samples", "batch", "laws", "tolerance", "witnesses", "samples_npy"});
+  r.check_keys(run, "run",
+               {"name", "seed", "samples", "batch", "laws", "tolerance", "witnesses", "samples_npy"});
   PlanarSweepSpec& s = c.spec;
 
   if (const toml::node* n = run.get("name")) {
@@ -321,23 +335,27 @@ void read_run(const ConfigReader& r, const toml::table& root, RunConfig& c) {
   if (!samples) r.fail_missing(*node, "run.samples", "the number of samples, > 0");
   c.samples = static_cast<std::uint64_t>(r.integer(*samples, "run.samples", 1, INT64_MAX));
 
-  if (const toml::node* n = run.get("batch")) c.batch = static_cast<std::uint64_t>(r.integer(*n, "run.batch", 1, INT64_MAX));
+  if (const toml::node* n = run.get("batch"))
+    c.batch = static_cast<std::uint64_t>(r.integer(*n, "run.batch", 1, INT64_MAX));
 
   const toml::node* laws = run.get("laws");
   if (!laws) r.fail_missing(*node, "run.laws", "a non-empty array of law names: " + join_names(law_names()));
   const toml::array& arr = r.array(*laws, "run.laws");
-  if (arr.empty()) r.fail_value(*laws, "run.laws", "must name at least one law (" + join_names(law_names()) + ")");
+  if (arr.empty())
+    r.fail_value(*laws, "run.laws", "must name at least one law (" + join_names(law_names()) + ")");
   s.n_laws = 0;
   for (std::size_t i = 0; i < arr.size(); ++i) {
     const std::string path = config::index_path("run.laws", i);
     const std::string name = r.string(arr[i], path);
     PlanarLaw law{};
     if (!parse_law(name.c_str(), &law))
-      r.fail_value(arr[i], path,
-                   "unknown law" + did_you_mean(name, law_names()) + "; known laws: " + join_names(law_names()));
+      r.fail_value(
+          arr[i], path,
+          "unknown law" + did_you_mean(name, law_names()) + "; known laws: " + join_names(law_names()));
     for (int j = 0; j < s.n_laws; ++j)
       if (s.laws[j] == law)
-        r.fail_value(arr[i], path, "duplicate law (already given as " + config::index_path("run.laws", j) + ")");
+        r.fail_value(arr[i], path,
+                     "duplicate law (already given as " + config::index_path("run.laws", j) + ")");
     s.laws[s.n_laws++] = law;
   }
 
@@ -350,8 +368,9 @@ void read_run(const ConfigReader& r, const toml::table& root, RunConfig& c) {
   if (const toml::node* n = run.get("samples_npy")) {
     c.samples_npy = r.boolean(*n, "run.samples_npy");
     if (c.samples_npy && c.samples > max_samples_npy)
-      r.fail_value(*n, "run.samples_npy",
-                   "only allowed when run.samples <= 1000000 (run.samples = " + std::to_string(c.samples) + ")");
+      r.fail_value(
+          *n, "run.samples_npy",
+          "only allowed when run.samples <= 1000000 (run.samples = " + std::to_string(c.samples) + ")");
   }
 }
 
@@ -374,18 +393,20 @@ void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) 
     const std::string name = r.string(*k, "matrix.kind");
     if (!parse_matrix_kind(name, &W.kind))
       r.fail_value(*k, "matrix.kind",
-                   "unknown matrix kind" + did_you_mean(name, config::matrix_kind_names()) + "; known: " +
-                       join_names(config::matrix_kind_names()));
+                   "unknown matrix kind" + did_you_mean(name, config::matrix_kind_names()) +
+                       "; known: " + join_names(config::matrix_kind_names()));
   }
   const std::string kind_name = config::matrix_kind_name(W.kind);
   // Keys another kind reads are rejected.
-  const auto applicable = [&](const char* key, std::initializer_list<MatrixKind> kinds, const char* kinds_text) {
+  const auto applicable = [&](const char* key, std::initializer_list<MatrixKind> kinds,
+                              const char* kinds_text) {
     const toml::node* x = t.get(key);
     if (!x) return static_cast<const toml::node*>(nullptr);
     for (const MatrixKind k : kinds)
       if (k == W.kind) return x;
-    r.fail_value(*x, join_path("matrix", key),
-                 "not applicable to matrix.kind = \"" + kind_name + "\" (only read by kind = " + kinds_text + ")");
+    r.fail_value(
+        *x, join_path("matrix", key),
+        "not applicable to matrix.kind = \"" + kind_name + "\" (only read by kind = " + kinds_text + ")");
   };
   if (const toml::node* n = applicable("log10_cond", {MatrixKind::direct}, "\"direct\""))
     W.log10_cond = read_scalar(r, *n, "matrix.log10_cond", kLog10Cond);
@@ -406,15 +427,18 @@ void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) 
   if (W.kind == MatrixKind::fixed) {
     if (!w) r.fail_missing(*node, "matrix.W", "kind = \"fixed\" needs W = [m_nn, m_nt, m_tt]");
     const toml::array& a = r.array(*w, "matrix.W");
-    if (a.size() != 3) r.fail_value(*w, "matrix.W", "expected 3 numbers [m_nn, m_nt, m_tt], got " + std::to_string(a.size()));
+    if (a.size() != 3)
+      r.fail_value(*w, "matrix.W", "expected 3 numbers [m_nn, m_nt, m_tt], got " + std::to_string(a.size()));
     const double nn = r.number(a[0], "matrix.W[0]");
     const double nt = r.number(a[1], "matrix.W[1]");
     const double tt = r.number(a[2], "matrix.W[2]");
     W.fixed = Delassus2{nn, nt, tt};
     if (!is_spd(W.fixed))
-      r.fail_value(*w, "matrix.W",
-                   "not symmetric positive definite: needs m_nn > 0, m_tt > 0 and m_nn m_tt - m_nt^2 > 0 beyond "
-                   "rounding (it is " + shortest_double(determinant(W.fixed)) + ")");
+      r.fail_value(
+          *w, "matrix.W",
+          "not symmetric positive definite: needs m_nn > 0, m_tt > 0 and m_nn m_tt - m_nt^2 > 0 beyond "
+          "rounding (it is " +
+              shortest_double(determinant(W.fixed)) + ")");
   }
 }
 
@@ -423,7 +447,8 @@ void read_approach(const ConfigReader& r, const toml::table& root, PlanarSampleP
   if (!node) return;
   const toml::table& t = r.table(*node, "approach");
   r.check_keys(t, "approach", {"theta_deg", "random_tangent_sign"});
-  if (const toml::node* n = t.get("theta_deg")) p.theta_deg = read_scalar(r, *n, "approach.theta_deg", kTheta);
+  if (const toml::node* n = t.get("theta_deg"))
+    p.theta_deg = read_scalar(r, *n, "approach.theta_deg", kTheta);
   if (const toml::node* n = t.get("random_tangent_sign"))
     p.random_tangent_sign = r.boolean(*n, "approach.random_tangent_sign");
 }
@@ -444,7 +469,8 @@ void read_map(const ConfigReader& r, const toml::table& root, PlanarSweepSpec& s
   const toml::table& t = r.table(*node, "map");
   r.check_keys(t, "map", {"x", "y"});
   const toml::node* x = t.get("x");
-  if (!x) r.fail_missing(*node, "map.x", "the first map axis { quantity = ..., lo = ..., hi = ..., bins = ... }");
+  if (!x)
+    r.fail_missing(*node, "map.x", "the first map axis { quantity = ..., lo = ..., hi = ..., bins = ... }");
   s.axes[0] = read_axis(r, *x, "map.x");
   s.n_axes = 1;
   s.axes[1] = MapAxis{};
@@ -467,27 +493,56 @@ void check_grid_size(const ConfigReader& r, const toml::table& root, const RunCo
     const char* path;
     const ScalarDist* d;
   };
-  const Item items[] = {{"approach.theta_deg", &p.theta_deg}, {"parameters.mu", &p.mu},
-                        {"parameters.e", &p.e},               {"parameters.e_t", &p.e_t},
-                        {"matrix.log10_cond", &p.W.log10_cond}, {"matrix.log10_cond_M", &p.W.log10_cond_M},
-                        {"matrix.rho", &p.W.rho},             {"matrix.kappa", &p.W.kappa}};
+  const Item items[] = {{"approach.theta_deg", &p.theta_deg},
+                        {"parameters.mu", &p.mu},
+                        {"parameters.e", &p.e},
+                        {"parameters.e_t", &p.e_t},
+                        {"matrix.log10_cond", &p.W.log10_cond},
+                        {"matrix.log10_cond_M", &p.W.log10_cond_M},
+                        {"matrix.rho", &p.W.rho},
+                        {"matrix.kappa", &p.W.kappa}};
   std::uint64_t G = 1;
   std::string terms;
+  int grids = 0;
   for (const Item& it : items) {
     if (it.d->kind != ScalarKind::grid || it.d->n <= 1) continue;
     G = saturating_mul(G, it.d->n);
     terms += (terms.empty() ? "" : " * ") + std::string(it.path) + ".n = " + std::to_string(it.d->n);
+    ++grids;
   }
+  if (grids > 1) terms += " = " + std::to_string(G);
   if (G > c.samples) {
     const toml::node& samples = *root.get("run")->as_table()->get("samples");
     r.fail_value(samples, "run.samples",
-                 "fewer samples than grid points (" + terms + " = " + std::to_string(G) +
+                 "fewer samples than grid points (" + terms +
                      "), so some grid point would get no sample; use samples >= " + std::to_string(G) +
                      ", best a multiple of it");
   }
 }
 
+// A key of some section written at the top level (before any [table] header) gets a pointed message.
+void check_top_level_strays(const ConfigReader& r, const toml::table& root) {
+  static const struct {
+    const char* table;
+    std::vector<std::string_view> keys;
+  } sections[] = {
+      {"run", {"name", "seed", "samples", "batch", "laws", "tolerance", "witnesses", "samples_npy"}},
+      {"matrix", {"kind", "log10_cond", "dof", "log10_cond_M", "W", "rho", "kappa"}},
+      {"approach", {"theta_deg", "random_tangent_sign"}},
+      {"parameters", {"mu", "e", "e_t"}},
+      {"map", {"x", "y"}},
+  };
+  for (auto&& [k, v] : root)
+    for (const auto& sec : sections)
+      for (const std::string_view key : sec.keys)
+        if (k.str() == key)
+          r.fail_at(k.source(), k.str(),
+                    std::string("unknown top-level key; it belongs in the [") + sec.table +
+                        "] table (write it below a [" + sec.table + "] line)");
+}
+
 RunConfig parse_document(const toml::table& root, const ConfigReader& r, const std::string& name_default) {
+  check_top_level_strays(r, root);
   r.check_keys(root, "", {"run", "matrix", "approach", "parameters", "map"});
   RunConfig c;
   c.name = name_default;

@@ -1,11 +1,11 @@
-// Typed TOML lookups with key paths, value descriptions, did-you-mean suggestions and positioned ConfigErrors.
+// Typed TOML lookups with key paths, did-you-mean suggestions and positioned ConfigErrors.
 #include "config/toml_reader.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "config/run_config.hpp"
 
@@ -98,22 +98,27 @@ std::string join_names(const std::vector<std::string_view>& names) {
 std::string shortest_double(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  char buf[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  return buf;
+  char buf[64];
+  const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, x);  // shortest round-trip form
+  return std::string(buf, r.ptr);
 }
 
 std::string describe_value(const toml::node& n) {
   constexpr std::size_t max_len = 80;
   std::string out;
   switch (n.type()) {
-    case toml::node_type::string: out = quote(n.as_string()->get()); break;
-    case toml::node_type::integer: out = std::to_string(n.as_integer()->get()); break;
-    case toml::node_type::floating_point: out = shortest_double(n.as_floating_point()->get()); break;
-    case toml::node_type::boolean: out = n.as_boolean()->get() ? "true" : "false"; break;
+    case toml::node_type::string:
+      out = quote(n.as_string()->get());
+      break;
+    case toml::node_type::integer:
+      out = std::to_string(n.as_integer()->get());
+      break;
+    case toml::node_type::floating_point:
+      out = shortest_double(n.as_floating_point()->get());
+      break;
+    case toml::node_type::boolean:
+      out = n.as_boolean()->get() ? "true" : "false";
+      break;
     case toml::node_type::array: {
       out = "[";
       const toml::array& a = *n.as_array();
@@ -131,10 +136,18 @@ std::string describe_value(const toml::node& n) {
       out += first ? "}" : " }";
       break;
     }
-    case toml::node_type::date: out = "(a date)"; break;
-    case toml::node_type::time: out = "(a time)"; break;
-    case toml::node_type::date_time: out = "(a date-time)"; break;
-    default: out = "(nothing)"; break;
+    case toml::node_type::date:
+      out = "(a date)";
+      break;
+    case toml::node_type::time:
+      out = "(a time)";
+      break;
+    case toml::node_type::date_time:
+      out = "(a date-time)";
+      break;
+    default:
+      out = "(nothing)";
+      break;
   }
   if (out.size() > max_len) out = out.substr(0, max_len - 3) + "...";
   return out;
@@ -142,20 +155,31 @@ std::string describe_value(const toml::node& n) {
 
 std::string describe_type(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a floating-point number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    default: return "nothing";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    default:
+      return "nothing";
   }
 }
 
-void ConfigReader::fail_at(const toml::source_region& where, std::string_view path, std::string_view reason) const {
+void ConfigReader::fail_at(const toml::source_region& where, std::string_view path,
+                           std::string_view reason) const {
   std::string msg = source_;
   const std::string pos = position(where);
   if (!pos.empty()) msg += ":" + pos;
@@ -170,7 +194,8 @@ void ConfigReader::fail_value(const toml::node& n, std::string_view path, std::s
   fail_at(n.source(), std::string(path) + " = " + describe_value(n), reason);
 }
 
-void ConfigReader::fail_missing(const toml::node& parent, std::string_view path, std::string_view what) const {
+void ConfigReader::fail_missing(const toml::node& parent, std::string_view path,
+                                std::string_view what) const {
   fail_at(parent.source(), path, "required key is missing (" + std::string(what) + ")");
 }
 
@@ -181,7 +206,8 @@ void ConfigReader::check_keys(const toml::table& t, std::string_view path,
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
     const toml::source_region& where = k.source().begin.line ? k.source() : v.source();
     std::string reason = "unknown key" + did_you_mean(name, known);
-    reason += known.empty() ? std::string("; this table takes no keys") : "; known keys: " + join_names(known);
+    reason +=
+        known.empty() ? std::string("; this table takes no keys") : "; known keys: " + join_names(known);
     fail_at(where, join_path(path, name), reason);
   }
 }

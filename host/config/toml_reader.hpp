@@ -1,11 +1,12 @@
-// Typed lookups in a parsed TOML document that throw ConfigError naming the key path, value, reason and source position.
+// Typed lookups in a parsed TOML document; failures throw ConfigError with key path, value and position.
 #pragma once
+
+#include <toml++/toml.h>
 
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <toml++/toml.h>
 #include <vector>
 
 namespace collsweep::config {
@@ -43,14 +44,17 @@ class ConfigReader {
   const std::string& source_name() const { return source_; }
 
   // "SOURCE:LINE:COLUMN: PATH: REASON" (the position is left out when toml++ has none).
-  [[noreturn]] void fail_at(const toml::source_region& where, std::string_view path, std::string_view reason) const;
+  [[noreturn]] void fail_at(const toml::source_region& where, std::string_view path,
+                            std::string_view reason) const;
   // "SOURCE:LINE:COLUMN: PATH = VALUE: REASON".
   [[noreturn]] void fail_value(const toml::node& n, std::string_view path, std::string_view reason) const;
   // A required key is missing from `parent` (positioned at the parent table).
-  [[noreturn]] void fail_missing(const toml::node& parent, std::string_view path, std::string_view what) const;
+  [[noreturn]] void fail_missing(const toml::node& parent, std::string_view path,
+                                 std::string_view what) const;
 
   // Throws for the first key of t not in `known` ("unknown key", with a did-you-mean suggestion).
-  void check_keys(const toml::table& t, std::string_view path, const std::vector<std::string_view>& known) const;
+  void check_keys(const toml::table& t, std::string_view path,
+                  const std::vector<std::string_view>& known) const;
 
   // Typed conversions of a present node (wrong type -> ConfigError naming expected and actual type).
   const toml::table& table(const toml::node& n, std::string_view path) const;

@@ -21,7 +21,7 @@ namespace collsweep {
 // Which LCP solver a multi-contact law uses.
 //   automatic    enumeration for k <= 2, Lemke for k >= 3
 //   enumeration  every complementary basis (all vertex solutions; 2^(3k) small solves per phase)
-//   lemke        lexicographic Lemke (one solution per phase)
+//   lemke        lexicographic Lemke on the copositive 4k form (one solution per phase)
 enum class LcpSolver : std::uint8_t { automatic = 0, enumeration = 1, lemke = 2 };
 
 template <int K>

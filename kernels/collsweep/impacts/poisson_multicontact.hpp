@@ -24,7 +24,9 @@
 //                then, among its decompressions, the one of least W; ties (within 1e-9 T_acc) go to the
 //                first solution in the solver's deterministic order.
 //   newton-lcp:  the solution of least W, ties as above.
-// With the Lemke solver each phase yields one solution, so solutions = 1 and W_min = W_max = W.
+// With the Lemke solver each phase yields one solution, so solutions = 1 and W_min = W_max = W. Lemke
+// runs on the equivalent copositive 4k Stewart-Trinkle form of each phase (see stewart_trinkle_matrix),
+// the enumeration on the 3k form (2^(3k) bases instead of 2^(4k)).
 #pragma once
 
 #include "collsweep/impacts/glocker_conditions.hpp"
@@ -105,7 +107,7 @@ struct PhaseSolutions {
   double gamma[kMaxPhaseSolutions][2 * K];
 };
 
-// LCP solution -> physical phase quantities, deduplicated into a PhaseSolutions list.
+// Physical phase solutions X -> gamma = G X + c, deduplicated into a PhaseSolutions list.
 template <int K>
 struct PhaseSink {
   const MultiContactCollision<K>* c;
@@ -115,15 +117,14 @@ struct PhaseSink {
   double g_scale;  // max|G|
   PhaseSolutions<K>* out;
 
-  COLLSWEEP_HD void operator()(const double (&z)[3 * K], const double (&)[3 * K]) const {
-    double x[2 * K], g[2 * K];
+  // x: X_N and the unclamped X_T; X_T is clamped into the friction set [-r, r], r = mu X_N + b (the LCP
+  // satisfies it only to rounding), so a frictionless contact (r = 0) has X_T = 0 exactly.
+  COLLSWEEP_HD void add(double (&x)[2 * K]) const {
     for (int j = 0; j < K; ++j) {
-      // X_T = s^R - r with r = mu X_N + b; clamped into [-r, r] (s^L = 2r - s^R >= 0 holds only to
-      // rounding), so a frictionless contact (r = 0) has X_T = 0 exactly.
-      const double r = max_d(c->mu[j] * z[j] + b[j], 0.0);
-      x[j] = z[j];
-      x[K + j] = min_d(max_d(z[K + j] - r, -r), r);
+      const double r = max_d(c->mu[j] * x[j] + b[j], 0.0);
+      x[K + j] = min_d(max_d(x[K + j], -r), r);
     }
+    double g[2 * K];
     for (int i = 0; i < 2 * K; ++i) {
       double s = cv[i];
       for (int j = 0; j < 2 * K; ++j) s += c->G[i][j] * x[j];
@@ -147,27 +148,102 @@ struct PhaseSink {
     }
     ++out->count;
   }
+
+  // 3k form: z = (X_N, s^R, rho^L), X_T = s^R - mu X_N - b.
+  COLLSWEEP_HD void operator()(const double (&z)[3 * K], const double (&)[3 * K]) const {
+    double x[2 * K];
+    for (int j = 0; j < K; ++j) {
+      x[j] = z[j];
+      x[K + j] = z[K + j] - c->mu[j] * z[j] - b[j];
+    }
+    add(x);
+  }
 };
 
-// Solves one phase (c, b) with the given solver; false on a Lemke failure.
+// The Stewart-Trinkle / Anitescu-Potra 4k form of the same phase (note §2.3), used by Lemke:
+// z = (X_N, f+, f-, beta), X_T = f+ - f-, w = (gamma_N, beta + gamma_T, beta - gamma_T, mu X_N + b - f+ - f-),
+//
+//        | G_NN   G_NT   -G_NT   0 |
+//   A4 = | G_TN   G_TT   -G_TT   I |        q4 = (c_N ; c_T ; -c_T ; b).
+//        |-G_TN  -G_TT    G_TT   I |
+//        | mu     -I      -I     0 |
+// z^T A4 z = X^T G X + beta^T mu X_N >= 0: A4 is copositive, which Lemke's method needs (Cottle, Pang &
+// Stone Thm 4.4.13; Anitescu & Potra 1997); the 3k matrix is not, and Lemke ends on a secondary ray on
+// it for large mu (seen for mu > 2.5 with the note's sample distribution). Both forms have the same
+// solution set in (X, gamma).
 template <int K>
-COLLSWEEP_HD bool solve_glocker_phase(const MultiContactCollision<K>& c, const double (&a)[3 * K][3 * K],
-                                      const double (&cv)[2 * K], const double (&b)[K], LcpSolver solver,
-                                      const LcpTolerance& tol, double gamma_scale, PhaseSolutions<K>& out) {
-  double q[3 * K];
-  glocker_lcp_rhs(c, cv, b, q);
-  const PhaseSink<K> sink{&c, cv, b, gamma_scale, max_d(smallmat::max_abs(c.G), 1e-300), &out};
-  out.count = 0;
-  out.truncated = false;
-  if (solver == LcpSolver::lemke) {
-    const LemkeResult<3 * K> r = lcp_lemke(a, q, tol);
-    if (r.status != LemkeStatus::ok) return false;
-    sink(r.z, r.w);
+COLLSWEEP_HD void stewart_trinkle_matrix(const MultiContactCollision<K>& c, double (&a)[4 * K][4 * K]) {
+  for (int i = 0; i < 4 * K; ++i)
+    for (int j = 0; j < 4 * K; ++j) a[i][j] = 0.0;
+  for (int i = 0; i < K; ++i) {
+    for (int j = 0; j < K; ++j) {
+      const double nn = c.G[i][j], nt = c.G[i][K + j], tn = c.G[K + i][j], tt = c.G[K + i][K + j];
+      a[i][j] = nn;
+      a[i][K + j] = nt;
+      a[i][2 * K + j] = -nt;
+      a[K + i][j] = tn;
+      a[K + i][K + j] = tt;
+      a[K + i][2 * K + j] = -tt;
+      a[2 * K + i][j] = -tn;
+      a[2 * K + i][K + j] = -tt;
+      a[2 * K + i][2 * K + j] = tt;
+    }
+    a[K + i][3 * K + i] = 1.0;
+    a[2 * K + i][3 * K + i] = 1.0;
+    a[3 * K + i][i] = c.mu[i];
+    a[3 * K + i][K + i] = -1.0;
+    a[3 * K + i][2 * K + i] = -1.0;
+  }
+}
+
+// One sample's phase solver: the 3k matrix for the enumeration, the 4k matrix for Lemke (both phases
+// share it; only q changes).
+template <int K>
+struct GlockerPhaseSolver {
+  LcpSolver solver = LcpSolver::enumeration;
+  LcpTolerance tol{};
+  double a3[3 * K][3 * K];
+  double a4[4 * K][4 * K];
+
+  COLLSWEEP_HD void init(const MultiContactCollision<K>& c, LcpSolver s, const LcpTolerance& t) {
+    solver = s;
+    tol = t;
+    if (s == LcpSolver::lemke)
+      stewart_trinkle_matrix(c, a4);
+    else
+      glocker_lcp_matrix(c, a3);
+  }
+
+  // All solutions (enumeration) or one (Lemke) of the phase with data (c, b); false on a Lemke failure.
+  COLLSWEEP_HD bool solve(const MultiContactCollision<K>& c, const double (&cv)[2 * K], const double (&b)[K],
+                          double gamma_scale, PhaseSolutions<K>& out) const {
+    const PhaseSink<K> sink{&c, cv, b, gamma_scale, max_d(smallmat::max_abs(c.G), 1e-300), &out};
+    out.count = 0;
+    out.truncated = false;
+    if (solver == LcpSolver::lemke) {
+      double q[4 * K];
+      for (int j = 0; j < K; ++j) {
+        q[j] = cv[j];
+        q[K + j] = cv[K + j];
+        q[2 * K + j] = -cv[K + j];
+        q[3 * K + j] = b[j];
+      }
+      const LemkeResult<4 * K> r = lcp_lemke(a4, q, tol);
+      if (r.status != LemkeStatus::ok) return false;
+      double x[2 * K];
+      for (int j = 0; j < K; ++j) {
+        x[j] = r.z[j];
+        x[K + j] = r.z[K + j] - r.z[2 * K + j];
+      }
+      sink.add(x);
+      return true;
+    }
+    double q[3 * K];
+    glocker_lcp_rhs(c, cv, b, q);
+    lcp_enumerate(a3, q, sink, tol);
     return true;
   }
-  lcp_enumerate(a, q, sink, tol);
-  return true;
-}
+};
 
 template <int K>
 COLLSWEEP_HD_INLINE LcpSolver resolve_solver(LcpSolver s) {
@@ -212,15 +288,15 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactColli
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
-  double a[3 * K][3 * K];
-  glocker_lcp_matrix(c, a);
+  GlockerPhaseSolver<K> phase;
+  phase.init(c, o.solver, opt.tol);
   const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
   const double tol_w = 1e-9 * o.T_acc;
 
   double zero_b[K];
   for (int j = 0; j < K; ++j) zero_b[j] = 0.0;
   PhaseSolutions<K> comp;
-  if (!solve_glocker_phase(c, a, c.gamma_minus, zero_b, o.solver, opt.tol, gamma_scale, comp))
+  if (!phase.solve(c, c.gamma_minus, zero_b, gamma_scale, comp))
     return fail_multicontact(o, Status::solver_failure);
   o.compression_solutions = static_cast<std::uint8_t>(comp.count);
   o.solutions_truncated = comp.truncated;
@@ -244,7 +320,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactColli
       cv[i] = t;
     }
     for (int j = 0; j < K; ++j) b[j] = c.mu[j] * (c.eps_N[j] - c.eps_T[j]) * lm[j];
-    if (!solve_glocker_phase(c, a, cv, b, o.solver, opt.tol, gamma_scale, dec))
+    if (!phase.solve(c, cv, b, gamma_scale, dec))
       return fail_multicontact(o, Status::solver_failure);
     o.solutions_truncated = o.solutions_truncated || dec.truncated;
     for (int d = 0; d < dec.count; ++d) {
@@ -288,8 +364,8 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(const MultiContactCollis
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
-  double a[3 * K][3 * K];
-  glocker_lcp_matrix(c, a);
+  GlockerPhaseSolver<K> phase;
+  phase.init(c, o.solver, opt.tol);
   const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
   const double tol_w = 1e-9 * o.T_acc;
   double cv[n], zero_b[K];
@@ -299,7 +375,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(const MultiContactCollis
     zero_b[j] = 0.0;
   }
   PhaseSolutions<K> sol;
-  if (!solve_glocker_phase(c, a, cv, zero_b, o.solver, opt.tol, gamma_scale, sol))
+  if (!phase.solve(c, cv, zero_b, gamma_scale, sol))
     return fail_multicontact(o, Status::solver_failure);
   if (sol.count == 0) return fail_multicontact(o, Status::no_solution);
   o.solutions_truncated = sol.truncated;

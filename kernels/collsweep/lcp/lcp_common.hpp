@@ -28,22 +28,26 @@ COLLSWEEP_HD_INLINE void lcp_clean(const double (&a)[N][N], const double (&q)[N]
   }
 }
 
-// Worst violation of the LCP conditions, relative to scale = max(|q|, max|A| |z|): the largest of
-// -z_i, -w_i, |w - A z - q|_i and min(z_i, w_i) (complementarity measured componentwise).
+// Worst violation of the LCP conditions, dimensionless (z is measured in units of 1/max|A|):
+//   sign and equation errors -z_i |A|, -w_i, |w - A z - q|_i relative to max(|q|, |A| |z|) (what rounding
+//   allows), and complementarity min(z_i |A|, w_i) relative to max|q| (the problem's own scale, so that a
+//   huge z from a singular basis with z_i w_i != 0 cannot hide behind its own size).
 template <int N>
 COLLSWEEP_HD_INLINE double lcp_residual(const double (&a)[N][N], const double (&q)[N], const double (&z)[N],
                                         const double (&w)[N]) {
-  const double scale = max_d(max_d(smallmat::max_abs(q), smallmat::max_abs(a) * smallmat::max_abs(z)), 1e-300);
+  const double sa = smallmat::max_abs(a);
+  const double sq = max_d(smallmat::max_abs(q), 1e-300);
+  const double scale = max_d(sq, sa * smallmat::max_abs(z));
   double r = 0.0;
   for (int i = 0; i < N; ++i) {
     double s = q[i];
     for (int j = 0; j < N; ++j) s += a[i][j] * z[j];
-    r = max_d(r, abs_d(w[i] - s));
-    r = max_d(r, -z[i] * smallmat::max_abs(a));
-    r = max_d(r, -w[i]);
-    r = max_d(r, min_d(z[i] * smallmat::max_abs(a), w[i]));
+    r = max_d(r, abs_d(w[i] - s) / scale);
+    r = max_d(r, -z[i] * sa / scale);
+    r = max_d(r, -w[i] / scale);
+    r = max_d(r, min_d(z[i] * sa, w[i]) / sq);
   }
-  return r / scale;
+  return r;
 }
 
 }  // namespace collsweep

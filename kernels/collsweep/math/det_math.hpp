@@ -282,6 +282,25 @@ COLLSWEEP_HD_INLINE double atan_core(double x, double xt) {
   return negative ? -r : r;
 }
 
+// atan(n/d) for finite n, d > 0 (n/d may over- or underflow): fdlibm's atan2 core, with n/d formed as a
+// double-double q + qt so that the quotient's rounding does not add to the error.
+COLLSWEEP_HD_INLINE double atan_ratio(double n, double d) {
+  const int en = static_cast<int>((high_word(n) >> 20) & 0x7ffu);
+  const int ed = static_cast<int>((high_word(d) >> 20) & 0x7ffu);
+  if (en - ed > 60) return 0x1.921fb54442d18p+0 + 0x1.1a62633145c07p-54;  // n/d > 2^60: pi/2 rounded
+  if (en - ed < -60) return n / d;  // n/d < 2^-60: atan(q) = q to 2^-120 relative
+  // Scale both by one power of two (exact: |en - ed| <= 60) so that dd is about 1; then the remainder
+  // nn - q dd is exact through Dekker's product and qt = remainder / dd.
+  int sh = 1023 - ed;
+  sh = sh > 1023 ? 1023 : (sh < -1022 ? -1022 : sh);
+  const double sc = pow2(sh);
+  const double nn = n * sc, dd = d * sc;
+  const double q = nn / dd;
+  double p, e;
+  two_prod(q, dd, &p, &e);
+  return atan_core(q, ((nn - p) - e) / dd);
+}
+
 }  // namespace detail
 
 // e^x. NaN -> NaN; x > 709.79 -> +inf; x < -745.2 -> +0; e^(+-0) = 1 exactly.
@@ -330,13 +349,13 @@ COLLSWEEP_HD_INLINE double log10(double x) {
 
 // 10^x = e^(x ln10) with x ln10 formed as a double-double (Dekker product with a two-part ln10), so the
 // product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact for
-// x >= 0). NaN -> NaN; x > 309 -> +inf; x < -324 -> +0.
+// x >= 0). NaN -> NaN; x > 308.255 -> +inf; x < -323.61 -> +0.
 COLLSWEEP_HD_INLINE double pow10(double x) {
   constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1;
   constexpr double kLn10Lo = -0x1.f48ad494ea3e9p-53;
   if (x != x) return x;
-  if (x > 309.0) return detail::infinity();
-  if (x < -324.0) return 0.0;
+  if (x > 308.255) return detail::infinity();  // 10^308.255 > DBL_MAX; x ln10 stays below 709.79 here
+  if (x < -323.61) return 0.0;                  // 10^-323.61 < 2^-1075: rounds to 0
   if (x >= -22.0 && x <= 22.0 && detail::round_to_int(x) == x) {
     const int n = static_cast<int>(x);
     int m = n < 0 ? -n : n;
@@ -435,6 +454,7 @@ COLLSWEEP_HD_INLINE double atan2(double y, double x) {
   constexpr double kPi = 0x1.921fb54442d18p+1;
   constexpr double kPiLo = 0x1.1a62633145c07p-53;
   constexpr double kPio2 = 0x1.921fb54442d18p+0;
+  constexpr double kPio2Lo = 0x1.1a62633145c07p-54;
   constexpr double kPio4 = 0x1.921fb54442d18p-1;
   if (x != x || y != y) return x + y;
   const bool ny = (detail::high_word(y) >> 31) != 0;  // sign bits, so that -0 counts as negative
@@ -449,29 +469,15 @@ COLLSWEEP_HD_INLINE double atan2(double y, double x) {
     return nx ? (ny ? -kPi : kPi) : (ny ? -0.0 : 0.0);
   }
   if (ay == inf) return ny ? -kPio2 : kPio2;
-  // z = atan(|y/x|) in [0, pi/2].
-  const int ey = static_cast<int>((detail::high_word(ay) >> 20) & 0x7ffu);
-  const int ex = static_cast<int>((detail::high_word(ax) >> 20) & 0x7ffu);
-  double z;
-  if (ey - ex > 60) {  // |y/x| > 2^60
-    z = kPio2 + 0.5 * kPiLo;
-  } else if (ey - ex < -60) {  // |y/x| < 2^-60: atan(q) = q, and only pi - 0 matters when x < 0
-    z = nx ? 0.0 : ay / ax;
-  } else {
-    // Scale both by the same power of two (exact: |ey - ex| <= 60) so that bx is about 1, then
-    // q + qt = by/bx to ~2^-100 relative: the remainder by - q bx is exact through Dekker's product.
-    int sh = 1023 - ex;
-    sh = sh > 1023 ? 1023 : (sh < -1022 ? -1022 : sh);
-    const double sc = detail::pow2(sh);
-    const double by = ay * sc, bx = ax * sc;
-    const double q = by / bx;
-    double p, e;
-    detail::two_prod(q, bx, &p, &e);
-    const double qt = ((by - p) - e) / bx;
-    z = detail::atan_core(q, qt);
+  if (!nx) {  // right half-plane: atan(|y|/|x|) in [0, pi/2] directly
+    const double z = detail::atan_ratio(ay, ax);
+    return ny ? -z : z;
   }
-  if (!nx) return ny ? -z : z;
-  return ny ? (z - kPiLo) - kPi : kPi - (z - kPiLo);
+  // Left half-plane: pi/2 + atan(|x|/|y|) when |y| >= |x|, else pi - atan(|y|/|x|). The atan term stays
+  // below pi/4, so its error shrinks against the ulp of the result in [pi/2, pi].
+  const double r = ay >= ax ? kPio2 + (detail::atan_ratio(ax, ay) + kPio2Lo)
+                            : kPi - (detail::atan_ratio(ay, ax) - kPiLo);
+  return ny ? -r : r;
 }
 
 }  // namespace detmath

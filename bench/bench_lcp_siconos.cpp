@@ -1,0 +1,123 @@
+// Two-contact Poisson impact samples per second (both LCP phases): our solvers vs Siconos's Lemke, one core.
+//
+// All benchmarks run the same 1024 random samples (the note's distribution, tests/glocker_samples.hpp)
+// in turn; items_per_second is samples per second. Siconos gets the same glue as ours: build the 3k
+// matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "../tests/glocker_samples.hpp"
+#include "LCP_Solvers.h"
+#include "LinearComplementarityProblem.h"
+#include "NonSmoothDrivers.h"
+#include "NumericsMatrix.h"
+#include "SolverOptions.h"
+#include "lcp_cst.h"
+
+namespace collsweep {
+namespace {
+
+constexpr int K = 2;
+constexpr int N = 3 * K;
+
+const std::vector<MultiContactCollision<K>>& samples() {
+  static const std::vector<MultiContactCollision<K>> s = [] {
+    testing_samples::Rng rng(2024);
+    std::vector<MultiContactCollision<K>> v;
+    for (int i = 0; i < 1024; ++i) v.push_back(testing_samples::random_collision<K>(rng));
+    return v;
+  }();
+  return s;
+}
+
+void run_ours(benchmark::State& state, LcpSolver solver, bool predicates) {
+  const auto& s = samples();
+  MultiContactOptions opt;
+  opt.solver = solver;
+  opt.theorem_predicates = predicates;
+  size_t i = 0;
+  double sink = 0.0;
+  for (auto _ : state) {
+    const MultiContactOutcome<K> o = evaluate_poisson_lcp(s[i], opt);
+    sink += o.W;
+    benchmark::DoNotOptimize(sink);
+    i = (i + 1) & 1023;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Ours_Enumeration(benchmark::State& state) { run_ours(state, LcpSolver::enumeration, false); }
+void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) { run_ours(state, LcpSolver::enumeration, true); }
+void BM_Ours_Lemke(benchmark::State& state) { run_ours(state, LcpSolver::lemke, false); }
+
+// Siconos: the two phases through linearComplementarity_driver (driver = true) or lcp_lexicolemke directly.
+void run_siconos(benchmark::State& state, bool driver) {
+  const auto& s = samples();
+  NumericsMatrix* M = NM_create(NM_DENSE, N, N);
+  SolverOptions* options = solver_options_create(SICONOS_LCP_LEMKE);
+  double q[N], z[N], w[N];
+  LinearComplementarityProblem problem{N, M, q};
+  auto solve = [&](const double (&a)[N][N], const double (&qq)[N]) {
+    for (int j = 0; j < N; ++j)
+      for (int i = 0; i < N; ++i) M->matrix0[i + j * N] = a[i][j];
+    for (int i = 0; i < N; ++i) {
+      q[i] = qq[i];
+      z[i] = w[i] = 0.0;
+    }
+    int info = 0;
+    if (driver)
+      info = linearComplementarity_driver(&problem, z, w, options);
+    else
+      lcp_lexicolemke(&problem, z, w, &info, options);
+    return info;
+  };
+  size_t k = 0;
+  double sink = 0.0;
+  int failures = 0;
+  for (auto _ : state) {
+    const MultiContactCollision<K>& c = s[k];
+    k = (k + 1) & 1023;
+    double a[N][N], qq[N];
+    glocker_lcp_matrix(c, a);
+    const double zero_b[K] = {};
+    glocker_lcp_rhs(c, c.gamma_minus, zero_b, qq);
+    if (solve(a, qq) != 0) {
+      ++failures;
+      continue;
+    }
+    double lm[2 * K], cv[2 * K], b[K];
+    for (int j = 0; j < K; ++j) {
+      lm[j] = z[j];
+      lm[K + j] = z[K + j] - c.mu[j] * z[j];
+      b[j] = c.mu[j] * (c.eps_N[j] - c.eps_T[j]) * lm[j];
+    }
+    for (int i = 0; i < 2 * K; ++i) {  // c = gamma° + G eps Lambda^- = gamma^- + G (I + eps) Lambda^-
+      cv[i] = c.gamma_minus[i];
+      for (int j = 0; j < 2 * K; ++j)
+        cv[i] += c.G[i][j] * (1.0 + (j < K ? c.eps_N[j] : c.eps_T[j - K])) * lm[j];
+    }
+    glocker_lcp_rhs(c, cv, b, qq);
+    if (solve(a, qq) != 0) ++failures;
+    sink += z[0];
+    benchmark::DoNotOptimize(sink);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["failures"] = failures;
+  solver_options_delete(options);
+  NM_free(M);
+}
+
+void BM_Siconos_Lemke_Driver(benchmark::State& state) { run_siconos(state, true); }
+void BM_Siconos_Lemke_Direct(benchmark::State& state) { run_siconos(state, false); }
+
+BENCHMARK(BM_Ours_Enumeration);
+BENCHMARK(BM_Ours_Enumeration_WithPredicates);
+BENCHMARK(BM_Ours_Lemke);
+BENCHMARK(BM_Siconos_Lemke_Driver);
+BENCHMARK(BM_Siconos_Lemke_Direct);
+
+}  // namespace
+}  // namespace collsweep
+
+BENCHMARK_MAIN();

@@ -1,0 +1,89 @@
+// Sweep throughput (samples/s, sampling and tallies included) per law on 1 CPU thread, all CPU threads and CUDA.
+#include <benchmark/benchmark.h>
+
+#include <thread>
+
+#include "backend/cpu_backend.hpp"
+#include "backend/cuda_backend.hpp"
+
+namespace {
+
+using namespace collsweep;
+
+// The quickstart shape of sweep with one law: W direct (cond up to 1e3), theta x mu map of 30 x 20 cells.
+PlanarSweepSpec one_law(PlanarLaw law) {
+  PlanarSweepSpec s;
+  s.plan.seed = 7;
+  s.plan.W.kind = MatrixKind::direct;
+  s.plan.W.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
+  s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
+  s.plan.e = {ScalarKind::uniform, 0.0, 1.0, 1};
+  s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  s.axes[0] = {Quantity::theta, 0.0, 90.0, 30};
+  s.axes[1] = {Quantity::mu, 0.0, 1.5, 20};
+  s.n_axes = 2;
+  s.laws[0] = law;
+  s.n_laws = 1;
+  s.witnesses = 10;
+  return s;
+}
+
+void BM_CpuSweep(benchmark::State& state, PlanarLaw law, int threads) {
+  const PlanarSweepSpec spec = one_law(law);
+  const std::uint64_t n = 1 << 22;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const PlanarSweepResult r = run_planar_sweep_cpu(spec, first, n, 1 << 16, threads);
+    benchmark::DoNotOptimize(r.words.data());
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+  state.counters["threads"] = threads > 0 ? threads : std::thread::hardware_concurrency();
+}
+
+void BM_CudaSweep(benchmark::State& state, PlanarLaw law) {
+  const cuda::DeviceInfo info = cuda::query_device();
+  if (!info.available) {
+    state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
+    return;
+  }
+  const PlanarSweepSpec spec = one_law(law);
+  const std::uint64_t n = std::uint64_t(1) << 32;  // 4.3e9 samples per iteration
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const PlanarSweepResult r = run_planar_sweep_gpu(spec, first, n);
+    benchmark::DoNotOptimize(r.words.data());
+    state.SetIterationTime(r.seconds);
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
+void register_all() {
+  const cuda::DeviceInfo info = cuda::query_device();
+  benchmark::AddCustomContext("cpu", cpu_model_name());
+  benchmark::AddCustomContext("gpu", describe_device(info));
+  for (int l = 0; l < planar_law_count; ++l) {
+    const auto law = static_cast<PlanarLaw>(l);
+    const std::string name = law_name(law);
+    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuSweep, law, 1)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sweep/cpu_all/" + name).c_str(), BM_CpuSweep, law, 0)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaSweep, law)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime()
+        ->Iterations(3);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,195 @@
+// `collsweep run`, `validate` and `plot` end to end: outputs, records, refusals, witnesses through eval.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "io/csv.hpp"
+#include "io/format.hpp"
+#include "support/mini_json.hpp"
+#include "support/run_command.hpp"
+
+namespace collsweep {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_collsweep;
+
+const char* kConfig = R"(
+[run]
+name = "cli-run-test"
+seed = 42
+samples = 200000
+batch = 5000
+laws = ["stronge", "newton", "chatterjee-ruina"]
+witnesses = 5
+samples_npy = true
+
+[matrix]
+kind = "direct"
+log10_cond = { dist = "uniform", lo = 0.0, hi = 3.0 }
+
+[approach]
+random_tangent_sign = true
+
+[parameters]
+mu = { dist = "uniform", lo = 0.0, hi = 1.5 }
+e = { dist = "uniform", lo = 0.0, hi = 1.0 }
+e_t = { dist = "uniform", lo = 1.0, hi = 2.0 }
+
+[map]
+x = { quantity = "theta", lo = 0.0, hi = 90.0, bins = 9 }
+y = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 5 }
+)";
+
+class CliRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    config_ = testing::temp_path("run.toml");
+    testing::write_text_file(config_, kConfig);
+    out_ = testing::temp_path("run_out");
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(out_, ec);
+    fs::remove(config_, ec);
+  }
+  std::string config_, out_;
+};
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::istringstream in(testing::read_text_file(path));
+  io::CsvReader reader(in);
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> fields;
+  while (reader.next(fields)) rows.push_back(fields);
+  return rows;
+}
+
+TEST_F(CliRun, WritesTheRunFolderAndRecordsHowItWasMade) {
+  const auto r = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--threads", "2", "--no-plot"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"map.csv", "witnesses.csv", "summary.json", "config.toml", "samples.npy"})
+    EXPECT_TRUE(fs::exists(fs::path(out_) / f)) << f;
+  EXPECT_NE(r.out.find("results: "), std::string::npos);
+  const testing::JsonValue s = testing::JsonParser::parse(testing::read_text_file(out_ + "/summary.json"));
+  EXPECT_EQ(s.at("seed").number(), 42);
+  EXPECT_EQ(s.at("backend").string(), "cpu");
+  EXPECT_EQ(s.at("threads").number(), 2);
+  EXPECT_EQ(s.at("samples").number(), 200000);
+  EXPECT_FALSE(s.at("collsweep").at("git_revision").string().empty());
+  EXPECT_FALSE(s.at("collsweep").at("compiler").string().empty());
+  EXPECT_TRUE(s.at("config").has("run"));
+  EXPECT_EQ(s.at("laws").at("stronge").at("energy_gains").number(), 0);
+  EXPECT_EQ(s.at("laws").at("stronge").at("theorem_violations").number(), 0);
+  EXPECT_GT(s.at("laws").at("newton").at("energy_gains").number(), 0);
+  EXPECT_GT(s.at("laws").at("chatterjee-ruina").at("energy_gains").number(), 0) << "e_t > 1 gains";
+  EXPECT_EQ(s.at("theorem_violations_total").number(), 0);
+  // map.csv: 9 x 5 cells x 3 laws rows + header; samples per cell add up.
+  const auto map = read_csv(out_ + "/map.csv");
+  ASSERT_EQ(map.size(), 1u + 9 * 5 * 3);
+  EXPECT_EQ(map[0][0], "theta");
+  EXPECT_EQ(map[0][1], "mu");
+  EXPECT_EQ(map[0][2], "law");
+  double total = 0;
+  for (std::size_t i = 1; i < map.size(); ++i)
+    if (map[i][2] == "stronge") total += std::stod(map[i][3]);
+  EXPECT_EQ(total, 200000);
+  // samples.npy: the NPY magic and a float64 header with the right shape.
+  const std::string npy = testing::read_text_file(out_ + "/samples.npy");
+  ASSERT_GT(npy.size(), 128u);
+  EXPECT_EQ(npy.substr(0, 6), "\x93NUMPY");
+  EXPECT_NE(npy.find("'shape': (200000, 19)"), std::string::npos);
+}
+
+// Every witness, fed back through `collsweep eval`, gives the same dE, bit for bit.
+TEST_F(CliRun, WitnessesReproduceThroughEval) {
+  ASSERT_EQ(run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code, 0);
+  const auto rows = read_csv(out_ + "/witnesses.csv");
+  ASSERT_GT(rows.size(), 5u);
+  std::map<std::string, std::string> by_law;  // law -> eval input CSV
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    std::string& csv = by_law[rows[i][0]];
+    if (csv.empty()) csv = "rank,W_nn,W_nt,W_tt,v_n,v_t,mu,e,e_t,dE_expected\n";
+    csv += rows[i][1];
+    for (int c = 3; c <= 10; ++c) csv += "," + rows[i][c];
+    csv += "," + rows[i][13] + "\n";
+  }
+  EXPECT_EQ(by_law.count("stronge"), 0u) << "stronge never gains energy";
+  ASSERT_EQ(by_law.count("newton"), 1u);
+  for (const auto& [law, csv] : by_law) {
+    const auto r = run_collsweep({"eval", "--law", law, "--in", "-", "--out", "-"}, &csv);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream in(r.out);
+    io::CsvReader reader(in);
+    std::vector<std::string> header, f;
+    ASSERT_TRUE(reader.next(header));
+    int n = 0;
+    while (reader.next(f)) {
+      ++n;
+      EXPECT_EQ(f[header.size() - 2], f[9]) << law << " witness rank " << f[0];  // dE == dE_expected (17 digits)
+      double dE;
+      ASSERT_TRUE(io::parse_double(f[header.size() - 2], &dE));
+      EXPECT_GT(dE, 0.0);
+    }
+    EXPECT_EQ(n, 5) << law;
+  }
+}
+
+TEST_F(CliRun, RefusesANonEmptyOutputFolderUnlessForced) {
+  fs::create_directories(out_);
+  testing::write_text_file(out_ + "/keep.txt", "x");
+  const auto refused = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("not empty"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--force"), std::string::npos);
+  EXPECT_FALSE(fs::exists(out_ + "/map.csv"));
+  const auto forced = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--force"});
+  EXPECT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_TRUE(fs::exists(out_ + "/map.csv"));
+}
+
+TEST_F(CliRun, BadConfigIsRejectedBeforeAnyWork) {
+  const std::string bad = testing::temp_path("bad.toml");
+  testing::write_text_file(bad, std::string(kConfig) + "\n[extra]\nfoo = 1\n");
+  const auto r = run_collsweep({"run", bad, "--out", out_, "--backend", "cpu"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("extra"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out_));
+  const auto missing = run_collsweep({"run", "/nonexistent/config.toml"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("/nonexistent/config.toml"), std::string::npos);
+}
+
+TEST_F(CliRun, ValidateNeedsAGpu) {
+  if (testing::run_collsweep({"validate", config_, "--samples", "1000"}).exit_code == 0)
+    GTEST_SKIP() << "a GPU is present: validate ran (covered by test_gpu_backend)";
+  const auto r = run_collsweep({"validate", config_, "--samples", "1000"});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("needs a GPU"), std::string::npos) << r.err;
+}
+
+TEST_F(CliRun, CudaBackendWithoutAGpuSaysWhy) {
+  const auto r = run_collsweep({"run", config_, "--out", out_, "--backend", "cuda", "--no-plot"});
+  if (r.exit_code == 0) GTEST_SKIP() << "a GPU is present";
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--backend cuda"), std::string::npos) << r.err;
+}
+
+TEST_F(CliRun, PlotDrawsPngMaps) {
+  ASSERT_EQ(run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code, 0);
+  const auto r = run_collsweep({"plot", out_});
+  if (r.exit_code == 2 && r.err.find("matplotlib") != std::string::npos) GTEST_SKIP() << r.err;
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* law : {"stronge", "newton", "chatterjee-ruina"})
+    for (const char* kind : {"gain_fraction", "dominant_type"}) {
+      const fs::path png = fs::path(out_) / "maps" / (std::string(law) + "_" + kind + ".png");
+      ASSERT_TRUE(fs::exists(png)) << png;
+      EXPECT_EQ(testing::read_text_file(png.string()).substr(1, 3), "PNG");
+    }
+  EXPECT_EQ(run_collsweep({"plot", "/nonexistent"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace collsweep
