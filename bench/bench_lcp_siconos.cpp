@@ -48,7 +48,9 @@ void run_ours(benchmark::State& state, LcpSolver solver, bool predicates) {
 }
 
 void BM_Ours_Enumeration(benchmark::State& state) { run_ours(state, LcpSolver::enumeration, false); }
-void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) { run_ours(state, LcpSolver::enumeration, true); }
+void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) {
+  run_ours(state, LcpSolver::enumeration, true);
+}
 void BM_Ours_Lemke(benchmark::State& state) { run_ours(state, LcpSolver::lemke, false); }
 
 // Siconos: the two phases through linearComplementarity_driver (driver = true) or lcp_lexicolemke directly.
@@ -58,7 +60,7 @@ void run_siconos(benchmark::State& state, bool driver) {
   SolverOptions* options = solver_options_create(SICONOS_LCP_LEMKE);
   double q[N], z[N], w[N];
   LinearComplementarityProblem problem{N, M, q};
-  auto solve = [&](const double (&a)[N][N], const double (&qq)[N]) {
+  auto solve = [&](const double(&a)[N][N], const double(&qq)[N]) {
     for (int j = 0; j < N; ++j)
       for (int i = 0; i < N; ++i) M->matrix0[i + j * N] = a[i][j];
     for (int i = 0; i < N; ++i) {

@@ -10,13 +10,14 @@
 
 #include "collsweep/contact/planar.hpp"
 #include "config/run_config.hpp"
+#include "support/paths.hpp"
 #include "mechanism/kane_pendulum.hpp"
 #include "mechanism/mechanism.hpp"
 
 namespace collsweep {
 namespace {
 
-const std::string kConfigDir = std::string(COLLSWEEP_SOURCE_DIR) + "/configs";
+const std::string kConfigDir = testing::source_dir() + "/configs";
 
 RunConfig load(const std::string& file) { return load_run_config(kConfigDir + "/" + file); }
 

@@ -1,5 +1,6 @@
-// Glocker 2014's worked examples through poisson-lcp / newton-lcp: counter-example (Sect. 10), stacked bodies,
-// slide-push, Newton's cradle and Kane's pendulum (Sect. 4.1.1, 9.1-9.3), checked against the note's numbers.
+// Glocker 2014's worked examples through poisson-lcp / newton-lcp: counter-example (Sect. 10), stacked
+// bodies, slide-push, Newton's cradle and Kane's pendulum (Sect. 4.1.1, 9.1-9.3), checked against the note's
+// numbers.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -71,7 +72,10 @@ MultiContactOptions with_solver(LcpSolver s) {
 // frictionless, with a decoupled dummy tangent (G_TB,TB = 1/m) so that G is SPD. Layout [N, U, T, TB].
 MultiContactCollision<2> counter_example(double m, double v, double u, double alpha, double mu) {
   const double a = alpha;
-  return make<2>({{1 / m, 0, 0, 0}, {0, (1 + a) / m, (1 - a) / m, 0}, {0, (1 - a) / m, (1 + a) / m, 0}, {0, 0, 0, 1 / m}},
+  return make<2>({{1 / m, 0, 0, 0},
+                  {0, (1 + a) / m, (1 - a) / m, 0},
+                  {0, (1 - a) / m, (1 + a) / m, 0},
+                  {0, 0, 0, 1 / m}},
                  {-u, 0, -2 * v, -u}, {mu, 0}, {0, 1}, {0, 0});
 }
 // Paper (271) + (293): T^+ - T^- = m v^2 (a+1)((a-1)^2 - 4a)/(8 a^2) - m u^2/2 (stick during compression).
@@ -154,8 +158,8 @@ TEST(GlockerCounterExample, PhysicalGroundTangentMakesGSingular) {
 // ---- Sect. 4.1.1, Fig. 2: stacked bodies -------------------------------------------------------------
 TEST(GlockerExamples, StackedBodies) {
   // m = v = 1: G_NN = [[2,-1],[-1,1]], gamma^- = (-v, 0), eps_A = 1, eps_B = 0, frictionless.
-  const MultiContactCollision<2> c =
-      make<2>({{2, -1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, {-1, 0, 0, 0}, {0, 0}, {1, 0}, {0, 0});
+  const MultiContactCollision<2> c = make<2>({{2, -1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                                             {-1, 0, 0, 0}, {0, 0}, {1, 0}, {0, 0});
   for (LcpSolver s : {LcpSolver::enumeration, LcpSolver::lemke}) {
     const MultiContactOutcome<2> o = evaluate_poisson_lcp(c, with_solver(s));
     ASSERT_EQ(o.status, Status::ok);
@@ -175,8 +179,8 @@ TEST(GlockerExamples, StackedBodies) {
 TEST(GlockerExamples, SlidePush) {
   for (double eb : {0.0, 0.3, 0.7, 1.0}) {
     SCOPED_TRACE(eb);
-    const MultiContactCollision<2> c =
-        make<2>({{1, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, {-1, 1, 0, 0}, {0, 0}, {1, eb}, {0, 0});
+    const MultiContactCollision<2> c = make<2>({{1, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                                               {-1, 1, 0, 0}, {0, 0}, {1, eb}, {0, 0});
     const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
     ASSERT_EQ(o.status, Status::ok);
     EXPECT_EQ(o.solutions, 1);
@@ -189,8 +193,8 @@ TEST(GlockerExamples, SlidePush) {
     EXPECT_NEAR(o.gamma_plus[1], 0.0, 1e-14);
   }
   // Newton (Part I) with eps_A = 1: eps_B = 0 doubles the energy; eps_B = 1 keeps it but gamma_B^+ = -v.
-  const MultiContactCollision<2> n0 =
-      make<2>({{1, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, {-1, 1, 0, 0}, {0, 0}, {1, 0}, {0, 0});
+  const MultiContactCollision<2> n0 = make<2>({{1, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                                              {-1, 1, 0, 0}, {0, 0}, {1, 0}, {0, 0});
   const MultiContactOutcome<2> o0 = evaluate_newton_lcp(n0);
   ASSERT_EQ(o0.status, Status::ok);
   EXPECT_NEAR(o0.W, 0.5, 1e-14);
@@ -210,8 +214,8 @@ TEST(GlockerExamples, NewtonsCradle) {
   unchecked.check_coefficients = false;  // the paper's eps_B = 2 is outside [0, 1]
   for (double ea : {0.0, 0.25, 0.5}) {
     SCOPED_TRACE(ea);
-    const MultiContactCollision<2> c =
-        make<2>({{2, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, {-1, 0, 0, 0}, {0, 0}, {ea, 2}, {0, 0});
+    const MultiContactCollision<2> c = make<2>({{2, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                                               {-1, 0, 0, 0}, {0, 0}, {ea, 2}, {0, 0});
     EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::restitution_out_of_range);
     const MultiContactOutcome<2> o = evaluate_poisson_lcp(c, unchecked);
     ASSERT_EQ(o.status, Status::ok);
@@ -224,8 +228,8 @@ TEST(GlockerExamples, NewtonsCradle) {
     EXPECT_NEAR(o.gamma_plus[1], 1.0, 1e-14);
     EXPECT_NEAR(o.W, 0.0, 1e-14);
   }
-  const MultiContactCollision<2> c =
-      make<2>({{2, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, {-1, 0, 0, 0}, {0, 0}, {1, 2}, {0, 0});
+  const MultiContactCollision<2> c = make<2>({{2, -1, 0, 0}, {-1, 2, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                                             {-1, 0, 0, 0}, {0, 0}, {1, 2}, {0, 0});
   const MultiContactOutcome<2> o = evaluate_poisson_lcp(c, unchecked);
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_NEAR(o.gamma_plus[0], 2.0 / 3.0, 1e-14);
@@ -278,7 +282,8 @@ TEST(GlockerKanePendulum, NewtonTable2GainsEnergy) {
   struct Row {
     double eps, W, gn, gt, ln, lt;
   };
-  const Row rows[2] = {{0.5, 0.1634, 0.1342, 0.0, 3.4079, 1.4676}, {0.7, 0.4889, 0.1879, -0.0177, 5.4995, 2.7498}};
+  const Row rows[2] = {{0.5, 0.1634, 0.1342, 0.0, 3.4079, 1.4676},
+                       {0.7, 0.4889, 0.1879, -0.0177, 5.4995, 2.7498}};
   for (const Row& r : rows) {
     SCOPED_TRACE(r.eps);
     const MultiContactOutcome<1> o = evaluate_newton_lcp(kane(r.eps));

@@ -58,8 +58,8 @@ double case_law_violation(double xn, double gn, double xt, double gt, double r) 
   v = std::max(v, -gn);
   v = std::max(v, std::min(std::abs(xn), std::abs(gn)));
   v = std::max(v, std::abs(xt) - r);
-  if (xt > -r + 1e-9) v = std::max(v, gt);   // not at Lambda_T = -r: gamma_T <= 0
-  if (xt < r - 1e-9) v = std::max(v, -gt);   // not at Lambda_T = +r: gamma_T >= 0
+  if (xt > -r + 1e-9) v = std::max(v, gt);  // not at Lambda_T = -r: gamma_T <= 0
+  if (xt < r - 1e-9) v = std::max(v, -gt);  // not at Lambda_T = +r: gamma_T >= 0
   return v;
 }
 
@@ -314,20 +314,21 @@ TEST(GlockerProperties, OneContactLcpMatchesRouthPoissonUnlessSlipReverses) {
     MultiContactCollision<1> c = random_collision<1>(rng, Mode::general);
     c.eps_T[0] = 0.0;
     if (s % 4 == 0) c.mu[0] = rng.uniform(0.0, 0.3);  // more slip
-    const PlanarCollision pc{{c.G[0][0], c.G[0][1], c.G[1][1]}, {c.gamma_minus[0], c.gamma_minus[1]}, c.mu[0],
-                             c.eps_N[0], 0.0};
+    const PlanarCollision pc{
+        {c.G[0][0], c.G[0][1], c.G[1][1]}, {c.gamma_minus[0], c.gamma_minus[1]}, c.mu[0], c.eps_N[0], 0.0};
     const PlanarOutcome r = Poisson::evaluate(pc);
     const MultiContactOutcome<1> o = evaluate_poisson_lcp(c);
     ASSERT_EQ(r.status, Status::ok);
     ASSERT_EQ(o.status, Status::ok);
     ++seen[r.type];
     const double scale = 1.0 + std::abs(r.I_n);
-    const bool same = std::abs(o.Lam[0] - r.I_n) < 1e-8 * scale && std::abs(o.Lam[1] - r.I_t) < 1e-8 * scale &&
+    const bool same = std::abs(o.Lam[0] - r.I_n) < 1e-8 * scale &&
+                      std::abs(o.Lam[1] - r.I_t) < 1e-8 * scale &&
                       std::abs(o.gamma_plus[0] - r.v_n2) < 1e-8 && std::abs(o.gamma_plus[1] - r.v_t2) < 1e-8;
     agree[r.type] += same;
     if (r.type == 1 || r.type == 2 || r.type == 5) {
-      EXPECT_TRUE(same) << "type " << int(r.type) << " sample " << s << ": LCP (" << o.Lam[0] << ", " << o.Lam[1]
-                        << ") closed form (" << r.I_n << ", " << r.I_t << ")";
+      EXPECT_TRUE(same) << "type " << int(r.type) << " sample " << s << ": LCP (" << o.Lam[0] << ", "
+                        << o.Lam[1] << ") closed form (" << r.I_n << ", " << r.I_t << ")";
       EXPECT_EQ(o.solutions, 1);
     }
   }

@@ -1,4 +1,5 @@
-// Small dense linear algebra and the two LCP solvers (basis enumeration, lexicographic Lemke) on known problems.
+// Small dense linear algebra and the two LCP solvers (basis enumeration, lexicographic Lemke) on known
+// problems.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -30,7 +31,7 @@ struct Collect {
 
 TEST(SmallMatrix, LuSolveWithPivotingAndSingularDetection) {
   double a[3][3] = {{0, 2, 1}, {1, 1, 1}, {2, 1, 0}};  // a[0][0] = 0 needs a row swap
-  double b[3] = {5, 4, 4};                            // x = (1, 2, 1)
+  double b[3] = {5, 4, 4};                             // x = (1, 2, 1)
   ASSERT_TRUE(smallmat::lu_solve_inplace(a, b, 3, 1e-12));
   EXPECT_NEAR(b[0], 1.0, 1e-14);
   EXPECT_NEAR(b[1], 2.0, 1e-14);
@@ -39,7 +40,7 @@ TEST(SmallMatrix, LuSolveWithPivotingAndSingularDetection) {
   double r[3] = {1, 2, 3};
   EXPECT_FALSE(smallmat::lu_solve_inplace(s, r, 3, 1e-12));
   double lead[3][3] = {{4, 1, 99}, {1, 3, 99}, {99, 99, 99}};  // only the leading 2 x 2 block is used
-  double rl[3] = {6, 7, 0};                                     // x = (1, 2)
+  double rl[3] = {6, 7, 0};                                    // x = (1, 2)
   ASSERT_TRUE(smallmat::lu_solve_inplace(lead, rl, 2, 1e-12));
   EXPECT_NEAR(rl[0], 1.0, 1e-14);
   EXPECT_NEAR(rl[1], 2.0, 1e-14);

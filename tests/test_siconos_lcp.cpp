@@ -87,7 +87,8 @@ Physical<K> physical(const MultiContactCollision<K>& c, const double (&cv)[2 * K
 template <int K>
 bool same_physical(const Physical<K>& a, const Physical<K>& b, double tol) {
   for (int i = 0; i < 2 * K; ++i)
-    if (std::abs(a.x[i] - b.x[i]) > tol * (1 + std::abs(a.x[i])) || std::abs(a.g[i] - b.g[i]) > tol) return false;
+    if (std::abs(a.x[i] - b.x[i]) > tol * (1 + std::abs(a.x[i])) || std::abs(a.g[i] - b.g[i]) > tol)
+      return false;
   return true;
 }
 
@@ -108,8 +109,9 @@ struct Collector {
 
 // Checks one phase LCP (cv, b) of sample c.
 template <int K>
-void check_phase(const MultiContactCollision<K>& c, const double (&a)[3 * K][3 * K], const double (&cv)[2 * K],
-                 const double (&b)[K], SiconosLcp& lemke, SiconosLcp& enumeration, Counts& n) {
+void check_phase(const MultiContactCollision<K>& c, const double (&a)[3 * K][3 * K],
+                 const double (&cv)[2 * K], const double (&b)[K], SiconosLcp& lemke, SiconosLcp& enumeration,
+                 Counts& n) {
   constexpr int N = 3 * K;
   double q[N];
   glocker_lcp_rhs(c, cv, b, q);
@@ -134,7 +136,8 @@ void check_phase(const MultiContactCollision<K>& c, const double (&a)[3 * K][3 *
     ++n.our_lemke3_ok;
     EXPECT_LE(lcp_residual(a, q, l3.z, l3.w), 1e-10);
     const Physical<K> p = physical(c, cv, b, l3.z);
-    EXPECT_TRUE(std::any_of(phys.begin(), phys.end(), [&](const Physical<K>& o) { return same_physical(o, p, 1e-8); }));
+    EXPECT_TRUE(std::any_of(phys.begin(), phys.end(),
+                            [&](const Physical<K>& o) { return same_physical(o, p, 1e-8); }));
   }
   for (SiconosLcp* s : {&lemke, &enumeration}) {
     if (s->solve(a, q) != 0) continue;
@@ -149,8 +152,8 @@ void check_phase(const MultiContactCollision<K>& c, const double (&a)[3 * K][3 *
     }
     (s == &lemke ? n.siconos_lemke_ok : n.siconos_enum_ok)++;
     const Physical<K> p = physical(c, cv, b, z);
-    const bool found =
-        std::any_of(phys.begin(), phys.end(), [&](const Physical<K>& o) { return same_physical(o, p, 1e-7); });
+    const bool found = std::any_of(phys.begin(), phys.end(),
+                                   [&](const Physical<K>& o) { return same_physical(o, p, 1e-7); });
     EXPECT_TRUE(found) << (s == &lemke ? "Siconos Lemke" : "Siconos enum") << " solution not among ours";
   }
 }
@@ -187,10 +190,11 @@ Counts cross_validate(int samples, std::uint64_t seed) {
 
 TEST(SiconosCrossCheck, TwoContactsBothPhases) {
   const Counts n = cross_validate<2>(6000, 1001);
-  std::printf("K=2: %d LCPs, %d solutions of ours, Siconos Lemke ok %d, Siconos enum ok %d, Siconos bogus %d, "
-              "our 3k Lemke ok %d, worst residual of ours %.3g\n",
-              n.lcps, n.ours, n.siconos_lemke_ok, n.siconos_enum_ok, n.siconos_bogus, n.our_lemke3_ok,
-              n.worst_residual);
+  std::printf(
+      "K=2: %d LCPs, %d solutions of ours, Siconos Lemke ok %d, Siconos enum ok %d, Siconos bogus %d, "
+      "our 3k Lemke ok %d, worst residual of ours %.3g\n",
+      n.lcps, n.ours, n.siconos_lemke_ok, n.siconos_enum_ok, n.siconos_bogus, n.our_lemke3_ok,
+      n.worst_residual);
   EXPECT_EQ(n.lcps, 12000);
   EXPECT_LE(n.worst_residual, 1e-10);
   // Siconos's Lemke runs on the 3k form (not copositive) and may end on a ray; most problems are solved.
@@ -201,10 +205,11 @@ TEST(SiconosCrossCheck, TwoContactsBothPhases) {
 TEST(SiconosCrossCheck, OneAndThreeContacts) {
   const Counts n1 = cross_validate<1>(2000, 1002);
   const Counts n3 = cross_validate<3>(300, 1003);
-  std::printf("K=1: %d LCPs, Siconos Lemke ok %d, enum ok %d; K=3: %d LCPs, Siconos Lemke ok %d, enum ok %d; "
-              "worst residual of ours %.3g\n",
-              n1.lcps, n1.siconos_lemke_ok, n1.siconos_enum_ok, n3.lcps, n3.siconos_lemke_ok, n3.siconos_enum_ok,
-              std::max(n1.worst_residual, n3.worst_residual));
+  std::printf(
+      "K=1: %d LCPs, Siconos Lemke ok %d, enum ok %d; K=3: %d LCPs, Siconos Lemke ok %d, enum ok %d; "
+      "worst residual of ours %.3g\n",
+      n1.lcps, n1.siconos_lemke_ok, n1.siconos_enum_ok, n3.lcps, n3.siconos_lemke_ok, n3.siconos_enum_ok,
+      std::max(n1.worst_residual, n3.worst_residual));
   EXPECT_GT(n1.siconos_lemke_ok, n1.lcps * 95 / 100);
   EXPECT_GT(n1.siconos_enum_ok, n1.lcps * 90 / 100);
   EXPECT_GT(n3.siconos_lemke_ok, n3.lcps * 90 / 100);

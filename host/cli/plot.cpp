@@ -12,10 +12,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The script ships in the source tree (COLLSWEEP_SOURCE_DIR); COLLSWEEP_PLOT_SCRIPT overrides it.
+// The script ships in the source tree (COLLSWEEP_SOURCE_DIR, compiled in or from the environment);
+// COLLSWEEP_PLOT_SCRIPT overrides it.
 std::string plot_script() {
   if (const char* env = std::getenv("COLLSWEEP_PLOT_SCRIPT")) return env;
-  return std::string(COLLSWEEP_SOURCE_DIR) + "/scripts/plot_maps.py";
+  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
+  return std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/plot_maps.py";
 }
 
 // Debian's python3 carries python3-matplotlib; a python3 earlier on PATH (pyenv, venv) may not.

@@ -104,11 +104,12 @@ const Domain kTheta{"theta_deg", true, 0.0,
 const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
 const Domain kE{"e", true, 0.0, false, true, 1.0, false, false, "a coefficient of restitution"};
 const Domain kEt{"e_t", true, -1.0, false, false, 0.0, false, false, "tangential restitution"};
-const Domain kLog10Cond{
-    "log10_cond", true, 0.0, false, false, 0.0, false, false, "log10 of W's condition number, and cond >= 1"};
-const Domain kLog10CondM{"log10_cond_M", true,  0.0,
-                         false,          false, 0.0,
-                         false,          false, "log10 of the mass matrix's condition number, and cond >= 1"};
+// Condition numbers are capped at 1e12: beyond it the rounded entries of W no longer define its shape
+// (the sampler's accuracy drops like eps * cond, and near 1e16 W is singular to working precision).
+const Domain kLog10Cond{"log10_cond", true,  0.0,  false, true,
+                        12.0,         false, false, "log10 of W's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+const Domain kLog10CondM{"log10_cond_M", true,  0.0,  false, true,
+                         12.0,           false, false, "log10 of M's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
 const Domain kRho{"rho", true,  -1.0,
                   true,  true,  1.0,
                   true,  false, "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};

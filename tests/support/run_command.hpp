@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "support/paths.hpp"
+
 namespace collsweep::testing {
 
 struct CommandResult {
@@ -45,10 +47,10 @@ inline std::string temp_path(const std::string& stem) {
          "_" + stem;
 }
 
-// Runs COLLSWEEP_BINARY with args through popen; stdin_text (when given) is fed from a file.
+// Runs the collsweep binary (collsweep_binary()) with args through popen; stdin_text (when given) is fed from a file.
 inline CommandResult run_collsweep(const std::vector<std::string>& args,
                                    const std::string* stdin_text = nullptr) {
-  std::string cmd = shell_quote(COLLSWEEP_BINARY);
+  std::string cmd = shell_quote(collsweep_binary());
   for (const auto& a : args) cmd += " " + shell_quote(a);
   const std::string err_path = temp_path("stderr.txt");
   cmd += " 2>" + shell_quote(err_path);

@@ -1,11 +1,12 @@
 // Glocker 2014's sufficient conditions for energetic consistency, as per-sample predicates.
 //
 // With Lambda^- and Delta the compression impulse and the decompression variable, the paper's (105)
-//   W = -Delta^T G Delta / 2 - Lambda^-T (G - eps G eps) Lambda^- / 2 + Delta^T gamma^+ + Lambda^-T (I + eps) gamma°
+//   W = -Delta^T G Delta / 2 - Lambda^-T (G - eps G eps) Lambda^- / 2 + Delta^T gamma^+ + Lambda^-T (I + eps)
+//   gamma°
 // has its last two terms <= 0 by (38), so W <= 0 whenever
 //   (111)  G - eps G eps is positive semidefinite (eps = diag(E_N, E_T)), which holds in particular under
-//   (117)  "similar coefficients": (eps_max^2 - eps_min^2) / (1 - eps_min^2) <= lambda_min / lambda_max = 1/cond(G)
-//   (121)  "small coefficients":   eps_max^2 <= 1/cond(G)
+//   (117)  "similar coefficients": (eps_max^2 - eps_min^2) / (1 - eps_min^2) <= lambda_min / lambda_max =
+//   1/cond(G) (121)  "small coefficients":   eps_max^2 <= 1/cond(G)
 // with (121) => (117) => (111) (paper (122), Sect. 5.2). eps_min, eps_max run over all impact elements.
 //
 // Active rows: the tangent row of a frictionless contact (mu_j = 0) is not an impact element (its
@@ -21,13 +22,13 @@
 namespace collsweep {
 
 struct GlockerConditions {
-  double cond_G = 0.0;          // lambda_max / lambda_min of the full G
-  double cond_active = 0.0;     // the same for G_a (active rows)
-  double lambda_min_111 = 0.0;  // lambda_min(G_a - eps G_a eps) / lambda_max(G_a)
+  double cond_G = 0.0;                  // lambda_max / lambda_min of the full G
+  double cond_active = 0.0;             // the same for G_a (active rows)
+  double lambda_min_111 = 0.0;          // lambda_min(G_a - eps G_a eps) / lambda_max(G_a)
   double eps_min = 0.0, eps_max = 0.0;  // over the active rows
-  bool psd_111 = false;         // (111): lambda_min_111 >= -tol
-  bool similar_117 = false;     // (117)
-  bool small_121 = false;       // (121)
+  bool psd_111 = false;                 // (111): lambda_min_111 >= -tol
+  bool similar_117 = false;             // (117)
+  bool small_121 = false;               // (121)
 };
 
 // tol: relative tolerance of the semidefiniteness test (111), in units of lambda_max(G_a).

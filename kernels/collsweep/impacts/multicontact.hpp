@@ -5,10 +5,10 @@
 //   gamma^- = W^T u^-, pre-impact contact velocities in the same order; gamma_Nj < 0 approaches.
 //   Impulses Lambda in the same order; Lambda_Nj >= 0 pushes contact j apart; the friction impulse
 //   opposes slip (gamma_T in N_C(-Lambda_T), paper (72)-(75)); gamma^+ = gamma^- + G Lambda.
-//   Per contact: mu_j >= 0 (Coulomb), eps_Nj and eps_Tj with 0 <= eps_Tj <= eps_Nj <= 1 (paper Table 1, (70)).
-//   A contact with mu_j = 0 is frictionless: its tangent row is inert (Lambda_Tj = 0).
-//   A contact with gamma_Nj^- >= 0 stays in the problem as a unilateral constraint (it acts only if the
-//   other impulses would make it penetrate: the paper's kinematic unilateral "sprag clutch", Sect. 9.1).
+//   Per contact: mu_j >= 0 (Coulomb), eps_Nj and eps_Tj with 0 <= eps_Tj <= eps_Nj <= 1 (paper Table 1,
+//   (70)). A contact with mu_j = 0 is frictionless: its tangent row is inert (Lambda_Tj = 0). A contact with
+//   gamma_Nj^- >= 0 stays in the problem as a unilateral constraint (it acts only if the other impulses would
+//   make it penetrate: the paper's kinematic unilateral "sprag clutch", Sect. 9.1).
 #pragma once
 
 #include <cstdint>
@@ -21,18 +21,18 @@ namespace collsweep {
 // Which LCP solver a multi-contact law uses.
 //   automatic    enumeration for k <= 2, Lemke for k >= 3
 //   enumeration  every complementary basis (all vertex solutions; 2^(3k) small solves per phase)
-//   lemke        lexicographic Lemke on the copositive 4k form (one solution per phase)
+//   lemke        lexicographic Lemke (3k form, 4k copositive form on a ray; one solution per phase)
 enum class LcpSolver : std::uint8_t { automatic = 0, enumeration = 1, lemke = 2 };
 
 template <int K>
 struct MultiContactCollision {
   static_assert(K >= 1 && K <= 4, "1 <= K <= 4 planar contacts");
   static constexpr int contacts = K;
-  double G[2 * K][2 * K];      // Delassus matrix, [N1..Nk, T1..Tk]
-  double gamma_minus[2 * K];   // pre-impact contact velocities gamma^-
-  double mu[K];                // friction coefficients
-  double eps_N[K];             // normal impact coefficients
-  double eps_T[K];             // tangential impact coefficients
+  double G[2 * K][2 * K];     // Delassus matrix, [N1..Nk, T1..Tk]
+  double gamma_minus[2 * K];  // pre-impact contact velocities gamma^-
+  double mu[K];               // friction coefficients
+  double eps_N[K];            // normal impact coefficients
+  double eps_T[K];            // tangential impact coefficients
 };
 
 // Checks of the input, in this order: finite numbers; G symmetric positive definite (Cholesky, factor

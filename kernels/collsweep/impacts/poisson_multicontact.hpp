@@ -25,8 +25,9 @@
 //                first solution in the solver's deterministic order.
 //   newton-lcp:  the solution of least W, ties as above.
 // With the Lemke solver each phase yields one solution, so solutions = 1 and W_min = W_max = W. Lemke
-// runs on the equivalent copositive 4k Stewart-Trinkle form of each phase (see stewart_trinkle_matrix),
-// the enumeration on the 3k form (2^(3k) bases instead of 2^(4k)).
+// runs on the 3k form and, when it ends on a ray there (the 3k matrix is not copositive; about 2 in
+// 10^4 phases of the test distribution), on the equivalent copositive 4k Stewart-Trinkle form of the
+// phase (see stewart_trinkle_matrix). The enumeration uses the 3k form (2^(3k) bases, not 2^(4k)).
 #pragma once
 
 #include "collsweep/impacts/glocker_conditions.hpp"
@@ -41,8 +42,8 @@ inline constexpr int kMaxPhaseSolutions = 8;
 
 struct MultiContactOptions {
   LcpSolver solver = LcpSolver::automatic;
-  bool theorem_predicates = true;   // evaluate (111), (117), (121) and cond(G) (Jacobi eigenvalues)
-  bool check_coefficients = true;   // enforce 0 <= eps_T <= eps_N <= 1 (off: e.g. the paper's cradle, eps = 2)
+  bool theorem_predicates = true;  // evaluate (111), (117), (121) and cond(G) (Jacobi eigenvalues)
+  bool check_coefficients = true;  // enforce 0 <= eps_T <= eps_N <= 1 (off: e.g. the paper's cradle, eps = 2)
   LcpTolerance tol{};
 };
 
@@ -161,7 +162,8 @@ struct PhaseSink {
 };
 
 // The Stewart-Trinkle / Anitescu-Potra 4k form of the same phase (note §2.3), used by Lemke:
-// z = (X_N, f+, f-, beta), X_T = f+ - f-, w = (gamma_N, beta + gamma_T, beta - gamma_T, mu X_N + b - f+ - f-),
+// z = (X_N, f+, f-, beta), X_T = f+ - f-, w = (gamma_N, beta + gamma_T, beta - gamma_T, mu X_N + b - f+ -
+// f-),
 //
 //        | G_NN   G_NT   -G_NT   0 |
 //   A4 = | G_TN   G_TT   -G_TT   I |        q4 = (c_N ; c_T ; -c_T ; b).
@@ -208,10 +210,8 @@ struct GlockerPhaseSolver {
   COLLSWEEP_HD void init(const MultiContactCollision<K>& c, LcpSolver s, const LcpTolerance& t) {
     solver = s;
     tol = t;
-    if (s == LcpSolver::lemke)
-      stewart_trinkle_matrix(c, a4);
-    else
-      glocker_lcp_matrix(c, a3);
+    glocker_lcp_matrix(c, a3);
+    if (s == LcpSolver::lemke) stewart_trinkle_matrix(c, a4);
   }
 
   // All solutions (enumeration) or one (Lemke) of the phase with data (c, b); false on a Lemke failure.
@@ -221,6 +221,14 @@ struct GlockerPhaseSolver {
     out.count = 0;
     out.truncated = false;
     if (solver == LcpSolver::lemke) {
+      // Lemke on the smaller 3k form first; on a ray or the pivot cap, on the copositive 4k form.
+      double q3[3 * K];
+      glocker_lcp_rhs(c, cv, b, q3);
+      const LemkeResult<3 * K> r3 = lcp_lemke(a3, q3, tol);
+      if (r3.status == LemkeStatus::ok) {
+        sink(r3.z, r3.w);
+        return true;
+      }
       double q[4 * K];
       for (int j = 0; j < K; ++j) {
         q[j] = cv[j];
@@ -283,8 +291,8 @@ COLLSWEEP_HD_INLINE bool multicontact_finite(const MultiContactOutcome<K>& o) {
 
 // poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment).
 template <int K>
-COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactCollision<K>& c,
-                                                         const MultiContactOptions& opt = MultiContactOptions{}) {
+COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
+    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
@@ -320,8 +328,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactColli
       cv[i] = t;
     }
     for (int j = 0; j < K; ++j) b[j] = c.mu[j] * (c.eps_N[j] - c.eps_T[j]) * lm[j];
-    if (!phase.solve(c, cv, b, gamma_scale, dec))
-      return fail_multicontact(o, Status::solver_failure);
+    if (!phase.solve(c, cv, b, gamma_scale, dec)) return fail_multicontact(o, Status::solver_failure);
     o.solutions_truncated = o.solutions_truncated || dec.truncated;
     for (int d = 0; d < dec.count; ++d) {
       double lam[n];
@@ -334,7 +341,8 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactColli
         o.W_min = min_d(o.W_min, w);
         o.W_max = max_d(o.W_max, w);
       }
-      const bool better = total == 0 || wm < best_wm - tol_w || (!(wm > best_wm + tol_w) && w < best_w - tol_w);
+      const bool better =
+          total == 0 || wm < best_wm - tol_w || (!(wm > best_wm + tol_w) && w < best_w - tol_w);
       ++total;
       if (!better) continue;
       best_wm = wm;
@@ -359,8 +367,8 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactColli
 
 // newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
 template <int K>
-COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(const MultiContactCollision<K>& c,
-                                                        const MultiContactOptions& opt = MultiContactOptions{}) {
+COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
+    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
@@ -375,8 +383,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(const MultiContactCollis
     zero_b[j] = 0.0;
   }
   PhaseSolutions<K> sol;
-  if (!phase.solve(c, cv, zero_b, gamma_scale, sol))
-    return fail_multicontact(o, Status::solver_failure);
+  if (!phase.solve(c, cv, zero_b, gamma_scale, sol)) return fail_multicontact(o, Status::solver_failure);
   if (sol.count == 0) return fail_multicontact(o, Status::no_solution);
   o.solutions_truncated = sol.truncated;
   for (int s = 0; s < sol.count; ++s) {

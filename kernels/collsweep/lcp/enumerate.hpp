@@ -25,8 +25,23 @@ COLLSWEEP_HD int lcp_enumerate(const double (&a)[N][N], const double (&q)[N], Si
   const double scale_a = smallmat::max_abs(a);
   const double scale_q = smallmat::max_abs(q);
   const double pivot_tol = tol.pivot * scale_a;
+  // Structural zeros: A_SS is singular whenever one of its columns (or rows) is zero on S, which the
+  // sparsity masks detect without a solve (in the Glocker 3k matrix the rho^L_j column has a single 1 in
+  // row s^R_j: 28 of the 64 k = 2 bases are skipped this way).
+  unsigned colmask[N], rowmask[N];
+  for (int i = 0; i < N; ++i) {
+    colmask[i] = rowmask[i] = 0u;
+    for (int j = 0; j < N; ++j) {
+      if (a[j][i] != 0.0) colmask[i] |= 1u << j;
+      if (a[i][j] != 0.0) rowmask[i] |= 1u << j;
+    }
+  }
   int found = 0;
   for (unsigned mask = 0; mask < (1u << N); ++mask) {
+    bool structurally_singular = false;
+    for (int i = 0; i < N; ++i)
+      if ((mask >> i) & 1u) structurally_singular |= (colmask[i] & mask) == 0u || (rowmask[i] & mask) == 0u;
+    if (structurally_singular) continue;
     int idx[N];
     int s = 0;
     for (int i = 0; i < N; ++i)

@@ -19,7 +19,8 @@ struct LcpTolerance {
 // Makes a numerically accepted solution exact in sign: z_i < 0 -> 0, then w = A z + q with
 // w_i < 0 -> 0. The change is bounded by the feasibility tolerance that accepted the solution.
 template <int N>
-COLLSWEEP_HD_INLINE void lcp_clean(const double (&a)[N][N], const double (&q)[N], double (&z)[N], double (&w)[N]) {
+COLLSWEEP_HD_INLINE void lcp_clean(const double (&a)[N][N], const double (&q)[N], double (&z)[N],
+                                   double (&w)[N]) {
   for (int i = 0; i < N; ++i) z[i] = max_d(z[i], 0.0);
   for (int i = 0; i < N; ++i) {
     double s = q[i];

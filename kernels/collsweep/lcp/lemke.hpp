@@ -31,7 +31,8 @@ struct LemkeResult {
 
 template <int N>
 COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)[N],
-                                      const LcpTolerance& tol = LcpTolerance{}, int max_pivots = 50 * N + 50) {
+                                      const LcpTolerance& tol = LcpTolerance{},
+                                      int max_pivots = 50 * N + 50) {
   constexpr int kCols = 2 * N + 2;  // w (N), z (N), z0, rhs
   constexpr int kZ0 = 2 * N;
   constexpr int kRhs = 2 * N + 1;

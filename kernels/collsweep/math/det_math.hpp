@@ -1,29 +1,33 @@
-// Deterministic elementary functions (exp, log, log10, pow10, sin/cos/sincos, atan, atan2) from IEEE basic ops only.
+// Deterministic exp, log, log10, pow10, sin/cos/sincos, atan, atan2 built from IEEE basic operations only.
 //
-// Why: glibc's and CUDA's libm may return different bits for the same argument, which would break the promise
-// that Monte-Carlo sample k is bit-identical on every backend. Everything here uses only +, -, *, / (correctly
-// rounded on both), exact bit manipulation, and a fixed evaluation order, so g++ (-ffp-contract=off) and nvcc
-// (-fmad=false) produce the same bits. Built with FMA contraction the results stay accurate but may differ
-// between backends. No <cmath> call is made. The algorithms are those of fdlibm / musl (Sun Microsystems,
+// Why: glibc's and CUDA's libm may return different bits for one argument, which would break the promise that
+// Monte-Carlo sample k is bit-identical on every backend. Everything here uses only +, -, *, / (correctly
+// rounded on both), exact bit manipulation and a fixed evaluation order, so g++ with -ffp-contract=off and
+// nvcc with -fmad=false produce the same bits. Built with FMA contraction the results stay accurate but may
+// differ between backends. No <cmath> call is made. The algorithms are fdlibm's / musl's (Sun Microsystems,
 // freely redistributable), rewritten without tables: every constant is a literal inside its function.
 //
-// Domains and measured accuracy (max error in ulps of the result against glibc's long double functions, on the
-// ~1e6 points of tests/test_det_math.cpp; every function is faithful, i.e. < 1 ulp):
-//   exp(x)      all x; overflow to +inf for x > 709.78, gradual underflow, 0 below -745.14.     max 0.51 ulp
-//   log(x)      x > 0 (subnormals included); log(+inf) = +inf; x <= 0 (also -0, -inf) -> -inf.  max 0.51 ulp
-//   log10(x)    as log.                                                                      max 0.51 ulp
-//   pow10(x)    10^x for all x; overflow to +inf (x > 308.25), underflow to 0 (x < -323.6);
-//               exact (correctly rounded) for integer x in [-22, 22].                        max 0.51 ulp
-//   sincos(x)   |x| < 2^20 pi/2 (about 1.647e6), Cody-Waite reduction by pi/2 in up to three
-//               33-bit parts (good to ~151 bits, so also relatively accurate next to the zeros);
-//               outside (also +-inf): s = c = 0, a documented out-of-domain marker.            max 0.51 ulp
-//   sin, cos    the same bits as sincos.
-//   atan(x)     all x (atan(+-inf) = +-pi/2 rounded).                                       max 0.51 ulp
-//   atan2(y,x)  all y, x with the C99 conventions for zeros and infinities; y/x is formed as
-//               a double-double so the quotient's rounding does not add to the error.         max 0.51 ulp
+// Domains and accuracy. Max error in ulps of the result against glibc's long double functions, the larger
+// of the ~1e6 points of tests/test_det_math.cpp and a separate 4e6-point random run. Every function is
+// faithful (< 1 ulp, per fdlibm's error analyses); the worst seen is 0.85 ulp.
+//   exp(x)      all x; +inf for x > 709.79 (or when e^x rounds past DBL_MAX), gradual underflow,
+//               +0 for x < -745.2 (and when e^x < 2^-1075).                                   max 0.77 ulp
+//   log(x)      x > 0 (subnormals included); log(1) = +0; log(+inf) = +inf;
+//               x <= 0 (also -0 and -inf) -> -inf, never NaN.                                 max 0.85 ulp
+//   log10(x)    as log.                                                                      max 0.74 ulp
+//   pow10(x)    10^x for all x; +inf for x > 308.255, +0 for x < -323.61; for integer x in
+//               [-22, 22] the correctly rounded 10^x (exact for x >= 0).                      max 0.76 ulp
+//   sincos(x)   |x| < 2^20 pi/2 (about 1.647e6): Cody-Waite reduction by pi/2 in up to three 33-bit
+//               parts (~151 bits, so relative accuracy holds next to the zeros too). Outside
+//               (also +-inf): s = c = 0, a documented out-of-domain marker.                   max 0.77 ulp
+//   sin, cos    the same bits as sincos's s and c (one polynomial evaluated).
+//   atan(x)     all x; atan(+-inf) = +-pi/2 rounded.                                        max 0.76 ulp
+//   atan2(y,x)  all y, x, C99 conventions for zeros and infinities (see atan2). y/x is formed as
+//               a double-double, and x < 0 uses pi/2 + atan(|x/y|) or pi - atan(|y/x|) so the
+//               atan term stays below pi/4.                                                  max 0.85 ulp
 // NaN arguments give NaN. Signed zeros are kept: exp(-0) = 1, sin(-0) = -0, atan(-0) = -0.
-// The accuracy figures are filled in by tests/test_det_math.cpp, which also pins "golden bits" of a few
-// results so that any change of the evaluation order is caught.
+// sin, atan and atan2(-y, x) are odd bit for bit; cos is even. Golden bits of a few results are pinned in
+// tests/test_det_math.cpp, so that any change of constants or evaluation order is caught.
 #pragma once
 
 #include <cstdint>
@@ -64,7 +68,8 @@ COLLSWEEP_HD_INLINE double infinity() { return from_bits(0x7ff0000000000000ULL);
 // 2^k for -1022 <= k <= 1023 (exact).
 COLLSWEEP_HD_INLINE double pow2(int k) { return from_bits(static_cast<std::uint64_t>(k + 1023) << 52); }
 
-// x rounded to the nearest integer, ties to even, for |x| < 2^51 (exact: the rounding of the addition does it).
+// x rounded to the nearest integer, ties to even, for |x| < 2^51 (exact: the rounding of the addition does
+// it).
 COLLSWEEP_HD_INLINE double round_to_int(double x) {
   constexpr double kShift = 0x1.8p52;
   return (x + kShift) - kShift;
@@ -73,8 +78,8 @@ COLLSWEEP_HD_INLINE double round_to_int(double x) {
 // y 2^k for y in [0.5, 2] and -1080 <= k <= 1024, rounded once (gradual underflow, overflow to +inf).
 COLLSWEEP_HD_INLINE double scale(double y, int k) {
   if (k > 1023) return (y * 2.0) * pow2(k - 1);  // y * 2 is exact
-  if (k >= -1021) return y * pow2(k);             // a normal result: exact unless it overflows
-  return (y * pow2(k + 1000)) * 0x1p-1000;        // exact first product, one rounding into the subnormals
+  if (k >= -1021) return y * pow2(k);            // a normal result: exact unless it overflows
+  return (y * pow2(k + 1000)) * 0x1p-1000;       // exact first product, one rounding into the subnormals
 }
 
 // e^(x + xt) for |x| <= 746 and |xt| <= 2^-40 |x| (a tail that extends x beyond double precision).
@@ -94,7 +99,11 @@ COLLSWEEP_HD_INLINE double exp_core(double x, double xt) {
   const double r = hi - lo;
   const double r2 = r * r;
   const double c = r - r2 * (P1 + r2 * (P2 + r2 * (P3 + r2 * (P4 + r2 * P5))));
-  const double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+  // e^r = 1 + hi - lo + r c / (2 - c). fdlibm rounds (.. - hi) before adding 1 (max ~0.93 ulp); instead 1 +
+  // hi is split exactly (Fast2Sum, |hi| < 1) so only the final addition rounds at the result's scale.
+  const double s = 1.0 + hi;
+  const double s_err = (1.0 - s) + hi;
+  const double y = s + (s_err + ((r * c) / (2.0 - c) - lo));
   return scale(y, static_cast<int>(kf));
 }
 
@@ -112,8 +121,8 @@ COLLSWEEP_HD_INLINE void two_prod(double a, double b, double* p, double* e) {
   *e = (((a_hi * b_hi - *p) + a_hi * b_lo) + a_lo * b_hi) + a_lo * b_lo;
 }
 
-// log(1 + f) = f - hfsq + s (hfsq + R) for 1 + f in [sqrt(2)/2, sqrt(2)): fdlibm's k_log.h. Returns the reduced
-// argument's parts: x = 2^k (1 + f).
+// log(1 + f) = f - hfsq + s (hfsq + R) for 1 + f in [sqrt(2)/2, sqrt(2)): fdlibm's k_log.h. Returns the
+// reduced argument's parts: x = 2^k (1 + f).
 struct LogParts {
   double f, hfsq, sr;  // sr = s (hfsq + R)
   int k;
@@ -225,8 +234,8 @@ COLLSWEEP_HD_INLINE int trig_case(double x) {
   return 3;
 }
 
-// atan(x + xt) for finite x, |xt| <= 2^-50 |x| (a tail, 0 for plain atan): fdlibm s_atan.c. The tail enters as
-// xt / (1 + x^2), the first-order term, added to the low-order part of the result.
+// atan(x + xt) for finite x, |xt| <= 2^-50 |x| (a tail, 0 for plain atan): fdlibm s_atan.c. The tail enters
+// as xt / (1 + x^2), the first-order term, added to the low-order part of the result.
 COLLSWEEP_HD_INLINE double atan_core(double x, double xt) {
   constexpr double aT0 = 0x1.555555555550dp-2;
   constexpr double aT1 = -0x1.999999998ebc4p-3;
@@ -348,14 +357,14 @@ COLLSWEEP_HD_INLINE double log10(double x) {
 }
 
 // 10^x = e^(x ln10) with x ln10 formed as a double-double (Dekker product with a two-part ln10), so the
-// product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact for
-// x >= 0). NaN -> NaN; x > 308.255 -> +inf; x < -323.61 -> +0.
+// product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact
+// for x >= 0). NaN -> NaN; x > 308.255 -> +inf; x < -323.61 -> +0.
 COLLSWEEP_HD_INLINE double pow10(double x) {
   constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1;
   constexpr double kLn10Lo = -0x1.f48ad494ea3e9p-53;
   if (x != x) return x;
   if (x > 308.255) return detail::infinity();  // 10^308.255 > DBL_MAX; x ln10 stays below 709.79 here
-  if (x < -323.61) return 0.0;                  // 10^-323.61 < 2^-1075: rounds to 0
+  if (x < -323.61) return 0.0;                 // 10^-323.61 < 2^-1075: rounds to 0
   if (x >= -22.0 && x <= 22.0 && detail::round_to_int(x) == x) {
     const int n = static_cast<int>(x);
     int m = n < 0 ? -n : n;
@@ -388,7 +397,8 @@ COLLSWEEP_HD_INLINE void sincos(double x, double* s, double* c) {
       *s = 0.0;
       *c = 0.0;
       return;
-    default: break;
+    default:
+      break;
   }
   double y0, y1;
   const int n = detail::rem_pio2(x, &y0, &y1);
@@ -417,10 +427,14 @@ COLLSWEEP_HD_INLINE void sincos(double x, double* s, double* c) {
 // sin x: the same bits as sincos's s, with one polynomial evaluated.
 COLLSWEEP_HD_INLINE double sin(double x) {
   switch (detail::trig_case(x)) {
-    case 0: return x;
-    case 2: return x;
-    case 3: return 0.0;
-    default: break;
+    case 0:
+      return x;
+    case 2:
+      return x;
+    case 3:
+      return 0.0;
+    default:
+      break;
   }
   double y0, y1;
   const int n = detail::rem_pio2(x, &y0, &y1);
@@ -431,10 +445,14 @@ COLLSWEEP_HD_INLINE double sin(double x) {
 // cos x: the same bits as sincos's c, with one polynomial evaluated.
 COLLSWEEP_HD_INLINE double cos(double x) {
   switch (detail::trig_case(x)) {
-    case 0: return 1.0;
-    case 2: return x;
-    case 3: return 0.0;
-    default: break;
+    case 0:
+      return 1.0;
+    case 2:
+      return x;
+    case 3:
+      return 0.0;
+    default:
+      break;
   }
   double y0, y1;
   const int n = detail::rem_pio2(x, &y0, &y1);
@@ -448,8 +466,8 @@ COLLSWEEP_HD_INLINE double atan(double x) {
   return detail::atan_core(x, 0.0);
 }
 
-// Angle of (x, y) in [-pi, pi], C99 conventions: atan2(+-0, +0 or x > 0) = +-0, atan2(+-0, -0 or x < 0) = +-pi,
-// atan2(y, +-0) = +-pi/2 for y != 0, and the usual values for infinities. NaN in either -> NaN.
+// Angle of (x, y) in [-pi, pi], C99 conventions: atan2(+-0, +0 or x > 0) = +-0, atan2(+-0, -0 or x < 0) =
+// +-pi, atan2(y, +-0) = +-pi/2 for y != 0, and the usual values for infinities. NaN in either -> NaN.
 COLLSWEEP_HD_INLINE double atan2(double y, double x) {
   constexpr double kPi = 0x1.921fb54442d18p+1;
   constexpr double kPiLo = 0x1.1a62633145c07p-53;
@@ -475,8 +493,8 @@ COLLSWEEP_HD_INLINE double atan2(double y, double x) {
   }
   // Left half-plane: pi/2 + atan(|x|/|y|) when |y| >= |x|, else pi - atan(|y|/|x|). The atan term stays
   // below pi/4, so its error shrinks against the ulp of the result in [pi/2, pi].
-  const double r = ay >= ax ? kPio2 + (detail::atan_ratio(ax, ay) + kPio2Lo)
-                            : kPi - (detail::atan_ratio(ay, ax) - kPiLo);
+  const double r =
+      ay >= ax ? kPio2 + (detail::atan_ratio(ax, ay) + kPio2Lo) : kPi - (detail::atan_ratio(ay, ax) - kPiLo);
   return ny ? -r : r;
 }
 

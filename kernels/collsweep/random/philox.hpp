@@ -9,6 +9,7 @@
 // stream therefore holds 2^32 blocks (2^34 words) per sample, far beyond what one sample uses.
 #pragma once
 
+#include "collsweep/math/det_math.hpp"
 #include <Random123/philox.h>
 
 #include <cmath>
@@ -75,10 +76,12 @@ class SampleRng {
   COLLSWEEP_HD_INLINE void normal_pair(double& z0, double& z1) {
     const double u1 = uniform();
     const double u2 = uniform();
-    const double r = ::sqrt(-2.0 * ::log(u1));
+    const double r = ::sqrt(-2.0 * detmath::log(u1));
     const double phi = kTwoPi * u2;  // in (0, 2 pi)
-    z0 = r * ::cos(phi);
-    z1 = r * ::sin(phi);
+    double s, c;
+    detmath::sincos(phi, &s, &c);
+    z0 = r * c;
+    z1 = r * s;
   }
 
   // One standard normal: the first of a Box-Muller pair (the second is discarded: no stored state).

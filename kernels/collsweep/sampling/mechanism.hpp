@@ -21,6 +21,7 @@
 // 12 x 12 buffers live in local memory (about 2.5 KB per thread).
 #pragma once
 
+#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
@@ -78,8 +79,8 @@ COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std
   const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
   out.log10_cond_M = x;
   out.m[0] = 1.0;
-  for (std::uint32_t i = 1; i + 1 < n; ++i) out.m[i] = ::pow(10.0, -x * rng.uniform());
-  out.m[n - 1] = ::pow(10.0, -x);
+  for (std::uint32_t i = 1; i + 1 < n; ++i) out.m[i] = detmath::pow10(-x * rng.uniform());
+  out.m[n - 1] = detmath::pow10(-x);
 
   // 3. G (column-major into Q[col][row]) and J.
   double Q[max_mechanism_dof][max_mechanism_dof];  // Q[j] = column j

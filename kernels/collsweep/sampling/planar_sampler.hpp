@@ -13,6 +13,7 @@
 // drawn, never redrawn: the laws report it invalid and the sweep counts it.
 #pragma once
 
+#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
@@ -93,7 +94,8 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
     const double theta = draw_scalar(plan.theta_deg, rng, g.theta_deg);
     const double sign = plan.random_tangent_sign && rng.coin() ? -1.0 : 1.0;
     const double th = theta * kRadPerDeg;
-    const double cn = ::cos(th), sn = ::sin(th);
+    double sn, cn;
+    detmath::sincos(th, &sn, &cn);
     s.c.v = Velocity2{-cn, sign * sn};
     s.theta_deg = theta;
     s.alpha = sn / cn;

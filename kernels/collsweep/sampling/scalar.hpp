@@ -7,6 +7,7 @@
 // ScalarDist that the W kind does not read still counts in G; the config validator should reject it).
 #pragma once
 
+#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
@@ -50,8 +51,8 @@ COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std:
     }
     case ScalarKind::log_uniform: {
       const double u = rng.uniform();
-      const double a = ::log10(d.lo), b = ::log10(d.hi);
-      return clamp_half_open(::pow(10.0, a + (b - a) * u), d.lo, d.hi);
+      const double a = detmath::log10(d.lo), b = detmath::log10(d.hi);
+      return clamp_half_open(detmath::pow10(a + (b - a) * u), d.lo, d.hi);
     }
     case ScalarKind::grid:
       return grid_value(d, grid_digit);

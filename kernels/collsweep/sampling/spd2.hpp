@@ -4,6 +4,7 @@
 // caller's matrix-stream SampleRng in the order documented on each function.
 #pragma once
 
+#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,8 +18,9 @@ namespace collsweep {
 // W = R(phi) diag(1, 10^-x) R(phi)^T with R(phi) the rotation by phi: eigenvalues 1 and 10^-x exactly (up
 // to the rounding of the entries), eigenvector of 1 at angle phi from the normal direction.
 COLLSWEEP_HD_INLINE Delassus2 rotated_diagonal(double phi, double log10_cond) {
-  const double c = ::cos(phi), s = ::sin(phi);
-  const double lam2 = ::pow(10.0, -log10_cond);
+  double c, s;
+  detmath::sincos(phi, &s, &c);
+  const double lam2 = detmath::pow10(-log10_cond);
   Delassus2 W;
   W.nn = c * c + s * s * lam2;
   W.nt = c * s * (1.0 - lam2);
@@ -79,7 +81,7 @@ COLLSWEEP_HD_INLINE double log10_condition(const Delassus2& W) {
   const double lmax = 0.5 * (W.nn + W.tt + ::sqrt(d * d + 4.0 * W.nt * W.nt));
   if (!(det > 0.0) || !(W.nn > 0.0) || !is_finite_d(det) || !is_finite_d(lmax))
     return std::numeric_limits<double>::infinity();
-  return max_d(0.0, 2.0 * ::log10(lmax) - ::log10(det));
+  return max_d(0.0, 2.0 * detmath::log10(lmax) - detmath::log10(det));
 }
 
 // rho = m_nt / sqrt(m_nn m_tt) (the normal-tangential coupling, |rho| < 1 for SPD W), formed as

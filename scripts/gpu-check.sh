@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU check, one command on a GPU machine: GPU tests, GPU-vs-CPU validation, a CUDA run and the
+# benchmarks, with everything written to $OUT (or bench/results/<date>-<gpu>/) to commit under bench/results/.
+#
+# Usage: bash scripts/gpu-check.sh [BUILD]
+#   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
+#          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
+# Budget: about 6 minutes on an H100 (the device time of a session is short).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+build=${1:-.gpu}
+if [ ! -x "$build/collsweep" ]; then
+  echo "gpu-check: no staged build in $build; building with CUDA here"
+  BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
+  build=build-gpu
+fi
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr ' ' '-' || true)
+out=${OUT:-bench/results/$(date -u +%F)-${gpu:-no-gpu}}
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$PWD/$build/lib:${LD_LIBRARY_PATH:-}"
+export COLLSWEEP_BINARY="$PWD/$build/collsweep" COLLSWEEP_SOURCE_DIR="$PWD"
+log="$out/gpu-check.log"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+step() {  # step NAME TIMEOUT CMD...: runs one step, records its status, never stops the script
+  local name=$1 limit=$2
+  shift 2
+  say "== $name: $*"
+  local t0=$SECONDS
+  timeout "$limit" "$@" >>"$log" 2>&1
+  local rc=$?
+  say "== $name: exit $rc in $((SECONDS - t0)) s"
+  echo "$name $rc" >>"$out/status.txt"
+}
+: >"$out/status.txt"
+
+say "date: $(date -u +%FT%TZ)"
+say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
+nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
+say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+
+# 1. Every test program (the GPU ones run for real here); XML reports go to $out.
+for t in "$build"/tests/test_*; do
+  [ -x "$t" ] || continue
+  step "$(basename "$t")" 300 "$t" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$t").xml"
+done
+# 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
+step validate 300 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
+# 3. compute-sanitizer on a short GPU test (memory errors, races in the shared-memory tallies).
+if command -v compute-sanitizer >/dev/null; then
+  step sanitizer-memcheck 300 compute-sanitizer --tool memcheck --error-exitcode 9 \
+    "$build/tests/test_gpu_backend" --gtest_filter='*OnDeviceSamples*:*PlanarLaws*'
+  step sanitizer-racecheck 300 compute-sanitizer --tool racecheck --error-exitcode 9 \
+    "$build/tests/test_gpu_backend" --gtest_filter='*LargeMaps*'
+fi
+# 4. The main job on the GPU.
+step run-quickstart-cuda 300 "$build/collsweep" run configs/quickstart.toml --backend cuda --out "$out/quickstart-cuda" \
+  --force --quiet --no-plot
+# 5. Benchmarks (JSON for the record, console summary in the log).
+for b in "$build"/bench/bench_*; do
+  [ -x "$b" ] || continue
+  step "$(basename "$b")" 400 "$b" --benchmark_min_time=0.5 --benchmark_out="$out/$(basename "$b").json" \
+    --benchmark_out_format=json
+done
+say "== summary (step exit):"
+cat "$out/status.txt" | tee -a "$log"
+! grep -qv ' 0$' "$out/status.txt"
