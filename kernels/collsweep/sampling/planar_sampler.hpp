@@ -43,7 +43,8 @@ COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std
 //   theta_deg   the drawn angle itself (not atan of v: grid values stay exact for the map axes)
 //   alpha       |v_t| / -v_n = tan theta
 //   rho, kappa  from W (coupling_rho, shape_kappa); for the shape kind the drawn rho and kappa exactly
-//   log10_cond  log10_condition(W): accurate determinant, +inf when W is not positive definite
+//   log10_cond  the drawn value for the direct kind (exact by construction); otherwise
+//               log10_condition(W): accurate determinant, +inf when W is not positive definite
 COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan, std::uint64_t k) {
   const GridDigits g = planar_grid_digits(plan, k);
   PlanarSample s;
@@ -56,6 +57,7 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
       SampleRng rng = stream_rng(plan, Stream::matrix, k);
       const double x = draw_scalar(wd.log10_cond, rng, g.log10_cond);
       s.c.W = draw_direct(rng, x);
+      s.log10_cond = x;  // exact by construction (eigenvalues 1 and 10^-x before rounding W's entries)
       break;
     }
     case MatrixKind::wishart: {
@@ -85,7 +87,7 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
     s.rho = coupling_rho(s.c.W);
     s.kappa = shape_kappa(s.c.W);
   }
-  s.log10_cond = log10_condition(s.c.W);
+  if (wd.kind != MatrixKind::direct) s.log10_cond = log10_condition(s.c.W);
 
   // Approach velocity (approach stream).
   {
