@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "collsweep/sweep/multicontact_sweep_spec.hpp"
 #include "collsweep/sweep/planar_sweep_spec.hpp"
 
 namespace collsweep {
@@ -16,12 +17,18 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// planar: one contact, the four planar laws (PlanarSweepSpec); multicontact: k = 1..4 planar contacts,
+// the Poisson-type and Newton-type LCP laws of Glocker 2014 (MultiContactSweepSpec).
+enum class ModelKind : std::uint8_t { planar = 0, multicontact };
+
 struct RunConfig {
   std::string name;               // run.name (default: the file's stem)
   std::uint64_t samples = 0;      // run.samples (> 0)
   std::uint64_t batch = 1 << 20;  // run.batch: samples per work unit; never changes results
   bool samples_npy = false;       // run.samples_npy: also write samples.npy (only when samples <= 1e6)
-  PlanarSweepSpec spec;           // everything the kernels need
+  ModelKind model = ModelKind::planar;  // model.kind
+  PlanarSweepSpec spec;           // everything the kernels need (model planar)
+  MultiContactSweepSpec multi;    // everything the kernels need (model multicontact)
   std::string source_path;        // the file it came from ("" when parsed from a string)
 };
 

@@ -1,0 +1,70 @@
+// What a multi-contact sweep samples: POD distributions of k, G, gamma^-, mu, eps_N and eps_T (sample i -> inputs).
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/impacts/multicontact.hpp"
+#include "collsweep/sampling/plan.hpp"
+
+namespace collsweep {
+
+inline constexpr int max_contacts = 4;
+
+// How G (2k x 2k, rows N1..Nk, T1..Tk) is drawn; each is scale-free like the planar kinds.
+//   direct     G = Q diag(lambda) Q^T, Q Haar-random orthogonal (2k x 2k), lambda log-uniform between 1 and
+//              10^-x with x from log10_cond (largest 1, smallest 10^-x: cond(G) = 10^x exactly)
+//   wishart    G = A A^T / dof, A a 2k x dof matrix of standard normals, dof = 2k + wishart_extra_dof
+//   mechanism  G = J M^-1 J^T: M n x n SPD (n = mechanism_dof >= 2k, log10 cond from log10_cond_M, as the
+//              planar mechanism kind) and J the 2k x n stack of k random contact Jacobians (normal rows
+//              first, then tangent rows), standard normal entries
+enum class DelassusKind : std::uint8_t { direct = 0, wishart, mechanism };
+
+struct MultiContactSamplePlan {
+  std::uint64_t seed = 1;
+  ScalarDist contacts{ScalarKind::constant, 2.0, 2.0, 1};      // k in 1..4 (constant, or grid over integers)
+  DelassusKind G_kind = DelassusKind::direct;
+  ScalarDist log10_cond{ScalarKind::uniform, 0.0, 3.0, 1};     // direct
+  std::uint32_t wishart_extra_dof = 0;                         // wishart
+  std::uint32_t mechanism_dof = 8;                             // mechanism (>= 2 * max k, <= max_mechanism_dof)
+  ScalarDist log10_cond_M{ScalarKind::uniform, 0.0, 3.0, 1};  // mechanism
+  // Pre-impact contact velocities (Glocker note §6): gamma_Nj^- <= 0 (a sample where no contact approaches
+  // is reported invalid by the law, never redrawn), gamma_Tj^- of either sign.
+  ScalarDist gamma_N{ScalarKind::uniform, -1.0, 0.0, 1};
+  ScalarDist gamma_T{ScalarKind::uniform, -1.0, 1.0, 1};
+  ScalarDist mu{ScalarKind::uniform, 0.0, 1.5, 1};             // per contact, independent draws
+  ScalarDist eps_N{ScalarKind::uniform, 0.0, 1.0, 1};          // per contact
+  ScalarDist eps_T_ratio{ScalarKind::uniform, 0.0, 1.0, 1};    // eps_Tj = ratio_j * eps_Nj, keeps 0 <= eps_T <= eps_N
+};
+
+// One drawn multi-contact collision. Only the leading 2k x 2k block of G and the first 2k entries of
+// gamma_minus (ordered N1..Nk, T1..Tk) and the first k coefficients are meaningful.
+struct MultiContactSample {
+  std::uint32_t k = 2;
+  double G[2 * max_contacts][2 * max_contacts] = {};
+  double gamma_minus[2 * max_contacts] = {};
+  double mu[max_contacts] = {}, eps_N[max_contacts] = {}, eps_T[max_contacts] = {};
+  double log10_cond = 0.0;  // log10 cond(G)
+  double eps_spread = 0.0;  // max - min over all eps_Nj and eps_Tj of the sample
+  double mu_mean = 0.0;     // mean friction coefficient over the contacts
+};
+
+// The sample as the law's input for K = sample.k (the caller dispatches on k).
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactCollision<K> collision_of(const MultiContactSample& s) {
+  MultiContactCollision<K> c;
+  for (int i = 0; i < 2 * K; ++i) {
+    for (int j = 0; j < 2 * K; ++j) c.G[i][j] = s.G[i][j];
+    c.gamma_minus[i] = s.gamma_minus[i];
+  }
+  for (int j = 0; j < K; ++j) {
+    c.mu[j] = s.mu[j];
+    c.eps_N[j] = s.eps_N[j];
+    c.eps_T[j] = s.eps_T[j];
+  }
+  return c;
+}
+
+// RNG streams of the multi-contact sampler (distinct from the planar ones).
+enum class MultiStream : std::uint32_t { contacts = 11, delassus = 12, velocity = 13, friction = 14, restitution = 15 };
+
+}  // namespace collsweep

@@ -1,0 +1,45 @@
+// What one multi-contact sweep computes: the sampling plan, map axes, laws, solver and tally options (POD).
+#pragma once
+
+#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/sampling/multicontact_plan.hpp"
+#include "collsweep/sweep/planar_sweep_spec.hpp"
+
+namespace collsweep {
+
+enum class MultiContactLaw : std::uint8_t { poisson_lcp = 0, newton_lcp, count_ };
+inline constexpr int multicontact_law_count = static_cast<int>(MultiContactLaw::count_);
+
+inline const char* law_name(MultiContactLaw law) {
+  return law == MultiContactLaw::poisson_lcp ? "poisson-lcp" : law == MultiContactLaw::newton_lcp ? "newton-lcp" : "unknown";
+}
+
+inline bool parse_multicontact_law(const char* name, MultiContactLaw* out) {
+  for (int i = 0; i < multicontact_law_count; ++i)
+    if (std::strcmp(name, law_name(static_cast<MultiContactLaw>(i))) == 0) {
+      *out = static_cast<MultiContactLaw>(i);
+      return true;
+    }
+  return false;
+}
+
+// Map axes of a multi-contact sweep may use: log10_cond (of G), eps_spread, mu (the mean over contacts)
+// and contacts (k); see tally/axes.hpp.
+struct MultiContactSweepSpec {
+  MultiContactSamplePlan plan;
+  MapAxis axes[max_map_axes];
+  int n_axes = 1;
+  MultiContactLaw laws[multicontact_law_count] = {};
+  int n_laws = 0;
+  LcpSolver solver = LcpSolver::automatic;
+  double tolerance = 1e-12;  // energy gain when W > tolerance * T_acc
+  int witnesses = 10;
+
+  int cells() const {
+    int c = 1;
+    for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
+    return c;
+  }
+};
+
+}  // namespace collsweep
