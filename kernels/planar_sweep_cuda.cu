@@ -1,89 +1,9 @@
-// The planar sweep on the GPU: on-device sampling, one thread per sample, per-block tallies merged once.
-//
-// Each block walks chunks of blockDim consecutive samples (grid-stride over chunks). Tallies go to
-// shared memory when the whole map fits there, else straight to global memory; both use exact integer
-// atomics, so the result does not depend on the grid, the block order or the GPU. Energy-gain witnesses
-// are appended to a per-block shared buffer and, whenever it could overflow in the next chunk, reduced
-// to the block's best K (ranked by value, then the smaller index); the host ranks the blocks' lists.
-#include <cstdio>
-#include <vector>
-
-#include "collsweep/cuda_api.hpp"
-#include "cuda_common.cuh"
+// The planar sweep and per-sample evaluation on the GPU (the kernel and launcher are in sweep_launch.cuh).
+#include "sweep_launch.cuh"
 
 namespace collsweep::cuda {
 
 namespace {
-
-constexpr int kBlock = 256;
-constexpr int kBuffer = kBlock + max_witnesses;  // room for one full chunk after a reduction
-
-struct BlockWitnesses {
-  Witness* buffer;  // [n_laws][kBuffer]
-  int* count;       // [n_laws]
-  double* floor;    // [n_laws] value a candidate must reach (the block's K-th best once it has K)
-  __device__ void offer(int slot, double value, std::uint64_t k) {
-    if (value < floor[slot]) return;
-    const int i = atomicAdd(&count[slot], 1);
-    buffer[slot * kBuffer + i] = Witness{value, k};  // i < kBuffer by the reduction schedule below
-  }
-};
-
-// Keeps the best `keep` entries of one law's buffer at its front (selection; rare and short).
-__device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
-  Witness* b = bw.buffer + slot * kBuffer;
-  const int n = bw.count[slot];
-  const int m = n < keep ? n : keep;
-  for (int j = 0; j < m; ++j) {
-    int best = j;
-    for (int i = j + 1; i < n; ++i)
-      if (ranks_before(b[i], b[best])) best = i;
-    const Witness t = b[j];
-    b[j] = b[best];
-    b[best] = t;
-  }
-  bw.count[slot] = m;
-  if (m == keep && keep > 0) bw.floor[slot] = b[keep - 1].value;
-}
-
-__global__ void __launch_bounds__(kBlock, 2) planar_sweep_kernel(PlanarSweepSpec spec, TallyLayout L, std::uint64_t first, std::uint64_t count,
-                                    u64* global_words, bool shared_tally, Witness* block_witnesses,
-                                    int* block_counts) {
-  extern __shared__ unsigned long long smem[];
-  __shared__ int counts[planar_law_count];
-  __shared__ double floors[planar_law_count];
-  Witness* buffer = reinterpret_cast<Witness*>(smem);
-  u64* words = shared_tally ? reinterpret_cast<u64*>(buffer + spec.n_laws * kBuffer) : global_words;
-  if (shared_tally)
-    for (std::uint64_t i = threadIdx.x; i < L.words(); i += blockDim.x) words[i] = 0;
-  if (threadIdx.x < planar_law_count) {
-    counts[threadIdx.x] = 0;
-    floors[threadIdx.x] = -1.0e308;
-  }
-  __syncthreads();
-  BlockWitnesses bw{buffer, counts, floors};
-  const int keep = spec.witnesses;
-
-  for (std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x; base < count;
-       base += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
-    if (base + threadIdx.x < count) sweep_sample<AtomicOps>(spec, L, words, first + base + threadIdx.x, bw);
-    __syncthreads();
-    if (threadIdx.x < spec.n_laws && counts[threadIdx.x] > kBuffer - static_cast<int>(blockDim.x))
-      reduce_witnesses(bw, threadIdx.x, keep);
-    __syncthreads();
-  }
-  if (threadIdx.x < spec.n_laws) {
-    reduce_witnesses(bw, threadIdx.x, keep);
-    Witness* out = block_witnesses + (static_cast<std::uint64_t>(blockIdx.x) * spec.n_laws + threadIdx.x) * max_witnesses;
-    for (int i = 0; i < counts[threadIdx.x]; ++i) out[i] = buffer[threadIdx.x * kBuffer + i];
-    block_counts[blockIdx.x * spec.n_laws + threadIdx.x] = counts[threadIdx.x];
-  }
-  if (shared_tally) {
-    __syncthreads();
-    for (std::uint64_t i = threadIdx.x; i < L.words(); i += blockDim.x)
-      merge_tally_word<AtomicOps>(L, global_words, words, i);
-  }
-}
 
 __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first, std::uint64_t count,
                                       PlanarSample* samples, PlanarOutcome* outcomes) {
@@ -99,65 +19,8 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err, std::size_t err_len) {
-  using detail::check;
-  const TallyLayout L{static_cast<std::uint32_t>(spec.cells()), static_cast<std::uint32_t>(spec.n_laws)};
-  int device = 0, sms = 0, optin = 0;
-  if (!check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
-  if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(SMs)", err, err_len)) return false;
-  if (!check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "cudaDeviceGetAttribute(shared)", err, err_len)) return false;
-
-  const std::size_t witness_bytes = static_cast<std::size_t>(spec.n_laws) * kBuffer * sizeof(Witness);
-  const std::size_t tally_bytes = L.words() * sizeof(u64);
-  const bool shared_tally = witness_bytes + tally_bytes <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
-  const std::size_t smem = witness_bytes + (shared_tally ? tally_bytes : 0);
-  if (!check(cudaFuncSetAttribute(planar_sweep_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
-             "cudaFuncSetAttribute(planar_sweep_kernel)", err, err_len))
-    return false;
-  int per_sm = 0;
-  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, planar_sweep_kernel, kBlock, smem),
-             "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err, err_len))
-    return false;
-  const int grid = sms * (per_sm > 0 ? per_sm : 1);
-
-  detail::DeviceBuffer<u64> d_words;
-  detail::DeviceBuffer<Witness> d_witnesses;
-  detail::DeviceBuffer<int> d_counts;
-  const std::size_t slots = static_cast<std::size_t>(grid) * spec.n_laws;
-  if (!d_words.allocate(L.words(), "cudaMalloc(tally)", err, err_len)) return false;
-  if (!d_witnesses.allocate(slots * max_witnesses, "cudaMalloc(witnesses)", err, err_len)) return false;
-  if (!d_counts.allocate(slots, "cudaMalloc(witness counts)", err, err_len)) return false;
-  if (!check(cudaMemset(d_words.get(), 0, tally_bytes), "cudaMemset(tally)", err, err_len)) return false;
-
-  std::vector<TopK<max_witnesses>> best(spec.n_laws);
-  for (auto& t : best) t.keep = spec.witnesses;
-  std::vector<Witness> h_witnesses(slots * max_witnesses);
-  std::vector<int> h_counts(slots);
-  // Launch in slices so that progress can be reported; each slice is billions of samples on a big GPU.
-  const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
-  for (std::uint64_t done = 0; done < count;) {
-    const std::uint64_t n = count - done < slice ? count - done : slice;
-    planar_sweep_kernel<<<grid, kBlock, smem>>>(spec, L, first + done, n, d_words.get(), shared_tally,
-                                                d_witnesses.get(), d_counts.get());
-    if (!detail::check_launch("planar_sweep_kernel", err, err_len)) return false;
-    if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),
-               "cudaMemcpy(witness counts)", err, err_len))
-      return false;
-    if (!check(cudaMemcpy(h_witnesses.data(), d_witnesses.get(), slots * max_witnesses * sizeof(Witness),
-                          cudaMemcpyDeviceToHost),
-               "cudaMemcpy(witnesses)", err, err_len))
-      return false;
-    for (std::size_t s = 0; s < slots; ++s)
-      for (int i = 0; i < h_counts[s]; ++i) best[s % spec.n_laws].offer(h_witnesses[s * max_witnesses + i]);
-    done += n;
-    if (progress.fn) progress.fn(done, progress.ctx);
-  }
-  if (!check(cudaMemcpy(words, d_words.get(), tally_bytes, cudaMemcpyDeviceToHost), "cudaMemcpy(tally)", err, err_len))
-    return false;
-  for (int l = 0; l < spec.n_laws; ++l) {
-    witness_counts[l] = best[l].n;
-    for (int i = 0; i < best[l].n; ++i) witnesses[l * max_witnesses + i] = best[l].w[i];
-  }
-  return true;
+  return launch_sweep(spec, first, count, words, witnesses, witness_counts, progress, "sweep_kernel<PlanarSweepSpec>",
+                      err, err_len);
 }
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,

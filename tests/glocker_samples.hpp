@@ -3,11 +3,14 @@
 // Distribution of the reference note §6: G = B B^T / (2k) + 0.05 I with B a 2k x 2k standard normal
 // matrix; gamma_N^- ~ U(-1, 0), gamma_T^- ~ U(-1, 1); per contact mu ~ U(0, 1.5), eps_N ~ U(0, 1),
 // eps_T ~ U(0, eps_N). "extreme" mode: eps_N in {0, 1}, eps_T = 0, mu ~ U(0, 3) (where gains are common).
+// Also the reference solution sets of one phase: 3k complementary-basis enumeration vs mode enumeration.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include "collsweep/impacts/poisson_multicontact.hpp"
 
@@ -53,6 +56,71 @@ MultiContactCollision<K> random_collision(Rng& rng, Mode mode = Mode::general) {
     }
   }
   return c;
+}
+
+
+// One physical phase solution: X = (X_N, X_T) and gamma = G X + c.
+template <int K>
+using PhysicalSolution = std::array<double, 4 * K>;
+
+// Every solution of the phase (cv, b) by the generic 3k complementary-basis enumeration (lcp_enumerate on
+// glocker_lcp_matrix), mapped to (X, gamma) as the laws do (X_T = s^R - mu X_N - b clamped into [-r, r]).
+template <int K>
+std::vector<PhysicalSolution<K>> basis_phase_solutions(const MultiContactCollision<K>& c,
+                                                       const double (&cv)[2 * K], const double (&b)[K]) {
+  double a[3 * K][3 * K], q[3 * K];
+  glocker_lcp_matrix(c, a);
+  glocker_lcp_rhs(c, cv, b, q);
+  std::vector<PhysicalSolution<K>> out;
+  auto sink = [&](const double (&z)[3 * K], const double (&)[3 * K]) {
+    double x[2 * K], g[2 * K];
+    for (int j = 0; j < K; ++j) {
+      x[j] = z[j];
+      x[K + j] = z[K + j] - c.mu[j] * z[j] - b[j];
+    }
+    phase_solution(c, cv, b, x, g);
+    PhysicalSolution<K> p;
+    for (int i = 0; i < 2 * K; ++i) {
+      p[i] = x[i];
+      p[2 * K + i] = g[i];
+    }
+    out.push_back(p);
+  };
+  lcp_enumerate(a, q, sink);
+  return out;
+}
+
+// The same phase by the mode enumeration of the laws (GlockerModeSolver).
+template <int K>
+std::vector<PhysicalSolution<K>> mode_phase_solutions(const MultiContactCollision<K>& c,
+                                                      const double (&cv)[2 * K], const double (&b)[K]) {
+  GlockerModeSolver<K> modes;
+  modes.init(c, LcpTolerance{});
+  std::vector<PhysicalSolution<K>> out;
+  auto sink = [&](const double (&x)[2 * K], const double (&g)[2 * K]) {
+    PhysicalSolution<K> p;
+    for (int i = 0; i < 2 * K; ++i) {
+      p[i] = x[i];
+      p[2 * K + i] = g[i];
+    }
+    out.push_back(p);
+  };
+  modes.solve(cv, b, sink);
+  return out;
+}
+
+// Whether p is in the list, to a relative tol on X and an absolute tol * scale on gamma.
+template <int K>
+bool contains(const std::vector<PhysicalSolution<K>>& list, const PhysicalSolution<K>& p, double tol,
+              double gamma_scale) {
+  for (const PhysicalSolution<K>& o : list) {
+    bool same = true;
+    for (int i = 0; i < 2 * K && same; ++i)
+      same = std::abs(o[i] - p[i]) <= tol * (gamma_scale + std::abs(p[i])) &&
+             std::abs(o[2 * K + i] - p[2 * K + i]) <= tol * gamma_scale;
+    if (same) return true;
+  }
+  return false;
 }
 
 }  // namespace testing_samples

@@ -12,6 +12,7 @@ namespace {
 
 // A valid config made of sections; each case replaces one section (or appends to it).
 struct Doc {
+  std::string model;  // [model], empty: none (planar)
   std::string run = "seed = 1\nsamples = 1000\nlaws = [\"stronge\"]\n";
   std::string matrix;
   std::string approach;
@@ -23,6 +24,7 @@ struct Doc {
   // A section's [header] is written only when the section has keys.
   std::string text() const {
     std::string t = "# test config\n" + prefix;
+    if (!model.empty()) t += "[model]\n" + model;
     if (!run.empty()) t += "[run]\n" + run;
     if (!matrix.empty()) t += "[matrix]\n" + matrix;
     if (!approach.empty()) t += "[approach]\n" + approach;
@@ -56,6 +58,38 @@ Doc map(std::string m) {
   Doc d;
   d.map = std::move(m);
   return d;
+}
+
+// A valid multi-contact config (k = 2, one law, a log10_cond map), with `edit` applied.
+template <typename F>
+Doc multi(F edit) {
+  Doc d;
+  d.model = "kind = \"multicontact\"\n";
+  d.run = "seed = 1\nsamples = 1000\nlaws = [\"poisson-lcp\"]\n";
+  d.map = "x = { quantity = \"log10_cond\", lo = 0.0, hi = 3.0, bins = 10 }\n";
+  edit(d);
+  return d;
+}
+Doc multi_model(const std::string& m) {
+  return multi([&](Doc& d) { d.model += m; });
+}
+Doc multi_run(const std::string& r) {
+  return multi([&](Doc& d) { d.run += r; });
+}
+Doc multi_laws(const std::string& laws) {
+  return multi([&](Doc& d) { d.run = "seed = 1\nsamples = 1000\nlaws = " + laws + "\n"; });
+}
+Doc multi_matrix(const std::string& m) {
+  return multi([&](Doc& d) { d.matrix = m; });
+}
+Doc multi_approach(const std::string& a) {
+  return multi([&](Doc& d) { d.approach = a; });
+}
+Doc multi_params(const std::string& p) {
+  return multi([&](Doc& d) { d.parameters = p; });
+}
+Doc multi_map(const std::string& m) {
+  return multi([&](Doc& d) { d.map = m; });
 }
 
 struct BadCase {
@@ -462,6 +496,294 @@ const std::vector<BadCase>& bad_cases() {
       {"map_axis_not_table",
        map("x = \"theta\"\n"),
        {"map.x = \"theta\"", "expected a table, got a string"},
+       "x ="},
+
+      // ---- [model] ----
+      {"model_kind_unknown",
+       [] {
+         Doc d;
+         d.model = "kind = \"multi-contact\"\n";
+         return d;
+       }(),
+       {"model.kind = \"multi-contact\"", "unknown model kind", "did you mean \"multicontact\"?",
+        "planar, multicontact"},
+       "kind ="},
+      {"model_unknown_key",
+       multi_model("contact = 3\n"),
+       {"model.contact", "unknown key", "did you mean \"contacts\"?"},
+       "contact = 3"},
+      {"model_not_table",
+       [] {
+         Doc d;
+         d.prefix = "model = \"multicontact\"\n";
+         return d;
+       }(),
+       {"model = \"multicontact\"", "expected a table, got a string"},
+       "model ="},
+      {"top_level_stray_contacts",
+       [] {
+         Doc d;
+         d.prefix = "contacts = 2\n";
+         return d;
+       }(),
+       {"contacts", "unknown top-level key; it belongs in the [model] table"},
+       "contacts = 2"},
+      {"top_level_stray_kind",
+       [] {
+         Doc d;
+         d.prefix = "kind = \"multicontact\"\n";
+         return d;
+       }(),
+       {"kind", "it belongs in the [model] or [matrix] table"},
+       "kind ="},
+      {"contacts_zero",
+       multi_model("contacts = 0\n"),
+       {"model.contacts = 0", "contacts must be within [1, 4]"},
+       "contacts"},
+      {"contacts_five",
+       multi_model("contacts = 5\n"),
+       {"model.contacts = 5", "contacts must be within [1, 4]"},
+       "contacts"},
+      {"contacts_float",
+       multi_model("contacts = 2.0\n"),
+       {"model.contacts = 2", "expected an integer, got a floating-point number"},
+       "contacts"},
+      {"contacts_constant_value_out_of_range",
+       multi_model("contacts = { value = 6 }\n"),
+       {"model.contacts.value = 6", "within [1, 4]"},
+       "contacts"},
+      {"contacts_uniform",
+       multi_model("contacts = { dist = \"uniform\", lo = 1, hi = 4 }\n"),
+       {"model.contacts.dist = \"uniform\"", "integer values only"},
+       "contacts"},
+      {"contacts_grid_float_lo",
+       multi_model("contacts = { dist = \"grid\", lo = 1.5, hi = 4, n = 2 }\n"),
+       {"model.contacts.lo = 1.5", "expected an integer"},
+       "contacts"},
+      {"contacts_grid_hi_too_large",
+       multi_model("contacts = { dist = \"grid\", lo = 1, hi = 5, n = 5 }\n"),
+       {"model.contacts.hi = 5", "within [1, 4]"},
+       "contacts"},
+      {"contacts_grid_non_integer_points",
+       multi_model("contacts = { dist = \"grid\", lo = 1, hi = 4, n = 3 }\n"),
+       {"model.contacts.n = 3", "must be integers", "n - 1 must divide hi - lo = 3"},
+       "contacts"},
+      {"contacts_string",
+       multi_model("contacts = \"two\"\n"),
+       {"model.contacts = \"two\"", "expected an integer 1 .. 4"},
+       "contacts"},
+      {"contacts_in_planar",
+       [] {
+         Doc d;
+         d.model = "kind = \"planar\"\ncontacts = 2\n";
+         return d;
+       }(),
+       {"model.contacts = 2", "not applicable to model.kind = \"planar\"", "kind = \"multicontact\""},
+       "contacts"},
+
+      // ---- multi-contact [run] ----
+      {"mc_planar_law",
+       multi_laws("[\"poisson\"]"),
+       {"run.laws[0] = \"poisson\"", "not applicable to model.kind = \"multicontact\"", "a planar law",
+        "did you mean \"poisson-lcp\"?", "multi-contact laws: poisson-lcp, newton-lcp"},
+       "laws ="},
+      {"mc_planar_law_second",
+       multi_laws("[\"newton-lcp\", \"stronge\"]"),
+       {"run.laws[1] = \"stronge\"", "not applicable to model.kind = \"multicontact\""},
+       "laws ="},
+      {"planar_mc_law",
+       run("seed = 1\nsamples = 10\nlaws = [\"newton-lcp\"]\n", true),
+       {"run.laws[0] = \"newton-lcp\"", "not applicable to model.kind = \"planar\"", "a multi-contact law",
+        "did you mean \"newton\"?", "kind = \"multicontact\""},
+       "laws ="},
+      {"mc_law_unknown",
+       multi_laws("[\"poisson-lpc\"]"),
+       {"run.laws[0] = \"poisson-lpc\"", "unknown law", "did you mean \"poisson-lcp\"?"},
+       "laws ="},
+      {"mc_law_duplicate",
+       multi_laws("[\"newton-lcp\", \"newton-lcp\"]"),
+       {"run.laws[1] = \"newton-lcp\"", "duplicate law", "run.laws[0]"},
+       "laws ="},
+      {"mc_laws_empty", multi_laws("[]"), {"run.laws = []", "poisson-lcp, newton-lcp"}, "laws ="},
+      {"mc_solver_unknown",
+       multi_run("solver = \"lemk\"\n"),
+       {"run.solver = \"lemk\"", "unknown solver", "did you mean \"lemke\"?",
+        "automatic, enumeration, lemke"},
+       "solver"},
+      {"mc_solver_not_string",
+       multi_run("solver = 2\n"),
+       {"run.solver = 2", "expected a string, got an integer"},
+       "solver"},
+      {"planar_solver",
+       run("solver = \"lemke\"\n"),
+       {"run.solver = \"lemke\"", "not applicable to model.kind = \"planar\""},
+       "solver"},
+      {"mc_run_unknown_key",
+       multi_run("solvers = \"lemke\"\n"),
+       {"run.solvers", "unknown key", "did you mean \"solver\"?"},
+       "solvers"},
+
+      // ---- multi-contact [matrix] ----
+      {"mc_matrix_kind_fixed",
+       multi_matrix("kind = \"fixed\"\n"),
+       {"matrix.kind = \"fixed\"", "not applicable to model.kind = \"multicontact\"",
+        "direct, wishart, mechanism"},
+       "kind = \"fixed\""},
+      {"mc_matrix_kind_unknown",
+       multi_matrix("kind = \"mechanisms\"\n"),
+       {"matrix.kind = \"mechanisms\"", "unknown matrix kind", "did you mean \"mechanism\"?"},
+       "kind = \"mechanisms\""},
+      {"mc_mechanism_dof_below_2k",
+       multi([](Doc& d) {
+         d.model += "contacts = 4\n";
+         d.matrix = "kind = \"mechanism\"\ndof = 6\n";
+       }),
+       {"matrix.dof = 6", "dof >= 2 * k = 8", "model.contacts"},
+       "dof"},
+      {"mc_mechanism_dof_below_2k_grid",
+       multi([](Doc& d) {
+         d.model += "contacts = { dist = \"grid\", lo = 1, hi = 3, n = 3 }\n";
+         d.matrix = "kind = \"mechanism\"\ndof = 5\n";
+       }),
+       {"matrix.dof = 5", "dof >= 2 * k = 6"},
+       "dof"},
+      {"mc_mechanism_dof_too_large",
+       multi_matrix("kind = \"mechanism\"\ndof = 13\n"),
+       {"matrix.dof = 13", "within [2, 12]"},
+       "dof"},
+      {"mc_dof_with_wishart",
+       multi_matrix("kind = \"wishart\"\ndof = 5\n"),
+       {"matrix.dof = 5", "not applicable to matrix.kind = \"wishart\"", "extra_dof"},
+       "dof"},
+      {"mc_extra_dof_negative",
+       multi_matrix("kind = \"wishart\"\nextra_dof = -1\n"),
+       {"matrix.extra_dof = -1", "within [0, 10000]"},
+       "extra_dof"},
+      {"mc_extra_dof_with_direct",
+       multi_matrix("extra_dof = 2\n"),
+       {"matrix.extra_dof = 2", "not applicable to matrix.kind = \"direct\""},
+       "extra_dof"},
+      {"mc_cond_too_large",
+       multi_matrix("log10_cond = { dist = \"uniform\", lo = 0.0, hi = 13.0 }\n"),
+       {"matrix.log10_cond.hi = 13", "within [0, 12]", "G's condition number"},
+       "log10_cond"},
+      {"mc_matrix_W",
+       multi_matrix("W = [1.0, 0.0, 1.0]\n"),
+       {"matrix.W = [1, 0, 1]", "not applicable to model.kind = \"multicontact\"", "a planar key"},
+       "W ="},
+      {"mc_matrix_rho",
+       multi_matrix("rho = 0.5\n"),
+       {"matrix.rho = 0.5", "not applicable to model.kind = \"multicontact\""},
+       "rho"},
+      {"planar_extra_dof",
+       matrix("kind = \"wishart\"\nextra_dof = 2\n"),
+       {"matrix.extra_dof = 2", "not applicable to model.kind = \"planar\"", "a multi-contact key"},
+       "extra_dof"},
+
+      // ---- multi-contact [approach], [parameters] ----
+      {"mc_gamma_N_hi_positive",
+       multi_approach("gamma_N = { dist = \"uniform\", lo = -1.0, hi = 0.5 }\n"),
+       {"approach.gamma_N.hi = 0.5", "gamma_N must be <= 0"},
+       "gamma_N"},
+      {"mc_gamma_N_constant_positive",
+       multi_approach("gamma_N = 0.1\n"),
+       {"approach.gamma_N = 0.1", "gamma_N must be <= 0"},
+       "gamma_N"},
+      {"mc_gamma_T_string",
+       multi_approach("gamma_T = \"fast\"\n"),
+       {"approach.gamma_T = \"fast\"", "expected a number"},
+       "gamma_T"},
+      {"mc_theta_deg",
+       multi_approach("theta_deg = 30\n"),
+       {"approach.theta_deg = 30", "not applicable to model.kind = \"multicontact\"", "a planar key",
+        "[approach] takes gamma_N, gamma_T"},
+       "theta_deg"},
+      {"mc_random_tangent_sign",
+       multi_approach("random_tangent_sign = true\n"),
+       {"approach.random_tangent_sign = true", "not applicable to model.kind = \"multicontact\""},
+       "random_tangent_sign"},
+      {"mc_approach_unknown_key",
+       multi_approach("gama_N = -1\n"),
+       {"approach.gama_N", "unknown key", "did you mean \"gamma_N\"?"},
+       "gama_N"},
+      {"planar_gamma_N",
+       approach("gamma_N = -1\n"),
+       {"approach.gamma_N = -1", "not applicable to model.kind = \"planar\"", "a multi-contact key"},
+       "gamma_N"},
+      {"mc_eps_N_above_one",
+       multi_params("eps_N = 1.5\n"),
+       {"parameters.eps_N = 1.5", "eps_N must be within [0, 1]"},
+       "eps_N"},
+      {"mc_eps_N_hi_above_one",
+       multi_params("eps_N = { dist = \"uniform\", lo = 0.5, hi = 1.2 }\n"),
+       {"parameters.eps_N.hi = 1.2", "within [0, 1]"},
+       "eps_N"},
+      {"mc_eps_T_ratio_above_one",
+       multi_params("eps_T_ratio = { dist = \"uniform\", lo = 0.0, hi = 1.1 }\n"),
+       {"parameters.eps_T_ratio.hi = 1.1", "eps_T_ratio must be within [0, 1]", "eps_T <= eps_N"},
+       "eps_T_ratio"},
+      {"mc_eps_T_ratio_negative",
+       multi_params("eps_T_ratio = -0.5\n"),
+       {"parameters.eps_T_ratio = -0.5", "within [0, 1]"},
+       "eps_T_ratio"},
+      {"mc_mu_negative",
+       multi_params("mu = { dist = \"uniform\", lo = -0.5, hi = 1.0 }\n"),
+       {"parameters.mu.lo = -0.5", "mu must be >= 0"},
+       "mu ="},
+      {"mc_e",
+       multi_params("e = 0.5\n"),
+       {"parameters.e = 0.5", "not applicable to model.kind = \"multicontact\"",
+        "[parameters] takes mu, eps_N, eps_T_ratio"},
+       "e ="},
+      {"mc_e_t",
+       multi_params("e_t = 0.5\n"),
+       {"parameters.e_t = 0.5", "not applicable to model.kind = \"multicontact\""},
+       "e_t"},
+      {"planar_eps_N",
+       params("eps_N = 0.5\n"),
+       {"parameters.eps_N = 0.5", "not applicable to model.kind = \"planar\""},
+       "eps_N"},
+      {"planar_eps_T_ratio",
+       params("eps_T_ratio = 0.5\n"),
+       {"parameters.eps_T_ratio = 0.5", "not applicable to model.kind = \"planar\""},
+       "eps_T_ratio"},
+      {"mc_grid_larger_than_samples",
+       multi([](Doc& d) {
+         d.model += "contacts = { dist = \"grid\", lo = 1, hi = 4, n = 4 }\n";
+         d.parameters = "eps_N = { dist = \"grid\", lo = 0, hi = 1, n = 11 }\n";
+         d.run = "seed = 1\nsamples = 40\nlaws = [\"poisson-lcp\"]\n";
+       }),
+       {"run.samples = 40", "fewer samples than grid points",
+        "model.contacts.n = 4 * parameters.eps_N.n = 11 = 44", "use samples >= 44"},
+       "samples"},
+
+      // ---- map quantities by model ----
+      {"planar_eps_spread_axis",
+       map("x = { quantity = \"eps_spread\", lo = 0, hi = 1, bins = 4 }\n"),
+       {"map.x.quantity = \"eps_spread\"", "not applicable to model.kind = \"planar\"",
+        "a multi-contact quantity", "planar quantities: theta, alpha"},
+       "x ="},
+      {"planar_contacts_axis",
+       map("x = { quantity = \"theta\", lo = 0, hi = 90, bins = 4 }\ny = { quantity = \"contacts\", lo = "
+           "0.5, "
+           "hi = 4.5, bins = 4 }\n"),
+       {"map.y.quantity = \"contacts\"", "not applicable to model.kind = \"planar\""},
+       "y = {"},
+      {"mc_theta_axis",
+       multi_map("x = { quantity = \"theta\", lo = 0, hi = 90, bins = 4 }\n"),
+       {"map.x.quantity = \"theta\"", "not applicable to model.kind = \"multicontact\"", "a planar quantity",
+        "multi-contact quantities: mu, log10_cond, eps_spread, contacts"},
+       "x ="},
+      {"mc_e_axis",
+       multi_map(
+           "x = { quantity = \"mu\", lo = 0, hi = 1, bins = 4 }\ny = { quantity = \"e\", lo = 0, hi = 1, "
+           "bins = 4 }\n"),
+       {"map.y.quantity = \"e\"", "not applicable to model.kind = \"multicontact\""},
+       "y = {"},
+      {"mc_unknown_quantity",
+       multi_map("x = { quantity = \"eps_sprad\", lo = 0, hi = 1, bins = 4 }\n"),
+       {"map.x.quantity = \"eps_sprad\"", "unknown quantity", "did you mean \"eps_spread\"?",
+        "known: mu, log10_cond, eps_spread, contacts"},
        "x ="},
   };
   return cases;

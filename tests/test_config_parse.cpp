@@ -10,9 +10,9 @@
 
 #include "collsweep/contact/planar.hpp"
 #include "config/run_config.hpp"
-#include "support/paths.hpp"
 #include "mechanism/kane_pendulum.hpp"
 #include "mechanism/mechanism.hpp"
+#include "support/paths.hpp"
 
 namespace collsweep {
 namespace {
@@ -43,8 +43,38 @@ void expect_same_dist(const ScalarDist& a, const ScalarDist& b, const std::strin
   EXPECT_EQ(a.n, b.n);
 }
 
+// Field-by-field equality of two multi-contact specs.
+void expect_same_multi(const MultiContactSweepSpec& s, const MultiContactSweepSpec& t) {
+  EXPECT_EQ(s.plan.seed, t.plan.seed);
+  expect_same_dist(s.plan.contacts, t.plan.contacts, "contacts");
+  EXPECT_EQ(s.plan.G_kind, t.plan.G_kind);
+  expect_same_dist(s.plan.log10_cond, t.plan.log10_cond, "G.log10_cond");
+  EXPECT_EQ(s.plan.wishart_extra_dof, t.plan.wishart_extra_dof);
+  EXPECT_EQ(s.plan.mechanism_dof, t.plan.mechanism_dof);
+  expect_same_dist(s.plan.log10_cond_M, t.plan.log10_cond_M, "G.log10_cond_M");
+  expect_same_dist(s.plan.gamma_N, t.plan.gamma_N, "gamma_N");
+  expect_same_dist(s.plan.gamma_T, t.plan.gamma_T, "gamma_T");
+  expect_same_dist(s.plan.mu, t.plan.mu, "multi mu");
+  expect_same_dist(s.plan.eps_N, t.plan.eps_N, "eps_N");
+  expect_same_dist(s.plan.eps_T_ratio, t.plan.eps_T_ratio, "eps_T_ratio");
+  ASSERT_EQ(s.n_axes, t.n_axes);
+  for (int i = 0; i < s.n_axes; ++i) {
+    EXPECT_EQ(s.axes[i].quantity, t.axes[i].quantity);
+    EXPECT_EQ(s.axes[i].lo, t.axes[i].lo);
+    EXPECT_EQ(s.axes[i].hi, t.axes[i].hi);
+    EXPECT_EQ(s.axes[i].bins, t.axes[i].bins);
+  }
+  ASSERT_EQ(s.n_laws, t.n_laws);
+  for (int i = 0; i < s.n_laws; ++i) EXPECT_EQ(s.laws[i], t.laws[i]);
+  EXPECT_EQ(s.solver, t.solver);
+  EXPECT_EQ(s.tolerance, t.tolerance);
+  EXPECT_EQ(s.witnesses, t.witnesses);
+}
+
 // Field-by-field equality of two run configs (source_path aside).
 void expect_same_config(const RunConfig& a, const RunConfig& b) {
+  EXPECT_EQ(a.model, b.model);
+  expect_same_multi(a.multi, b.multi);
   EXPECT_EQ(a.name, b.name);
   EXPECT_EQ(a.samples, b.samples);
   EXPECT_EQ(a.batch, b.batch);
@@ -237,7 +267,8 @@ TEST(ConfigParse, EveryShippedConfigParsesAndRoundTrips) {
     expect_round_trip(c);
     ++count;
   }
-  EXPECT_GE(count, 8);  // quickstart, djerassi_case1..5, kane_pendulum, chatterjee_ruina
+  EXPECT_GE(count,
+            9);  // quickstart, djerassi_case1..5, kane_pendulum, chatterjee_ruina, glocker_two_contacts
 }
 
 const char* const kMinimal = R"(
@@ -422,6 +453,261 @@ TEST(ConfigParse, ResolvedJson) {
   EXPECT_NE(kj.find("\"value\": 63.329563055302323"), std::string::npos) << kj;
 }
 
+std::vector<MultiContactLaw> multi_laws_of(const RunConfig& c) {
+  return {c.multi.laws, c.multi.laws + c.multi.n_laws};
+}
+
+TEST(ConfigParse, GlockerTwoContacts) {
+  const RunConfig c = load("glocker_two_contacts.toml");
+  EXPECT_EQ(c.model, ModelKind::multicontact);
+  EXPECT_EQ(c.name, "glocker_two_contacts");
+  EXPECT_EQ(c.samples, 200000u);
+  const MultiContactSweepSpec& m = c.multi;
+  expect_dist(m.plan.contacts, ScalarKind::constant, 2.0, 2.0);
+  EXPECT_EQ(multi_laws_of(c),
+            (std::vector<MultiContactLaw>{MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}));
+  EXPECT_EQ(m.solver, LcpSolver::automatic);
+  EXPECT_EQ(m.witnesses, 10);
+  EXPECT_EQ(m.tolerance, 1e-12);
+  EXPECT_EQ(m.plan.G_kind, DelassusKind::direct);
+  expect_dist(m.plan.log10_cond, ScalarKind::uniform, 0.0, 3.0);
+  expect_dist(m.plan.gamma_N, ScalarKind::uniform, -1.0, 0.0);
+  expect_dist(m.plan.gamma_T, ScalarKind::uniform, -1.0, 1.0);
+  expect_dist(m.plan.mu, ScalarKind::uniform, 0.0, 1.5);
+  expect_dist(m.plan.eps_N, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(m.plan.eps_T_ratio, ScalarKind::uniform, 0.0, 1.0);
+  ASSERT_EQ(m.n_axes, 2);
+  expect_axis(m.axes[0], Quantity::log10_cond, 0.0, 3.0, 15);
+  expect_axis(m.axes[1], Quantity::eps_spread, 0.0, 1.0, 10);
+  EXPECT_EQ(m.cells(), 150);
+  EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(m.cells()));  // ~1000 samples per cell
+  // Under ~10 s on two cores at ~100k samples/s/core per law (enumeration).
+  EXPECT_LE(c.samples * static_cast<unsigned>(m.n_laws), 2u * 100000u * 10u);
+  // The planar spec is left at its defaults.
+  EXPECT_EQ(c.spec.n_laws, 0);
+}
+
+const char* const kMinimalMulti = R"(
+[model]
+kind = "multicontact"
+
+[run]
+seed = 7
+samples = 100
+laws = ["newton-lcp"]
+
+[map]
+x = { quantity = "eps_spread", lo = 0, hi = 1, bins = 5 }
+)";
+
+TEST(ConfigParse, MultiContactDefaultsResolved) {
+  const RunConfig c = parse_run_config(kMinimalMulti, "configs/minimal_multi.toml");
+  EXPECT_EQ(c.model, ModelKind::multicontact);
+  EXPECT_EQ(c.name, "minimal_multi");
+  EXPECT_EQ(c.samples, 100u);
+  EXPECT_EQ(c.batch, 1048576u);
+  EXPECT_FALSE(c.samples_npy);
+  const MultiContactSweepSpec& m = c.multi;
+  EXPECT_EQ(m.plan.seed, 7u);
+  EXPECT_EQ(multi_laws_of(c), std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp});
+  EXPECT_EQ(m.solver, LcpSolver::automatic);
+  EXPECT_EQ(m.tolerance, 1e-12);
+  EXPECT_EQ(m.witnesses, 10);
+  expect_dist(m.plan.contacts, ScalarKind::constant, 2.0, 2.0);
+  EXPECT_EQ(m.plan.G_kind, DelassusKind::direct);
+  expect_dist(m.plan.log10_cond, ScalarKind::uniform, 0.0, 3.0);
+  EXPECT_EQ(m.plan.wishart_extra_dof, 0u);
+  EXPECT_EQ(m.plan.mechanism_dof, 8u);
+  expect_dist(m.plan.log10_cond_M, ScalarKind::uniform, 0.0, 3.0);
+  expect_dist(m.plan.gamma_N, ScalarKind::uniform, -1.0, 0.0);
+  expect_dist(m.plan.gamma_T, ScalarKind::uniform, -1.0, 1.0);
+  expect_dist(m.plan.mu, ScalarKind::uniform, 0.0, 1.5);
+  expect_dist(m.plan.eps_N, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(m.plan.eps_T_ratio, ScalarKind::uniform, 0.0, 1.0);
+  ASSERT_EQ(m.n_axes, 1);
+  expect_axis(m.axes[0], Quantity::eps_spread, 0.0, 1.0, 5);
+  EXPECT_EQ(c.spec.plan.seed, 1u);  // the planar spec is untouched
+  expect_round_trip(c);
+}
+
+TEST(ConfigParse, PlanarModelMayBeExplicit) {
+  const RunConfig implicit = parse_run_config(kMinimal, "minimal.toml");
+  const RunConfig explicit_planar =
+      parse_run_config(std::string("[model]\nkind = \"planar\"\n") + kMinimal, "minimal.toml");
+  EXPECT_EQ(implicit.model, ModelKind::planar);
+  EXPECT_EQ(explicit_planar.model, ModelKind::planar);
+  expect_same_config(implicit, explicit_planar);
+  EXPECT_EQ(resolved_config_toml(implicit), resolved_config_toml(explicit_planar));
+  // An empty [model] table is the planar default too.
+  EXPECT_EQ(parse_run_config(std::string("[model]\n") + kMinimal, "minimal.toml").model, ModelKind::planar);
+}
+
+TEST(ConfigParse, EveryMultiContactKindAndContactsFormRoundTrips) {
+  const char* const docs[] = {
+      R"([model]
+kind = "multicontact"
+contacts = { dist = "grid", lo = 1, hi = 4, n = 4 }
+[run]
+seed = 3
+samples = 4000
+batch = 100
+laws = ["newton-lcp", "poisson-lcp"]
+solver = "lemke"
+tolerance = 1e-9
+witnesses = 64
+samples_npy = true
+[matrix]
+kind = "mechanism"
+dof = 8
+log10_cond_M = { dist = "grid", lo = 0.0, hi = 2.0, n = 3 }
+[approach]
+gamma_N = 0
+gamma_T = { dist = "log_uniform", lo = 0.1, hi = 1.0 }
+[parameters]
+mu = 0
+eps_N = 1
+eps_T_ratio = { dist = "grid", lo = 0.0, hi = 1.0, n = 5 }
+[map]
+x = { quantity = "contacts", lo = 0.5, hi = 4.5, bins = 4 }
+y = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 3 }
+)",
+      R"([model]
+kind = "multicontact"
+contacts = { dist = "constant", value = 3 }
+[run]
+seed = 0
+samples = 10
+laws = ["poisson-lcp"]
+solver = "enumeration"
+[matrix]
+kind = "wishart"
+extra_dof = 5
+[map]
+x = { quantity = "log10_cond", lo = 0.0, hi = 6.0, bins = 12 }
+)",
+      R"([model]
+kind = "multicontact"
+contacts = { dist = "grid", lo = 2, n = 1 }
+[run]
+seed = 5
+samples = 1
+laws = ["poisson-lcp"]
+[matrix]
+kind = "direct"
+log10_cond = 12
+[map]
+x = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 1 }
+)",
+      R"([model]
+kind = "multicontact"
+contacts = { lo = 1, dist = "constant" }
+[run]
+seed = 5
+samples = 3
+laws = ["newton-lcp"]
+[matrix]
+kind = "mechanism"
+dof = 2
+[map]
+x = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 1 }
+)",
+  };
+  for (const char* doc : docs) {
+    SCOPED_TRACE(doc);
+    expect_round_trip(parse_run_config(doc, "multi.toml"));
+  }
+  const RunConfig a = parse_run_config(docs[0], "multi.toml");
+  expect_dist(a.multi.plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
+  EXPECT_EQ(a.multi.solver, LcpSolver::lemke);
+  EXPECT_EQ(multi_laws_of(a),
+            (std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp, MultiContactLaw::poisson_lcp}));
+  EXPECT_EQ(a.multi.plan.G_kind, DelassusKind::mechanism);
+  EXPECT_EQ(a.multi.plan.mechanism_dof, 8u);  // = 2k for k = 4: the smallest allowed
+  expect_dist(a.multi.plan.log10_cond_M, ScalarKind::grid, 0.0, 2.0, 3);
+  expect_dist(a.multi.plan.gamma_N, ScalarKind::constant, 0.0, 0.0);
+  expect_dist(a.multi.plan.eps_N, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(a.multi.tolerance, 1e-9);
+  EXPECT_EQ(a.multi.witnesses, 64);
+  EXPECT_EQ(a.batch, 100u);
+  EXPECT_TRUE(a.samples_npy);
+  expect_axis(a.multi.axes[0], Quantity::contacts, 0.5, 4.5, 4);
+  for (int k = 1; k <= 4; ++k) EXPECT_EQ(axis_bin(a.multi.axes[0], k), k - 1);  // one bin per k
+  const RunConfig b = parse_run_config(docs[1], "multi.toml");
+  expect_dist(b.multi.plan.contacts, ScalarKind::constant, 3.0, 3.0);
+  EXPECT_EQ(b.multi.solver, LcpSolver::enumeration);
+  EXPECT_EQ(b.multi.plan.G_kind, DelassusKind::wishart);
+  EXPECT_EQ(b.multi.plan.wishart_extra_dof, 5u);
+  EXPECT_EQ(b.multi.plan.mechanism_dof, 8u);  // not read by wishart: default kept
+  const RunConfig c = parse_run_config(docs[2], "multi.toml");
+  expect_dist(c.multi.plan.contacts, ScalarKind::grid, 2.0, 2.0, 1);  // n = 1: hi defaults to lo
+  expect_dist(c.multi.plan.log10_cond, ScalarKind::constant, 12.0, 12.0);
+  const RunConfig d = parse_run_config(docs[3], "multi.toml");
+  expect_dist(d.multi.plan.contacts, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(d.multi.plan.mechanism_dof, 2u);  // = 2k for k = 1
+}
+
+TEST(ConfigParse, ReadmeMultiContactExampleParses) {
+  std::ifstream in(kConfigDir + "/README.md");
+  ASSERT_TRUE(in) << "configs/README.md";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string md = ss.str();
+  const std::size_t section = md.find("## Multi-contact example");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t begin = md.find("```toml\n", section);
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = md.find("```", begin + 8);
+  ASSERT_NE(end, std::string::npos);
+  const RunConfig c = parse_run_config(md.substr(begin + 8, end - begin - 8), "README.md");
+  EXPECT_EQ(c.model, ModelKind::multicontact);
+  expect_dist(c.multi.plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
+  EXPECT_EQ(c.multi.plan.G_kind, DelassusKind::mechanism);
+  expect_dist(c.multi.plan.eps_T_ratio, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(c.multi.n_laws, 2);
+  expect_round_trip(c);
+}
+
+TEST(ConfigParse, ResolvedMultiContactText) {
+  const RunConfig c = load("glocker_two_contacts.toml");
+  const std::string t = resolved_config_toml(c);
+  EXPECT_EQ(t.find("[model]\nkind = \"multicontact\"\ncontacts = 2\n"), t.find("[model]")) << t;
+  EXPECT_NE(t.find("[model]"), std::string::npos) << t;
+  EXPECT_NE(t.find("laws = [\"poisson-lcp\", \"newton-lcp\"]\nsolver = \"automatic\"\n"), std::string::npos)
+      << t;
+  EXPECT_NE(t.find("eps_T_ratio = { dist = \"uniform\", lo = 0.0, hi = 1.0 }"), std::string::npos) << t;
+  EXPECT_NE(t.find("y = { quantity = \"eps_spread\", lo = 0.0, hi = 1.0, bins = 10 }"), std::string::npos)
+      << t;
+  EXPECT_EQ(t.find("theta_deg"), std::string::npos) << t;  // no planar keys
+  EXPECT_EQ(t.find("e_t"), std::string::npos) << t;
+
+  const std::string j = resolved_config_json(c);
+  EXPECT_NE(j.find("\"model\": {\n    \"kind\": \"multicontact\",\n    \"contacts\": {\n      \"dist\": "
+                   "\"constant\",\n      \"value\": 2\n    }\n  },"),
+            std::string::npos)
+      << j;
+  EXPECT_NE(j.find("\"solver\": \"automatic\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"laws\": [\"poisson-lcp\", \"newton-lcp\"]"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"eps_T_ratio\": {\n      \"dist\": \"uniform\","), std::string::npos) << j;
+  EXPECT_NE(j.find("\"quantity\": \"eps_spread\""), std::string::npos) << j;
+  EXPECT_EQ(j.find("theta_deg"), std::string::npos) << j;
+
+  // A contacts grid is written with integers, which is what contacts accepts.
+  const RunConfig g = parse_run_config(
+      "[model]\nkind = \"multicontact\"\ncontacts = { dist = \"grid\", lo = 1, hi = 3, n = 3 }\n[run]\nseed "
+      "= 1\n"
+      "samples = 3\nlaws = [\"poisson-lcp\"]\n[map]\nx = { quantity = \"contacts\", lo = 0.5, hi = 3.5, bins "
+      "= 3 }\n",
+      "grid.toml");
+  EXPECT_NE(resolved_config_toml(g).find("contacts = { dist = \"grid\", lo = 1, hi = 3, n = 3 }\n"),
+            std::string::npos)
+      << resolved_config_toml(g);
+  EXPECT_NE(
+      resolved_config_json(g).find("\"contacts\": {\n      \"dist\": \"grid\",\n      \"lo\": 1,\n      "
+                                   "\"hi\": 3,\n      \"n\": 3\n    }"),
+      std::string::npos)
+      << resolved_config_json(g);
+}
+
 TEST(ConfigParse, ResolvedTomlText) {
   const std::string t = resolved_config_toml(load("kane_pendulum.toml"));
   EXPECT_NE(t.find("W = [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]"), std::string::npos)
@@ -430,6 +716,12 @@ TEST(ConfigParse, ResolvedTomlText) {
   EXPECT_NE(t.find("e = { dist = \"grid\", lo = 0.0, hi = 1.0, n = 21 }"), std::string::npos) << t;
   EXPECT_NE(t.find("batch = 1048576\n"), std::string::npos) << t;
   EXPECT_NE(t.find("name = \"kane_pendulum\"\n"), std::string::npos) << t;
+  // The planar model is written out too (it is the default, so older resolved files still read back).
+  EXPECT_NE(t.find("[model]\nkind = \"planar\"\n"), std::string::npos) << t;
+  EXPECT_EQ(t.find("contacts"), std::string::npos) << t;
+  EXPECT_NE(
+      resolved_config_json(load("kane_pendulum.toml")).find("\"model\": {\n    \"kind\": \"planar\"\n  },"),
+      std::string::npos);
 }
 
 }  // namespace

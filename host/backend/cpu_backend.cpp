@@ -1,14 +1,9 @@
-// Multithreaded CPU sweep: the same per-sample code as the GPU (kernels/collsweep/sweep/planar_sweep.hpp).
+// The planar CPU sweep (the shared loop is in cpu_sweep_loop.hpp) and the CPU's name for the records.
 #include "backend/cpu_backend.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <fstream>
-#include <memory>
-#include <thread>
 
-#include "sweep/progress.hpp"
+#include "backend/cpu_sweep_loop.hpp"
 
 namespace collsweep {
 
@@ -25,38 +20,7 @@ std::string cpu_model_name() {
 
 PlanarSweepResult run_planar_sweep_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                        std::uint64_t batch, int threads, Progress* progress) {
-  const auto start = std::chrono::steady_clock::now();
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  batch = std::max<std::uint64_t>(batch, 1);
-  const std::uint64_t batches = (count + batch - 1) / batch;
-  threads = static_cast<int>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(batches, 1)));
-
-  std::vector<PlanarSweepResult> partial(threads, make_empty_result(spec));
-  std::atomic<std::uint64_t> next{0};
-  auto worker = [&](int t) {
-    PlanarSweepResult& r = partial[t];
-    auto witnesses = std::make_unique<LawWitnesses>(spec.witnesses);
-    for (std::uint64_t b; (b = next.fetch_add(1)) < batches;) {
-      const std::uint64_t lo = first + b * batch, hi = std::min(first + count, lo + batch);
-      for (std::uint64_t k = lo; k < hi; ++k) sweep_sample<PlainOps>(spec, r.layout, r.words.data(), k, *witnesses);
-      if (progress) progress->add(hi - lo);
-    }
-    for (int l = 0; l < spec.n_laws; ++l) r.witnesses[l].assign(witnesses->law[l].w, witnesses->law[l].w + witnesses->law[l].n);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-  worker(0);
-  for (auto& th : pool) th.join();
-
-  PlanarSweepResult result = make_empty_result(spec);
-  for (const auto& p : partial) merge_results(result, p);
-  result.first = first;
-  result.count = count;
-  result.backend = "cpu";
-  result.device = cpu_model_name();
-  result.threads = threads;
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
+  return run_sweep_cpu(spec, first, count, batch, threads, progress);
 }
 
 }  // namespace collsweep

@@ -14,6 +14,11 @@ class Progress;
 PlanarSweepResult run_planar_sweep_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                        std::uint64_t batch, int threads, Progress* progress = nullptr);
 
+// The same for a multi-contact sweep (cpu_backend_multicontact.cpp).
+MultiContactSweepResult run_multicontact_sweep_cpu(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                                   std::uint64_t count, std::uint64_t batch, int threads,
+                                                   Progress* progress = nullptr);
+
 // Name of this machine's CPU (from /proc/cpuinfo) for the run's records.
 std::string cpu_model_name();
 

@@ -1,4 +1,4 @@
-// Host wrapper of the CUDA sweep launcher: buffers, progress, timing and errors as exceptions.
+// Host wrapper of the CUDA sweep launchers: buffers, progress, timing and errors as exceptions.
 #include "backend/cuda_backend.hpp"
 
 #include <chrono>
@@ -16,12 +16,24 @@ std::string describe_device(const cuda::DeviceInfo& info) {
   return text;
 }
 
-PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                       Progress* progress) {
+namespace {
+
+bool launch(const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w, int* n,
+            cuda::ProgressHook hook, char* err, std::size_t len) {
+  return cuda::run_planar_sweep(s, first, count, words, w, n, hook, err, len);
+}
+
+bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w, int* n,
+            cuda::ProgressHook hook, char* err, std::size_t len) {
+  return cuda::run_multicontact_sweep(s, first, count, words, w, n, hook, err, len);
+}
+
+template <class Spec>
+SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count, Progress* progress) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) throw CudaError(info.message);
   const auto start = std::chrono::steady_clock::now();
-  PlanarSweepResult result = make_empty_result(spec);
+  SweepResult<Spec> result = make_empty_result(spec);
   std::vector<Witness> witnesses(static_cast<std::size_t>(spec.n_laws) * max_witnesses);
   std::vector<int> counts(spec.n_laws);
   struct Ctx {
@@ -36,8 +48,7 @@ PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_
     c->reported = done;
   };
   char err[512] = {};
-  if (!cuda::run_planar_sweep(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err,
-                              sizeof err))
+  if (!launch(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err, sizeof err))
     throw CudaError(err);
   for (int l = 0; l < spec.n_laws; ++l)
     result.witnesses[l].assign(witnesses.begin() + l * max_witnesses, witnesses.begin() + l * max_witnesses + counts[l]);
@@ -47,6 +58,18 @@ PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_
   result.device = describe_device(info);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+}  // namespace
+
+PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                                       Progress* progress) {
+  return run_sweep_gpu(spec, first, count, progress);
+}
+
+MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                                   std::uint64_t count, Progress* progress) {
+  return run_sweep_gpu(spec, first, count, progress);
 }
 
 }  // namespace collsweep

@@ -24,4 +24,7 @@ std::string describe_device(const cuda::DeviceInfo& info);
 PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                        Progress* progress = nullptr);
 
+MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                                   std::uint64_t count, Progress* progress = nullptr);
+
 }  // namespace collsweep

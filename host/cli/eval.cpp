@@ -1,17 +1,27 @@
-// `collsweep eval`: many planar collisions from a CSV file, one output row per input row.
+// `collsweep eval`: many collisions from a CSV file, one output row per input row.
 //
 //   collsweep eval --law L --in FILE.csv --out FILE.csv      ("-" = stdin / stdout)
+//   collsweep eval --law poisson-lcp|newton-lcp --contacts k [--solver automatic|enumeration|lemke] ...
 //
-// Input: a header row, then one collision per row. Required columns, in any order: W_nn, W_nt, W_tt,
-// v_n, v_t, mu, e, and e_t for chatterjee-ruina (for the other laws an e_t column is not required and
-// is passed through, not read). Every other column is passed through unchanged, as text. RFC 4180
-// quoting, LF or CRLF line ends; blank lines are skipped. "nan"/"inf" parse as numbers and give invalid
-// rows, not a malformed file.
+// Input: a header row, then one collision per row. Every column the law does not read is passed
+// through unchanged, as text. RFC 4180 quoting, LF or CRLF line ends; blank lines are skipped.
+// "nan"/"inf" parse as numbers and give invalid rows, not a malformed file.
 //
-// Output: the input columns in their order, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel. status is
-// "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17 significant
-// digits (%.17g, they round-trip). Invalid rows: type 0 and the six numeric outputs EMPTY, so that
-// nobody mistakes them for results.
+// Planar laws (stronge, poisson, newton, chatterjee-ruina): required columns, in any order, W_nn, W_nt,
+// W_tt, v_n, v_t, mu, e, and e_t for chatterjee-ruina (for the other laws an e_t column is not required
+// and is passed through, not read). Output: the input columns in their order, then
+// status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel. Invalid rows: type 0 and the six numeric outputs EMPTY.
+//
+// Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4, required): columns G_i_j for
+// 0 <= i <= j < 2k (0-BASED, upper triangle of G, rows/columns ordered N1..Nk, T1..Tk), g_1..g_2k
+// (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see cli/lcp_eval.hpp). Output: the input
+// columns, then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's total
+// impulse and post-impact contact velocities; the kernels' selection convention). Invalid rows: every
+// output after status EMPTY (solutions too). --solver picks the LCP solver (default automatic:
+// enumeration for k <= 2, Lemke for k >= 3). --contacts and --solver are rejected for planar laws.
+//
+// status is "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17
+// significant digits (%.17g, they round-trip).
 //
 // Exit status: 0 when every row is ok; 1 when some row is invalid (a count goes to stderr); 2 for bad
 // options or a malformed file (missing/duplicate column, a column named like an output, wrong number
@@ -23,12 +33,15 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/eval_table.hpp"
+#include "cli/lcp_eval.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "collsweep/laws/planar_laws.hpp"
@@ -38,8 +51,11 @@ namespace collsweep::cli {
 namespace {
 
 struct EvalOptions {
-  std::string law, in, out;
+  std::string law, in, out, contacts, solver;
 };
+
+// Reads every row of `in` into `out` with one law's schema (throws as eval_csv does).
+using EvalTable = std::function<EvalCounts(std::istream&, io::CsvWriter&)>;
 
 // The planar single-contact schema: columns -> PlanarCollision fields, outputs of PlanarOutcome.
 RowSchema<PlanarCollision> planar_schema(PlanarLaw law) {
@@ -86,10 +102,36 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   };
   if (!extras.empty())
     return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
-  if (o.law.empty()) return fail("--law is required (one of: " + law_list() + ")");
+  if (o.law.empty())
+    return fail("--law is required (one of: " + law_list() + "; with --contacts k: " + lcp_law_list() + ")");
+  EvalTable table;
   PlanarLaw law{};
-  if (!parse_law(o.law.c_str(), &law))
-    return fail("--law " + o.law + ": unknown law (expected one of: " + law_list() + ")");
+  MultiContactLaw lcp_law{};
+  if (parse_law(o.law.c_str(), &law)) {
+    for (const auto& [name, value] : {std::pair{"--contacts", &o.contacts}, std::pair{"--solver", &o.solver}})
+      if (!value->empty())
+        return fail(std::string(name) + " " + *value + ": belongs to the multi-contact laws (" +
+                    lcp_law_list() + "), not to law " + o.law);
+    table = [law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); };
+  } else if (parse_lcp_law(o.law, &lcp_law)) {
+    if (o.contacts.empty())
+      return fail("--contacts k is required by law " + o.law + " (number of contacts, 1 to " +
+                  std::to_string(kMaxLcpContacts) + ")");
+    int k = 0;
+    LcpSolver solver{};
+    try {
+      k = parse_contacts(o.contacts);
+      solver = parse_lcp_solver(o.solver);
+    } catch (const UsageError& e) {
+      return fail(e.what());
+    }
+    table = [lcp_law, k, solver](std::istream& in, io::CsvWriter& w) {
+      return eval_lcp_csv(in, w, lcp_law, k, solver);
+    };
+  } else {
+    return fail("--law " + o.law + ": unknown law (expected one of: " + law_list() +
+                ") or, with --contacts k, one of: " + lcp_law_list());
+  }
   if (o.in.empty()) return fail("--in FILE.csv is required (\"-\" for stdin)");
   if (o.out.empty()) return fail("--out FILE.csv is required (\"-\" for stdout)");
 
@@ -117,7 +159,7 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   {
     io::CsvWriter writer(out);
     try {
-      counts = eval_csv(in, writer, planar_schema(law));
+      counts = table(in, writer);
     } catch (const std::runtime_error& e) {  // MalformedInput or io::CsvError: both start "line N: "
       writer.finish();
       if (!to_stdout) {
@@ -143,13 +185,22 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
 void register_eval(CLI::App& app, int& status) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* sub = app.add_subcommand(
-      "eval", "Evaluate many planar collisions from a CSV file (columns W_nn,W_nt,W_tt,v_n,v_t,mu,e[,e_t])");
-  sub->add_option("--law", o->law, "Impact law: " + law_list());
+      "eval",
+      "Evaluate many collisions from a CSV file (planar: columns W_nn,W_nt,W_tt,v_n,v_t,mu,e[,e_t]; "
+      "multi-contact: G_i_j,g_i,mu_j,eN_j,eT_j)");
+  sub->add_option("--law", o->law, "Impact law: " + law_list() + ", " + lcp_law_list());
   sub->add_option("--in", o->in, "Input CSV file, - for stdin");
   sub->add_option("--out", o->out, "Output CSV file, - for stdout");
+  sub->add_option("--contacts", o->contacts, "Multi-contact laws: number of contacts k, 1 to 4 (required)");
+  sub->add_option("--solver", o->solver,
+                  "Multi-contact laws: LCP solver automatic (default), enumeration, lemke");
   sub->footer(
-      "Output: the input columns, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel (17 significant digits).\n"
-      "Invalid rows: status \"invalid: <reason>\", type 0, numeric outputs empty.\n"
+      "Planar laws: output the input columns, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel.\n"
+      "Multi-contact laws: input columns G_i_j (0 <= i <= j < 2k, 0-based upper triangle of G, rows\n"
+      "N1..Nk,T1..Tk), g_1..g_2k (gamma^-), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k; output the input columns,\n"
+      "then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k.\n"
+      "Numbers have 17 significant digits. Invalid rows: status \"invalid: <reason>\", numeric outputs\n"
+      "empty (planar type 0).\n"
       "Exit status: 0 all rows ok, 1 some row invalid, 2 bad options or malformed file.");
   sub->allow_extras();
   sub->callback([o, sub, &status] { status = run_eval(*o, sub->remaining()); });

@@ -35,7 +35,7 @@ struct InputColumn {
   std::function<void(Record&, double)> set;
 };
 
-// What an eval-style command reads and writes. A law family (planar, later LCP with k contacts)
+// What an eval-style command reads and writes. A law family (planar; LCP with k contacts, cli/lcp_eval.cpp)
 // supplies its own schema; the row loop below does not know any column name.
 template <class Record>
 struct RowSchema {

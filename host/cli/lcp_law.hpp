@@ -43,10 +43,14 @@ MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law, const MultiContactColli
 template <class F>
 decltype(auto) with_contacts(int k, F&& f) {
   switch (k) {
-    case 1: return f(std::integral_constant<int, 1>{});
-    case 2: return f(std::integral_constant<int, 2>{});
-    case 3: return f(std::integral_constant<int, 3>{});
-    default: return f(std::integral_constant<int, 4>{});
+    case 1:
+      return f(std::integral_constant<int, 1>{});
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    case 3:
+      return f(std::integral_constant<int, 3>{});
+    default:
+      return f(std::integral_constant<int, 4>{});
   }
 }
 

@@ -1,15 +1,19 @@
 // `collsweep run CONFIG.toml`: the main job — sweep, tally, write the run folder, draw the maps.
 #include <chrono>
 #include <ctime>
+#include <fstream>
+#include <type_traits>
 #include <filesystem>
 #include <iostream>
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "collsweep/sweep/multicontact_sweep.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/multicontact_outputs.hpp"
 #include "sweep/run_outputs.hpp"
 
 namespace collsweep::cli {
@@ -31,6 +35,85 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
+}
+
+std::uint64_t theorem_violations(const PlanarSweepResult& r) {
+  std::uint64_t v = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, TallyLayout::violation);
+  return v;
+}
+
+std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
+  std::uint64_t v = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l)
+    for (std::uint32_t w : {MultiContactWords::violation_111, MultiContactWords::violation_117, MultiContactWords::violation_121})
+      v += r.pair_total(l, w);
+  return v;
+}
+
+SweepResult<PlanarSweepSpec> sweep(const PlanarSweepSpec& spec, const std::string& backend, const RunConfig& c,
+                                   int threads, Progress* progress) {
+  return backend == "cuda" ? run_planar_sweep_gpu(spec, 0, c.samples, progress)
+                           : run_planar_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
+}
+
+SweepResult<MultiContactSweepSpec> sweep(const MultiContactSweepSpec& spec, const std::string& backend,
+                                         const RunConfig& c, int threads, Progress* progress) {
+  return backend == "cuda" ? run_multicontact_sweep_gpu(spec, 0, c.samples, progress)
+                           : run_multicontact_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
+}
+
+// Runs the sweep of one model, writes the run folder and draws the maps.
+template <class Spec>
+int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
+              const fs::path& out_dir, RunRecord& record) {
+  SweepResult<Spec> result;
+  {
+    Progress progress(config.samples, config.name, !o.quiet && Progress::stderr_is_terminal());
+    try {
+      result = sweep(spec, backend, config, o.threads, &progress);
+    } catch (const std::exception& e) {
+      progress.finish();
+      std::cerr << "collsweep run: " << e.what() << '\n';
+      return 1;
+    }
+  }
+  try {
+    record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};
+    write_map_csv((out_dir / "map.csv").string(), result);
+    write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
+    if constexpr (std::is_same_v<Spec, PlanarSweepSpec>) {
+      if (config.samples_npy) {
+        write_samples_npy((out_dir / "samples.npy").string(), result);
+        record.outputs.push_back("samples.npy");
+      }
+    }
+    {
+      std::ofstream toml(out_dir / "config.toml");
+      toml << resolved_config_toml(config);
+    }
+    write_summary_json((out_dir / "summary.json").string(), config, result, record);
+  } catch (const std::exception& e) {
+    std::cerr << "collsweep run: " << e.what() << '\n';
+    return 1;
+  }
+  std::cout << totals_table(result);
+  std::cout << "samples/s: " << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
+            << result.backend << ", " << result.threads << (result.backend == "cpu" ? " threads" : " host thread")
+            << ", " << result.seconds << " s)\n";
+  std::cout << "results: " << fs::absolute(out_dir).string() << "/{map.csv,witnesses.csv,summary.json}\n";
+  if (!o.no_plot) {
+    std::string why;
+    if (plotting_available(&why)) {
+      if (draw_maps(out_dir.string(), o.quiet) == 0)
+        std::cout << "maps: " << fs::absolute(out_dir).string() << "/maps/*.png\n";
+    } else if (!o.quiet) {
+      std::cerr << "collsweep run: no maps drawn (" << why << ")\n";
+    }
+  }
+  if (const std::uint64_t v = theorem_violations(result))
+    std::cerr << "collsweep run: WARNING: " << v << " theorem violations (see summary.json)\n";
+  return 0;
 }
 
 int run(const RunOptions& o, const std::string& command_line) {
@@ -68,56 +151,8 @@ int run(const RunOptions& o, const std::string& command_line) {
   if (!o.quiet)
     std::cerr << "collsweep run: " << config.name << ", " << config.samples << " samples on " << backend
               << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "") << '\n';
-  PlanarSweepResult result;
-  {
-    Progress progress(config.samples, config.name, !o.quiet && Progress::stderr_is_terminal());
-    try {
-      result = backend == "cuda" ? run_planar_sweep_gpu(config.spec, 0, config.samples, &progress)
-                                 : run_planar_sweep_cpu(config.spec, 0, config.samples, config.batch, o.threads, &progress);
-    } catch (const std::exception& e) {
-      progress.finish();
-      std::cerr << "collsweep run: " << e.what() << '\n';
-      return 1;
-    }
-  }
-  try {
-    record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};
-    write_map_csv((out_dir / "map.csv").string(), result);
-    write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
-    if (config.samples_npy) {
-      write_samples_npy((out_dir / "samples.npy").string(), result);
-      record.outputs.push_back("samples.npy");
-    }
-    {
-      std::ofstream toml(out_dir / "config.toml");
-      toml << resolved_config_toml(config);
-    }
-    write_summary_json((out_dir / "summary.json").string(), config, result, record);
-  } catch (const std::exception& e) {
-    std::cerr << "collsweep run: " << e.what() << '\n';
-    return 1;
-  }
-  std::cout << totals_table(result);
-  std::cout << "samples/s: " << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
-            << result.backend << ", " << result.threads << (result.backend == "cpu" ? " threads" : " host thread")
-            << ", " << result.seconds << " s)\n";
-  std::cout << "results: " << fs::absolute(out_dir).string() << "/{map.csv,witnesses.csv,summary.json}\n";
-  if (!o.no_plot) {
-    std::string why;
-    if (plotting_available(&why)) {
-      if (draw_maps(out_dir.string(), o.quiet) == 0)
-        std::cout << "maps: " << fs::absolute(out_dir).string() << "/maps/*.png\n";
-    } else if (!o.quiet) {
-      std::cerr << "collsweep run: no maps drawn (" << why << ")\n";
-    }
-  }
-  const std::uint64_t violations = [&] {
-    std::uint64_t v = 0;
-    for (int l = 0; l < result.spec.n_laws; ++l) v += result.pair_total(l, TallyLayout::violation);
-    return v;
-  }();
-  if (violations) std::cerr << "collsweep run: WARNING: " << violations << " theorem violations (see summary.json)\n";
-  return 0;
+  return config.model == ModelKind::planar ? run_model(config, config.spec, backend, o, out_dir, record)
+                                           : run_model(config, config.multi, backend, o, out_dir, record);
 }
 
 }  // namespace

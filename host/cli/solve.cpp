@@ -1,12 +1,15 @@
-// `collsweep solve`: one planar collision in contact-space or mechanism form, as a table or one JSON object.
+// `collsweep solve`: one collision, planar (contact-space or mechanism form) or multi-contact (LCP laws).
 //
 //   collsweep solve --law L --W m_nn,m_nt,m_tt --v v_n,v_t --mu M --e E [--et ET] [--json]
 //   collsweep solve --law L --M m_11,...,m_nn --J j_11,...,j_2n [--dof n] (--v v_n,v_t | --u u_1,...,u_n) ...
+//   collsweep solve --law poisson-lcp|newton-lcp --contacts k --G <upper triangle of the 2k x 2k G,
+//       row-major> --gamma g_1,...,g_2k --mu mu_1,...,mu_k --eN ... --eT ... [--solver S] [--json]
 //
 // Mechanism form: W = J M^-1 J^T, and Delta u = M^-1 J^T P is printed; with --u, v = J u and also
 // u2 = u + Delta u and the kinetic energies T_before = u.M.u/2, T_after = u2.M.u2/2. --dof is optional
 // (n is then read from the count of --M). --et is required by chatterjee-ruina and ignored (with a note)
-// by the other laws. Exit status: 0 for a valid collision; 2 for any invalid input, with one line
+// by the other laws. The multi-contact form is in solve_lcp.cpp; options of the other family are
+// rejected. Exit status: 0 for a valid collision; 2 for any invalid input, with one line
 // "collsweep solve: <option> <value>: <what is wrong>" on stderr and, with --json, the object
 // {"status": "invalid", "code": ..., "reason": ...} on stdout.
 #include <Eigen/Dense>
@@ -16,7 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/lcp_law.hpp"
 #include "cli/parse_numbers.hpp"
+#include "cli/solve_lcp.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/laws/planar_laws.hpp"
@@ -29,6 +34,7 @@ namespace {
 
 struct SolveOptions {
   std::string law, W, v, M, J, dof, u, mu, e, et;
+  std::string contacts, G, gamma, eN, eT, solver;  // multi-contact laws
   bool json = false;
 };
 
@@ -39,12 +45,6 @@ struct SolveInput {
   bool mechanism_form = false;
   Mechanism mech;
   std::optional<Eigen::VectorXd> u;  // generalized speeds (mechanism form with --u)
-};
-
-// A solve failure: the one-line message and a machine-readable code ("usage" or a Status name).
-struct SolveFailure {
-  std::string code;
-  std::string message;
 };
 
 std::string law_list() {
@@ -86,9 +86,19 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
   if (!extras.empty())
     throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
   SolveInput in;
-  if (o.law.empty()) throw UsageError("--law is required (one of: " + law_list() + ")");
+  if (o.law.empty())
+    throw UsageError("--law is required (one of: " + law_list() + "; with --contacts k: " + lcp_law_list() +
+                     ")");
   if (!parse_law(o.law.c_str(), &in.law))
-    throw UsageError("--law " + o.law + ": unknown law (expected one of: " + law_list() + ")");
+    throw UsageError("--law " + o.law + ": unknown law (expected one of: " + law_list() +
+                     ") or, with --contacts k, one of: " + lcp_law_list());
+  const std::initializer_list<std::pair<const char*, const std::string*>> lcp_only = {
+      {"--contacts", &o.contacts}, {"--G", &o.G}, {"--gamma", &o.gamma}, {"--eN", &o.eN}, {"--eT", &o.eT},
+      {"--solver", &o.solver}};
+  for (const auto& [name, value] : lcp_only)
+    if (!value->empty())
+      throw UsageError(std::string(name) + " " + *value + ": belongs to the multi-contact laws (" +
+                       lcp_law_list() + "), not to law " + o.law);
 
   const char* forms = "give either --W (with --v) or --M and --J (with --v or --u)";
   if (!o.W.empty() && !o.M.empty()) throw UsageError("--W and --M are both given: " + std::string(forms));
@@ -289,35 +299,54 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
   if (in.mechanism_form) os << "\n(W = J M^-1 J^T" << (in.u ? ", v = J u" : "") << ", du = M^-1 J^T P)\n";
 }
 
-int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
-  SolveFailure failure;
-  try {
-    const SolveInput in = parse_input(o, extras);
-    const PlanarOutcome out = evaluate(in.law, in.c);
-    if (out.status != Status::ok) {
-      failure = {status_name(out.status), invalid_message(o, in, out.status)};
-    } else {
-      const double T_acc = accessible_energy(in.c.W, in.c.v);
-      MechanismResult mr;
-      if (in.mechanism_form) {
-        mr.du = velocity_change(in.mech, out.I_n, out.I_t);
-        if (in.u) {
-          mr.u2 = *in.u + mr.du;
-          mr.T_before = 0.5 * in.u->dot(in.mech.M * *in.u);
-          mr.T_after = 0.5 * mr.u2.dot(in.mech.M * mr.u2);
-        }
-      }
-      if (o.json)
-        print_json(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
-      else
-        print_table(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
-      return 0;
+// The multi-contact form: rejects the planar options, then solve_lcp().
+std::optional<SolveFailure> run_solve_lcp(const SolveOptions& o, const std::vector<std::string>& extras) {
+  if (!extras.empty())
+    throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
+  const std::initializer_list<std::pair<const char*, const std::string*>> planar_only = {
+      {"--W", &o.W},     {"--v", &o.v}, {"--M", &o.M}, {"--J", &o.J},
+      {"--dof", &o.dof}, {"--u", &o.u}, {"--e", &o.e}, {"--et", &o.et}};
+  for (const auto& [name, value] : planar_only)
+    if (!value->empty())
+      throw UsageError(std::string(name) + " " + *value + ": belongs to the planar laws, not to law " +
+                       o.law + " (give --G, --gamma, --mu, --eN, --eT)");
+  return solve_lcp({o.law, o.contacts, o.G, o.gamma, o.mu, o.eN, o.eT, o.solver, o.json});
+}
+
+// The planar form: parse, evaluate, print. Returns the failure (nothing printed) when not ok.
+std::optional<SolveFailure> run_solve_planar(const SolveOptions& o, const std::vector<std::string>& extras) {
+  const SolveInput in = parse_input(o, extras);
+  const PlanarOutcome out = evaluate(in.law, in.c);
+  if (out.status != Status::ok)
+    return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
+  const double T_acc = accessible_energy(in.c.W, in.c.v);
+  MechanismResult mr;
+  if (in.mechanism_form) {
+    mr.du = velocity_change(in.mech, out.I_n, out.I_t);
+    if (in.u) {
+      mr.u2 = *in.u + mr.du;
+      mr.T_before = 0.5 * in.u->dot(in.mech.M * *in.u);
+      mr.T_after = 0.5 * mr.u2.dot(in.mech.M * mr.u2);
     }
-  } catch (const UsageError& e) {
-    failure = {"usage", e.what()};
   }
-  std::cerr << "collsweep solve: " << failure.message << '\n';
-  if (o.json) print_failure_json(failure);
+  if (o.json)
+    print_json(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
+  else
+    print_table(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
+  return std::nullopt;
+}
+
+int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
+  std::optional<SolveFailure> failure;
+  try {
+    MultiContactLaw lcp_law{};
+    failure = parse_lcp_law(o.law, &lcp_law) ? run_solve_lcp(o, extras) : run_solve_planar(o, extras);
+  } catch (const UsageError& e) {
+    failure = SolveFailure{"usage", e.what()};
+  }
+  if (!failure) return 0;
+  std::cerr << "collsweep solve: " << failure->message << '\n';
+  if (o.json) print_failure_json(*failure);
   return 2;
 }
 
@@ -325,9 +354,9 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
 
 void register_solve(CLI::App& app, int& status) {
   auto o = std::make_shared<SolveOptions>();
-  CLI::App* sub =
-      app.add_subcommand("solve", "Evaluate one planar collision with one law and print the outcome");
-  sub->add_option("--law", o->law, "Impact law: " + law_list());
+  CLI::App* sub = app.add_subcommand(
+      "solve", "Evaluate one collision (planar, or k contacts with an LCP law) and print the outcome");
+  sub->add_option("--law", o->law, "Impact law: " + law_list() + ", " + lcp_law_list());
   sub->add_option("--W", o->W, "Delassus matrix W = J M^-1 J^T as m_nn,m_nt,m_tt (contact-space form)");
   sub->add_option("--v", o->v, "Pre-impact contact velocity v_n,v_t (v_n < 0: approaching)");
   sub->add_option("--M", o->M, "Mechanism form: n x n SPD mass matrix, row-major comma list");
@@ -336,9 +365,22 @@ void register_solve(CLI::App& app, int& status) {
   sub->add_option("--dof", o->dof, "Mechanism form: n (optional; read from the size of --M)");
   sub->add_option("--u", o->u,
                   "Mechanism form: pre-impact generalized speeds u_1,...,u_n (v = J u), instead of --v");
-  sub->add_option("--mu", o->mu, "Coulomb friction coefficient (>= 0)");
+  sub->add_option("--mu", o->mu,
+                  "Coulomb friction coefficient (>= 0); multi-contact laws: mu_1,...,mu_k, one per contact");
   sub->add_option("--e", o->e, "Coefficient of restitution in [0, 1] (the law's own kind)");
   sub->add_option("--et", o->et, "Tangential restitution e_t >= -1 (chatterjee-ruina only)");
+  sub->add_option("--contacts", o->contacts, "Multi-contact laws: number of contacts k, 1 to 4 (required)");
+  sub->add_option("--G", o->G,
+                  "Multi-contact laws: upper triangle of the 2k x 2k Delassus matrix G, row-major, "
+                  "k(2k+1) numbers; rows and columns N1..Nk, T1..Tk");
+  sub->add_option("--gamma", o->gamma,
+                  "Multi-contact laws: pre-impact contact velocities gamma^-, N1..Nk, T1..Tk");
+  sub->add_option("--eN", o->eN,
+                  "Multi-contact laws: normal impact coefficients eps_N1,...,eps_Nk in [0, 1]");
+  sub->add_option("--eT", o->eT,
+                  "Multi-contact laws: tangential coefficients eps_T1,...,eps_Tk in [0, eps_N]");
+  sub->add_option("--solver", o->solver,
+                  "Multi-contact laws: LCP solver automatic (default), enumeration, lemke");
   sub->add_flag("--json", o->json, "Print one JSON object (numbers with 17 significant digits)");
   sub->allow_extras();
   sub->callback([o, sub, &status] { status = run_solve(*o, sub->remaining()); });

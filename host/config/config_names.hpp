@@ -1,10 +1,13 @@
-// The config file's spellings of distribution kinds and matrix kinds, shared by the parser and the writers.
+// The config file's spellings of model, distribution, matrix and solver kinds, shared by parser and writers.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
+#include "collsweep/impacts/multicontact.hpp"
+#include "collsweep/sampling/multicontact_plan.hpp"
 #include "collsweep/sampling/plan.hpp"
+#include "config/run_config.hpp"
 
 namespace collsweep::config {
 
@@ -36,6 +39,55 @@ inline const char* matrix_kind_name(MatrixKind k) {
       return "shape";
   }
   return "unknown";
+}
+
+inline const char* model_kind_name(ModelKind k) {
+  switch (k) {
+    case ModelKind::planar:
+      return "planar";
+    case ModelKind::multicontact:
+      return "multicontact";
+  }
+  return "unknown";
+}
+
+inline const char* delassus_kind_name(DelassusKind k) {
+  switch (k) {
+    case DelassusKind::direct:
+      return "direct";
+    case DelassusKind::wishart:
+      return "wishart";
+    case DelassusKind::mechanism:
+      return "mechanism";
+  }
+  return "unknown";
+}
+
+inline const char* solver_name(LcpSolver s) {
+  switch (s) {
+    case LcpSolver::automatic:
+      return "automatic";
+    case LcpSolver::enumeration:
+      return "enumeration";
+    case LcpSolver::lemke:
+      return "lemke";
+  }
+  return "unknown";
+}
+
+inline const std::vector<std::string_view>& model_kind_names() {
+  static const std::vector<std::string_view> names = {"planar", "multicontact"};
+  return names;
+}
+
+inline const std::vector<std::string_view>& delassus_kind_names() {
+  static const std::vector<std::string_view> names = {"direct", "wishart", "mechanism"};
+  return names;
+}
+
+inline const std::vector<std::string_view>& solver_names() {
+  static const std::vector<std::string_view> names = {"automatic", "enumeration", "lemke"};
+  return names;
 }
 
 inline const std::vector<std::string_view>& scalar_kind_names() {

@@ -22,17 +22,20 @@ class ConfigError : public std::runtime_error {
 enum class ModelKind : std::uint8_t { planar = 0, multicontact };
 
 struct RunConfig {
-  std::string name;               // run.name (default: the file's stem)
-  std::uint64_t samples = 0;      // run.samples (> 0)
-  std::uint64_t batch = 1 << 20;  // run.batch: samples per work unit; never changes results
-  bool samples_npy = false;       // run.samples_npy: also write samples.npy (only when samples <= 1e6)
+  std::string name;                     // run.name (default: the file's stem)
+  std::uint64_t samples = 0;            // run.samples (> 0)
+  std::uint64_t batch = 1 << 20;        // run.batch: samples per work unit; never changes results
+  bool samples_npy = false;             // run.samples_npy: also write samples.npy (only when samples <= 1e6)
   ModelKind model = ModelKind::planar;  // model.kind
-  PlanarSweepSpec spec;           // everything the kernels need (model planar)
-  MultiContactSweepSpec multi;    // everything the kernels need (model multicontact)
-  std::string source_path;        // the file it came from ("" when parsed from a string)
+  // Only the spec of `model` is filled from the file (seed, laws, tolerance, witnesses included); the other
+  // is left at its defaults.
+  PlanarSweepSpec spec;         // everything the kernels need (model planar)
+  MultiContactSweepSpec multi;  // everything the kernels need (model multicontact)
+  std::string source_path;      // the file it came from ("" when parsed from a string)
 };
 
-// Reads and validates a config file (toml++). Throws ConfigError.
+// Reads and validates a config file (toml++); the schema is in run_config.cpp and configs/README.md.
+// Throws ConfigError.
 RunConfig load_run_config(const std::string& path);
 
 // Same, from text; source_name is used in messages.

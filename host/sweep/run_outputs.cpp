@@ -12,6 +12,7 @@
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "sweep/provenance.hpp"
 
 namespace collsweep {
 
@@ -187,28 +188,7 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   std::ofstream out = open_output(path);
   io::JsonWriter j(out);
   j.begin_object();
-  j.key("collsweep").begin_object();
-  j.key("version").string(COLLSWEEP_VERSION);
-  j.key("git_revision").string(COLLSWEEP_GIT_REVISION);
-  j.key("compiler").string("g++ " __VERSION__);
-  j.key("cuda_built").boolean(cuda::built_with_cuda());
-  j.key("cuda_compiler").string(COLLSWEEP_CUDA_COMPILER_VERSION);
-  j.end_object();
-  j.key("command").string(record.command_line);
-  j.key("started_utc").string(record.started_utc);
-  j.key("config_file").string(config.source_path);
-  j.key("seed").integer(static_cast<long long>(config.spec.plan.seed));
-  j.key("config").raw(resolved_config_json(config));
-  j.key("backend").string(r.backend);
-  j.key("device").string(r.device);
-  j.key("threads").integer(r.threads);
-  j.key("samples").integer(static_cast<long long>(r.count));
-  j.key("wall_seconds").number(r.seconds);
-  j.key("samples_per_second").number(r.seconds > 0 ? static_cast<double>(r.count) / r.seconds : 0.0);
-  j.key("samples_in_map").integer(static_cast<long long>(r.samples_in_map()));
-  j.key("samples_outside_map").integer(static_cast<long long>(r.outside()));
-  j.key("mean_sums_clamped").integer(static_cast<long long>(r.clamped()));
-  j.key("energy_tolerance").number(r.spec.tolerance);
+  write_provenance(j, config, r, record);
   j.key("laws").begin_object();
   std::uint64_t all_violations = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) {
@@ -223,12 +203,7 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     j.key("energy_gains").integer(static_cast<long long>(gains));
     j.key("energy_gain_fraction").number(valid ? static_cast<double>(gains) / static_cast<double>(valid) : 0.0);
     j.key("max_dE_rel").number(r.max_dE_rel(l));
-    u64 lo = 0, hi = 0;
-    for (std::uint32_t c = 0; c < r.layout.cells; ++c) {
-      const u64* p = r.words.data() + r.layout.pair(c, l);
-      merge_int128<PlainOps>(&lo, &hi, p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]);
-    }
-    j.key("mean_dE_rel").number(valid ? int128_to_double(lo, hi) / static_cast<double>(valid) : 0.0);
+    j.key("mean_dE_rel").number(r.mean_value(l, valid));
     j.key("types").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t)
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t))

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/sweep/multicontact_sweep_spec.hpp"
 #include "collsweep/sweep/planar_sweep.hpp"
 
 namespace collsweep::cuda {
@@ -37,10 +38,15 @@ struct ProgressHook {
 
 // Sweeps samples [first, first + count) of spec on the GPU: on-device sampling, one thread per sample,
 // per-block tallies (shared memory when the map fits) merged once per block. On success, words holds
-// the tally (layout TallyLayout{spec.cells(), spec.n_laws}), witnesses[l * max_witnesses + i] the ranked
+// the tally (layout tally_layout(spec)), witnesses[l * max_witnesses + i] the ranked
 // witnesses of law slot l and witness_counts[l] their number.
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err, std::size_t err_len);
+
+// The same for a multi-contact sweep (poisson-lcp / newton-lcp), layout multicontact_layout(...).
+bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
+                            Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                            std::size_t err_len);
 
 // Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.

@@ -29,6 +29,12 @@ bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*
   return false;
 }
 
+bool run_multicontact_sweep(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
+                            ProgressHook, char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
 bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*, PlanarOutcome*,
                              char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);

@@ -20,17 +20,35 @@
 // number of distinct solutions (deduplicated on Lambda and gamma to a relative 1e-8, never on the LCP
 // variables: with X_N = 0 the split of gamma_T into rho^R, rho^L is not unique), W_min, W_max, and one
 // chosen solution by this project convention (not the paper's):
-//   poisson-lcp: the compression solution of maximal dissipation (least W^- = T° - T^-, paper Sect. 3.3),
-//                then, among its decompressions, the one of least W; ties (within 1e-9 T_acc) go to the
-//                first solution in the solver's deterministic order.
-//   newton-lcp:  the solution of least W, ties as above.
-// With the Lemke solver each phase yields one solution, so solutions = 1 and W_min = W_max = W. Lemke
-// runs on the 3k form and, when it ends on a ray there (the 3k matrix is not copositive; about 2 in
-// 10^4 phases of the test distribution), on the equivalent copositive 4k Stewart-Trinkle form of the
-// phase (see stewart_trinkle_matrix). The enumeration uses the 3k form (2^(3k) bases, not 2^(4k)).
+//   poisson-lcp, compression:   maximal dissipation, the least W^- = T° - T^- (paper Sect. 3.3, (296)-(307));
+//                               among equal W^- (within 1e-9 T_acc) the one whose chosen decompression has
+//                               the least W, then the first in the solver's deterministic order.
+//   poisson-lcp, decompression: Delta = 0 (pure Poisson, Lambda^+ = eps Lambda^-, no inequality impulse)
+//                               whenever it is a solution of the decompression LCP; otherwise the least W.
+//     Reason: the inequality impulse Delta of (35), (36) exists to prevent penetration, so it acts only
+//     when Poisson's impulse alone would violate the contact conditions. The literal rule "least W in
+//     decompression" breaks the paper's Sect. 8.3 property that all eps = 0 ends the impact after
+//     compression (Lambda^+ = 0): with eps = 0, Delta = 0 always solves the decompression, but frictional
+//     samples can have further solutions Delta != 0 with W < W^-. Of the 10 000 eps = 0 samples of
+//     test_glocker_properties (seed 606), 76 have several decompression solutions, and the literal rule
+//     chose Delta != 0 on 18 of them; this rule chooses Lambda^+ = 0 on all. On 20 000 samples of the
+//     general test distribution the two rules never differ; on 20 000 "extreme" ones (eps_N in {0, 1})
+//     they differ on 23 (the count of chosen W > 0 is 148 under both).
+//     "Delta = 0 is a solution" is decided by GlockerModeSolver::zero_is_solution (c_N >= 0, and per contact
+//     b_j = 0 or gamma_Tj = c_Tj = 0, to the enumeration's tolerance), identically for both solvers.
+//   newton-lcp: the solution of least W (ties as above). It has one phase and no Delta, so the issue does
+//     not arise; with all eps = 0 its LCP is Poisson's compression and it chooses the same solution.
+// With the Lemke solver each phase yields one solution, so solutions = 1 and W_min = W_max = W; the
+// decompression takes Delta = 0 without running Lemke when it is a solution (the convention above). Lemke
+// runs on the 3k form and, when it ends on a ray there (the 3k matrix is not copositive; about 2 in 10^4
+// phases of the test distribution), on the equivalent copositive 4k Stewart-Trinkle form of the phase
+// (see stewart_trinkle_matrix). The enumeration is the mode enumeration of glocker_modes.hpp: all
+// solutions of the 3k form (2^(3k) bases) from at most 6^k small systems in the physical unknowns, the
+// compression from 4^k; it streams (each distinct compression solution is decompressed as soon as found).
 #pragma once
 
 #include "collsweep/impacts/glocker_conditions.hpp"
+#include "collsweep/impacts/glocker_modes.hpp"
 #include "collsweep/impacts/multicontact.hpp"
 #include "collsweep/lcp/enumerate.hpp"
 #include "collsweep/lcp/lemke.hpp"
@@ -99,68 +117,6 @@ COLLSWEEP_HD_INLINE void glocker_lcp_rhs(const MultiContactCollision<K>& c, cons
   for (int j = 0; j < K; ++j) q[2 * K + j] = 2.0 * b[j];
 }
 
-// Distinct phase solutions (X, gamma), deduplicated to a relative 1e-8.
-template <int K>
-struct PhaseSolutions {
-  int count = 0;
-  bool truncated = false;
-  double X[kMaxPhaseSolutions][2 * K];
-  double gamma[kMaxPhaseSolutions][2 * K];
-};
-
-// Physical phase solutions X -> gamma = G X + c, deduplicated into a PhaseSolutions list.
-template <int K>
-struct PhaseSink {
-  const MultiContactCollision<K>* c;
-  const double* cv;  // [2K]
-  const double* b;   // [K]
-  double gamma_scale;
-  double g_scale;  // max|G|
-  PhaseSolutions<K>* out;
-
-  // x: X_N and the unclamped X_T; X_T is clamped into the friction set [-r, r], r = mu X_N + b (the LCP
-  // satisfies it only to rounding), so a frictionless contact (r = 0) has X_T = 0 exactly.
-  COLLSWEEP_HD void add(double (&x)[2 * K]) const {
-    for (int j = 0; j < K; ++j) {
-      const double r = max_d(c->mu[j] * x[j] + b[j], 0.0);
-      x[K + j] = min_d(max_d(x[K + j], -r), r);
-    }
-    double g[2 * K];
-    for (int i = 0; i < 2 * K; ++i) {
-      double s = cv[i];
-      for (int j = 0; j < 2 * K; ++j) s += c->G[i][j] * x[j];
-      g[i] = s;
-    }
-    const double xs = max_d(smallmat::max_abs(x), gamma_scale / g_scale);
-    for (int k = 0; k < out->count; ++k) {
-      bool same = true;
-      for (int i = 0; i < 2 * K && same; ++i)
-        same = abs_d(out->X[k][i] - x[i]) <= 1e-8 * max_d(xs, abs_d(out->X[k][i])) &&
-               abs_d(out->gamma[k][i] - g[i]) <= 1e-8 * gamma_scale;
-      if (same) return;
-    }
-    if (out->count == kMaxPhaseSolutions) {
-      out->truncated = true;
-      return;
-    }
-    for (int i = 0; i < 2 * K; ++i) {
-      out->X[out->count][i] = x[i];
-      out->gamma[out->count][i] = g[i];
-    }
-    ++out->count;
-  }
-
-  // 3k form: z = (X_N, s^R, rho^L), X_T = s^R - mu X_N - b.
-  COLLSWEEP_HD void operator()(const double (&z)[3 * K], const double (&)[3 * K]) const {
-    double x[2 * K];
-    for (int j = 0; j < K; ++j) {
-      x[j] = z[j];
-      x[K + j] = z[K + j] - c->mu[j] * z[j] - b[j];
-    }
-    add(x);
-  }
-};
-
 // The Stewart-Trinkle / Anitescu-Potra 4k form of the same phase (note §2.3), used by Lemke:
 // z = (X_N, f+, f-, beta), X_T = f+ - f-, w = (gamma_N, beta + gamma_T, beta - gamma_T, mu X_N + b - f+ -
 // f-),
@@ -198,60 +154,95 @@ COLLSWEEP_HD void stewart_trinkle_matrix(const MultiContactCollision<K>& c, doub
   }
 }
 
-// One sample's phase solver: the 3k matrix for the enumeration, the 4k matrix for Lemke (both phases
-// share it; only q changes).
+// Distinct phase solutions X of one phase, deduplicated to a relative 1e-8 on X and on gamma = G X + c
+// (gamma is not stored: two solutions of the same phase differ in gamma by G (X1 - X2)).
 template <int K>
-struct GlockerPhaseSolver {
-  LcpSolver solver = LcpSolver::enumeration;
-  LcpTolerance tol{};
-  double a3[3 * K][3 * K];
-  double a4[4 * K][4 * K];
+struct DistinctSolutions {
+  static constexpr int n = 2 * K;
+  int count = 0;
+  bool truncated = false;
+  double X[kMaxPhaseSolutions][n];
 
-  COLLSWEEP_HD void init(const MultiContactCollision<K>& c, LcpSolver s, const LcpTolerance& t) {
-    solver = s;
-    tol = t;
-    glocker_lcp_matrix(c, a3);
-    if (s == LcpSolver::lemke) stewart_trinkle_matrix(c, a4);
-  }
-
-  // All solutions (enumeration) or one (Lemke) of the phase with data (c, b); false on a Lemke failure.
-  COLLSWEEP_HD bool solve(const MultiContactCollision<K>& c, const double (&cv)[2 * K], const double (&b)[K],
-                          double gamma_scale, PhaseSolutions<K>& out) const {
-    const PhaseSink<K> sink{&c, cv, b, gamma_scale, max_d(smallmat::max_abs(c.G), 1e-300), &out};
-    out.count = 0;
-    out.truncated = false;
-    if (solver == LcpSolver::lemke) {
-      // Lemke on the smaller 3k form first; on a ray or the pivot cap, on the copositive 4k form.
-      double q3[3 * K];
-      glocker_lcp_rhs(c, cv, b, q3);
-      const LemkeResult<3 * K> r3 = lcp_lemke(a3, q3, tol);
-      if (r3.status == LemkeStatus::ok) {
-        sink(r3.z, r3.w);
-        return true;
+  // True when x is new and was stored; false for a duplicate and when the list is full (truncated).
+  COLLSWEEP_HD bool insert(const double (&g)[n][n], const double (&x)[n], double gamma_scale, double g_scale) {
+    const double xs = max_d(smallmat::max_abs(x), gamma_scale / g_scale);
+    for (int k = 0; k < count; ++k) {
+      bool same = true;
+      for (int i = 0; i < n && same; ++i) same = abs_d(X[k][i] - x[i]) <= 1e-8 * max_d(xs, abs_d(X[k][i]));
+      for (int i = 0; i < n && same; ++i) {
+        double d = 0.0;
+        for (int j = 0; j < n; ++j) d += g[i][j] * (X[k][j] - x[j]);
+        same = abs_d(d) <= 1e-8 * gamma_scale;
       }
-      double q[4 * K];
-      for (int j = 0; j < K; ++j) {
-        q[j] = cv[j];
-        q[K + j] = cv[K + j];
-        q[2 * K + j] = -cv[K + j];
-        q[3 * K + j] = b[j];
-      }
-      const LemkeResult<4 * K> r = lcp_lemke(a4, q, tol);
-      if (r.status != LemkeStatus::ok) return false;
-      double x[2 * K];
-      for (int j = 0; j < K; ++j) {
-        x[j] = r.z[j];
-        x[K + j] = r.z[K + j] - r.z[2 * K + j];
-      }
-      sink.add(x);
-      return true;
+      if (same) return false;
     }
-    double q[3 * K];
-    glocker_lcp_rhs(c, cv, b, q);
-    lcp_enumerate(a3, q, sink, tol);
+    if (count == kMaxPhaseSolutions) {
+      truncated = true;
+      return false;
+    }
+    for (int i = 0; i < n; ++i) X[count][i] = x[i];
+    ++count;
     return true;
   }
 };
+
+// Physical solution of a phase from the unknowns (X_N, X_T): X_T clamped into the friction set [-r, r],
+// r = mu X_N + b (the LCP satisfies it only to rounding; a frictionless contact gets X_T = 0 exactly), and
+// gamma = G X + c.
+template <int K>
+COLLSWEEP_HD_INLINE void phase_solution(const MultiContactCollision<K>& c, const double (&cv)[2 * K],
+                                        const double (&b)[K], double (&x)[2 * K], double (&g)[2 * K]) {
+  for (int j = 0; j < K; ++j) {
+    const double r = max_d(c.mu[j] * x[j] + b[j], 0.0);
+    x[K + j] = min_d(max_d(x[K + j], -r), r);
+  }
+  for (int i = 0; i < 2 * K; ++i) {
+    double s = cv[i];
+    for (int j = 0; j < 2 * K; ++j) s += c.G[i][j] * x[j];
+    g[i] = s;
+  }
+}
+
+// One solution of the phase (cv, b) by Lemke: on the 3k form first, and when that ends on a ray or at the
+// pivot cap, on the copositive 4k form. False when both fail. The matrices are built here, in separate
+// scopes, so that only one of them is alive at a time (GPU stack).
+template <int K>
+COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE bool glocker_lemke_phase(const MultiContactCollision<K>& c, const double (&cv)[2 * K],
+                                      const double (&b)[K], const LcpTolerance& tol, double (&x)[2 * K],
+                                      double (&g)[2 * K]) {
+  bool ok = false;
+  {
+    double a3[3 * K][3 * K], q3[3 * K];
+    glocker_lcp_matrix(c, a3);
+    glocker_lcp_rhs(c, cv, b, q3);
+    const LemkeResult<3 * K> r3 = lcp_lemke(a3, q3, tol);
+    if (r3.status == LemkeStatus::ok) {
+      for (int j = 0; j < K; ++j) {  // 3k form: z = (X_N, s^R, rho^L), X_T = s^R - mu X_N - b
+        x[j] = r3.z[j];
+        x[K + j] = r3.z[K + j] - c.mu[j] * r3.z[j] - b[j];
+      }
+      ok = true;
+    }
+  }
+  if (!ok) {
+    double a4[4 * K][4 * K], q4[4 * K];
+    stewart_trinkle_matrix(c, a4);
+    for (int j = 0; j < K; ++j) {
+      q4[j] = cv[j];
+      q4[K + j] = cv[K + j];
+      q4[2 * K + j] = -cv[K + j];
+      q4[3 * K + j] = b[j];
+    }
+    const LemkeResult<4 * K> r4 = lcp_lemke(a4, q4, tol);
+    if (r4.status != LemkeStatus::ok) return false;
+    for (int j = 0; j < K; ++j) {  // 4k form: z = (X_N, f+, f-, beta), X_T = f+ - f-
+      x[j] = r4.z[j];
+      x[K + j] = r4.z[K + j] - r4.z[2 * K + j];
+    }
+  }
+  phase_solution(c, cv, b, x, g);
+  return true;
+}
 
 template <int K>
 COLLSWEEP_HD_INLINE LcpSolver resolve_solver(LcpSolver s) {
@@ -289,92 +280,162 @@ COLLSWEEP_HD_INLINE bool multicontact_finite(const MultiContactOutcome<K>& o) {
   return ok;
 }
 
-// poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment).
+// Decompression data after the compression solution (Lambda^-, gamma°): c = gamma° + G eps Lambda^-,
+// b = mu (E_N - E_T) Lambda_N^- (note §2.3).
+template <int K>
+COLLSWEEP_HD_INLINE void decompression_data(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
+                                            const double (&g0)[2 * K], double (&cv)[2 * K], double (&b)[K]) {
+  for (int i = 0; i < 2 * K; ++i) {
+    double t = g0[i];
+    for (int j = 0; j < K; ++j) t += c.G[i][j] * c.eps_N[j] * lm[j] + c.G[i][K + j] * c.eps_T[j] * lm[K + j];
+    cv[i] = t;
+  }
+  for (int j = 0; j < K; ++j) b[j] = c.mu[j] * (c.eps_N[j] - c.eps_T[j]) * lm[j];
+}
+
+// Lambda = Lambda^- + Delta + eps Lambda^- (Lambda^+ = Delta + eps Lambda^-).
+template <int K>
+COLLSWEEP_HD_INLINE void total_impulse(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
+                                       const double (&d)[2 * K], double (&lam)[2 * K]) {
+  for (int j = 0; j < K; ++j) {
+    lam[j] = lm[j] + d[j] + c.eps_N[j] * lm[j];
+    lam[K + j] = lm[K + j] + d[K + j] + c.eps_T[j] * lm[K + j];
+  }
+}
+
+// Writes the chosen Poisson solution into the outcome.
+template <int K>
+COLLSWEEP_HD_INLINE void set_poisson_choice(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
+                                            const double (&g0)[2 * K], const double (&d)[2 * K],
+                                            const double (&gp)[2 * K], MultiContactOutcome<K>& o) {
+  total_impulse(c, lm, d, o.Lam);
+  for (int i = 0; i < 2 * K; ++i) {
+    o.Lam_minus[i] = lm[i];
+    o.gamma_0[i] = g0[i];
+    o.Lam_plus[i] = o.Lam[i] - lm[i];
+    o.gamma_plus[i] = gp[i];
+  }
+  for (int j = 0; j < K; ++j) {  // Lambda^+ = Delta + eps Lambda^- without the cancellation above
+    o.Lam_plus[j] = d[j] + c.eps_N[j] * lm[j];
+    o.Lam_plus[K + j] = d[K + j] + c.eps_T[j] * lm[K + j];
+  }
+}
+
+// poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment). The
+// enumeration streams: each distinct compression solution is decompressed as soon as it is found, and only
+// the distinct X of the phases (for deduplication), the tallies and the chosen solution are kept.
 template <int K>
 COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
-  GlockerPhaseSolver<K> phase;
-  phase.init(c, o.solver, opt.tol);
+  GlockerModeSolver<K> modes;
+  modes.init(c, opt.tol);
   const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
+  const double g_scale = max_d(smallmat::max_abs(c.G), 1e-300);
   const double tol_w = 1e-9 * o.T_acc;
-
   double zero_b[K];
   for (int j = 0; j < K; ++j) zero_b[j] = 0.0;
-  PhaseSolutions<K> comp;
-  if (!phase.solve(c, c.gamma_minus, zero_b, gamma_scale, comp))
-    return fail_multicontact(o, Status::solver_failure);
-  o.compression_solutions = static_cast<std::uint8_t>(comp.count);
-  o.solutions_truncated = comp.truncated;
 
-  double eps[n];
-  for (int j = 0; j < K; ++j) {
-    eps[j] = c.eps_N[j];
-    eps[K + j] = c.eps_T[j];
-  }
-  int total = 0;
-  double best_wm = 0.0, best_w = 0.0;
-  PhaseSolutions<K> dec;
-  for (int s = 0; s < comp.count; ++s) {
-    const double(&lm)[n] = comp.X[s];
-    const double wm = impact_energy(c, lm);
-    // Decompression data: c = gamma° + G eps Lambda^-, b = mu (E_N - E_T) Lambda_N^- (note §2.3).
-    double cv[n], b[K];
-    for (int i = 0; i < n; ++i) {
-      double t = comp.gamma[s][i];
-      for (int j = 0; j < n; ++j) t += c.G[i][j] * eps[j] * lm[j];
-      cv[i] = t;
-    }
-    for (int j = 0; j < K; ++j) b[j] = c.mu[j] * (c.eps_N[j] - c.eps_T[j]) * lm[j];
-    if (!phase.solve(c, cv, b, gamma_scale, dec)) return fail_multicontact(o, Status::solver_failure);
-    o.solutions_truncated = o.solutions_truncated || dec.truncated;
-    for (int d = 0; d < dec.count; ++d) {
-      double lam[n];
-      for (int i = 0; i < n; ++i) lam[i] = lm[i] + dec.X[d][i] + eps[i] * lm[i];
-      const double w = impact_energy(c, lam);
-      if (total == 0) {
-        o.W_min = w;
-        o.W_max = w;
-      } else {
-        o.W_min = min_d(o.W_min, w);
-        o.W_max = max_d(o.W_max, w);
-      }
-      const bool better =
-          total == 0 || wm < best_wm - tol_w || (!(wm > best_wm + tol_w) && w < best_w - tol_w);
-      ++total;
-      if (!better) continue;
-      best_wm = wm;
-      best_w = w;
+  if (o.solver == LcpSolver::lemke) {
+    double lm[n], g0[n], cv[n], b[K], d[n], gp[n];
+    if (!glocker_lemke_phase(c, c.gamma_minus, zero_b, opt.tol, lm, g0))
+      return fail_multicontact(o, Status::solver_failure);
+    decompression_data(c, lm, g0, cv, b);
+    if (modes.zero_is_solution(cv, b)) {  // the convention: Delta = 0 whenever it is a solution
       for (int i = 0; i < n; ++i) {
-        o.Lam_minus[i] = lm[i];
-        o.gamma_0[i] = comp.gamma[s][i];
-        o.Lam_plus[i] = dec.X[d][i] + eps[i] * lm[i];
-        o.Lam[i] = lam[i];
-        o.gamma_plus[i] = dec.gamma[d][i];
+        d[i] = 0.0;
+        gp[i] = cv[i];
       }
+    } else if (!glocker_lemke_phase(c, cv, b, opt.tol, d, gp)) {
+      return fail_multicontact(o, Status::solver_failure);
     }
+    set_poisson_choice(c, lm, g0, d, gp, o);
+    o.compression_solutions = 1;
+    o.solutions = 1;
+    o.W_compression = impact_energy(c, lm);
+    o.W = o.W_min = o.W_max = impact_energy(c, o.Lam);
+  } else {
+    DistinctSolutions<K> comp;
+    int total = 0;
+    bool have = false;
+    double best_wm = 0.0, best_w = 0.0;
+    auto on_compression = [&](const double (&lm)[n], const double (&g0)[n]) {
+      if (!comp.insert(c.G, lm, gamma_scale, g_scale)) return;
+      const double wm = impact_energy(c, lm);
+      double cv[n], b[K];
+      decompression_data(c, lm, g0, cv, b);
+      // This compression's decompression: Delta = 0 when it is a solution, otherwise the least W.
+      const bool pure = modes.zero_is_solution(cv, b);
+      bool dhave = pure;
+      double dw = 0.0, d[n], gp[n];
+      if (pure) {
+        for (int i = 0; i < n; ++i) {
+          d[i] = 0.0;
+          gp[i] = cv[i];
+        }
+        double lam[n];
+        total_impulse(c, lm, d, lam);
+        dw = impact_energy(c, lam);
+      }
+      DistinctSolutions<K> dec;
+      int count = 0;
+      double wmin = dw, wmax = dw;
+      auto on_decompression = [&](const double (&x)[n], const double (&g)[n]) {
+        if (!dec.insert(c.G, x, gamma_scale, g_scale)) return;
+        double lam[n];
+        total_impulse(c, lm, x, lam);
+        const double w = impact_energy(c, lam);
+        wmin = count == 0 && !pure ? w : min_d(wmin, w);
+        wmax = count == 0 && !pure ? w : max_d(wmax, w);
+        ++count;
+        if (pure || (dhave && !(w < dw - tol_w))) return;
+        dhave = true;
+        dw = w;
+        for (int i = 0; i < n; ++i) {
+          d[i] = x[i];
+          gp[i] = g[i];
+        }
+      };
+      modes.solve(cv, b, on_decompression);
+      o.solutions_truncated = o.solutions_truncated || dec.truncated;
+      if (pure && count == 0) count = 1;  // (never: the enumeration finds X = 0 as well)
+      if (count == 0) return;
+      o.W_min = total == 0 ? wmin : min_d(o.W_min, wmin);
+      o.W_max = total == 0 ? wmax : max_d(o.W_max, wmax);
+      total += count;
+      // Compression of maximal dissipation (least W^-); among equal W^-, the least W.
+      if (have && !(wm < best_wm - tol_w) && (wm > best_wm + tol_w || !(dw < best_w - tol_w))) return;
+      have = true;
+      best_wm = wm;
+      best_w = dw;
+      set_poisson_choice(c, lm, g0, d, gp, o);
+    };
+    modes.solve(c.gamma_minus, zero_b, on_compression);
+    o.compression_solutions = static_cast<std::uint8_t>(comp.count);
+    o.solutions_truncated = o.solutions_truncated || comp.truncated;
+    if (total == 0) return fail_multicontact(o, Status::no_solution);
+    o.solutions = static_cast<std::uint8_t>(total < 255 ? total : 255);
+    o.W = best_w;
+    o.W_compression = best_wm;
   }
-  if (total == 0) return fail_multicontact(o, Status::no_solution);
-  o.solutions = static_cast<std::uint8_t>(total < 255 ? total : 255);
-  o.W = best_w;
-  o.W_compression = best_wm;
   o.W_rel = o.W / o.T_acc;
   if (!multicontact_finite(o)) return fail_multicontact(o, Status::numerical_failure);
   return o;
 }
 
 // newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
+// One phase, so no Delta: the chosen solution is the least W (maximal dissipation). With all eps = 0 this
+// LCP is Poisson's compression and the choice coincides with Poisson's (Lambda = Lambda^-, Lambda^+ = 0).
 template <int K>
 COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
     const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
-  GlockerPhaseSolver<K> phase;
-  phase.init(c, o.solver, opt.tol);
   const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
+  const double g_scale = max_d(smallmat::max_abs(c.G), 1e-300);
   const double tol_w = 1e-9 * o.T_acc;
   double cv[n], zero_b[K];
   for (int j = 0; j < K; ++j) {
@@ -382,25 +443,40 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
     cv[K + j] = (1.0 + c.eps_T[j]) * c.gamma_minus[K + j];
     zero_b[j] = 0.0;
   }
-  PhaseSolutions<K> sol;
-  if (!phase.solve(c, cv, zero_b, gamma_scale, sol)) return fail_multicontact(o, Status::solver_failure);
-  if (sol.count == 0) return fail_multicontact(o, Status::no_solution);
-  o.solutions_truncated = sol.truncated;
-  for (int s = 0; s < sol.count; ++s) {
-    const double w = impact_energy(c, sol.X[s]);
-    const bool better = s == 0 || w < o.W - tol_w;
-    o.W_min = s == 0 ? w : min_d(o.W_min, w);
-    o.W_max = s == 0 ? w : max_d(o.W_max, w);
-    if (!better) continue;
-    o.W = w;
+  // gamma^+ = gamma^- + G Lambda (= xi - eps gamma^-).
+  auto take = [&](const double (&x)[n]) {
     for (int i = 0; i < n; ++i) {
-      o.Lam[i] = sol.X[s][i];
-      double g = c.gamma_minus[i];  // gamma^+ = gamma^- + G Lambda (= xi - eps gamma^-)
-      for (int j = 0; j < n; ++j) g += c.G[i][j] * sol.X[s][j];
+      o.Lam[i] = x[i];
+      double g = c.gamma_minus[i];
+      for (int j = 0; j < n; ++j) g += c.G[i][j] * x[j];
       o.gamma_plus[i] = g;
     }
+  };
+  if (o.solver == LcpSolver::lemke) {
+    double x[n], xi[n];
+    if (!glocker_lemke_phase(c, cv, zero_b, opt.tol, x, xi)) return fail_multicontact(o, Status::solver_failure);
+    take(x);
+    o.W = o.W_min = o.W_max = impact_energy(c, x);
+    o.solutions = 1;
+  } else {
+    GlockerModeSolver<K> modes;
+    modes.init(c, opt.tol);
+    DistinctSolutions<K> sol;
+    auto on_solution = [&](const double (&x)[n], const double (&)[n]) {
+      if (!sol.insert(c.G, x, gamma_scale, g_scale)) return;
+      const double w = impact_energy(c, x);
+      const bool first = sol.count == 1;
+      o.W_min = first ? w : min_d(o.W_min, w);
+      o.W_max = first ? w : max_d(o.W_max, w);
+      if (!first && !(w < o.W - tol_w)) return;
+      o.W = w;
+      take(x);
+    };
+    modes.solve(cv, zero_b, on_solution);
+    if (sol.count == 0) return fail_multicontact(o, Status::no_solution);
+    o.solutions_truncated = sol.truncated;
+    o.solutions = static_cast<std::uint8_t>(sol.count);
   }
-  o.solutions = static_cast<std::uint8_t>(sol.count);
   o.W_rel = o.W / o.T_acc;
   if (!multicontact_finite(o)) return fail_multicontact(o, Status::numerical_failure);
   return o;

@@ -6,6 +6,15 @@
 
 #include "collsweep/lcp/small_matrix.hpp"
 
+// Device functions with large local arrays that are called from several places (the Lemke phase of each
+// impact phase) are kept out of line on the GPU, so that their stack frame exists once per thread instead of
+// once per inlined call site. On the host the compiler decides.
+#if defined(__CUDACC__)
+#define COLLSWEEP_LCP_NOINLINE __noinline__
+#else
+#define COLLSWEEP_LCP_NOINLINE
+#endif
+
 namespace collsweep {
 
 // Relative tolerances of the pivoting solvers. "feasibility" accepts z_i, w_i >= -feasibility * scale

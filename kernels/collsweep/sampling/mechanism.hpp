@@ -1,4 +1,7 @@
-// Random n-DOF mechanisms for the mechanism kind of W: M = Q diag(m) Q^T, J 2 x n Gaussian, W = J M^-1 J^T.
+// Random n-DOF mechanisms, M = Q diag(m) Q^T and J r x n Gaussian, giving the Delassus matrix J M^-1 J^T.
+//
+// The planar mechanism kind (r = 2, W = J M^-1 J^T); the multi-contact sampler runs the same steps with
+// r = 2k Jacobian rows (multicontact_sampler.hpp), through the shared pieces below.
 //
 // Draw (all from the caller's matrix-stream SampleRng, in this order):
 //   1. x = log10 of M's eigenvalue ratio, from MatrixDist::log10_cond_M (one u01 unless grid/constant);
@@ -18,15 +21,15 @@
 // as delassus_not_spd so that the sweep counts it.
 //
 // Fixed-size arrays of max_mechanism_dof; only the leading n x n block is used. On the GPU the two
-// 12 x 12 buffers live in local memory (about 2.5 KB per thread).
+// 12 x 12 buffers (M and the scratch that holds Q, then L) live in local memory (about 2.5 KB per thread).
 #pragma once
 
-#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
 #include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
@@ -66,31 +69,31 @@ class NormalSequence {
   bool has_spare_ = false;
 };
 
-// Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
-// cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
-COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
-                                        MechanismDraw& out) {
-  std::uint32_t n = d.mechanism_dof;
-  if (n < 2u) n = 2u;
-  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
-  out.n = n;
+// ---- Shared pieces (also used by the multi-contact sampler, multicontact_sampler.hpp) ----
+// Square buffers are row-major C arrays of capacity D; only the leading n x n block is read or written.
 
-  // 1-2. eigenvalue ratio and eigenvalues.
-  const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
-  out.log10_cond_M = x;
-  out.m[0] = 1.0;
-  for (std::uint32_t i = 1; i + 1 < n; ++i) out.m[i] = detmath::pow10(-x * rng.uniform());
-  out.m[n - 1] = detmath::pow10(-x);
+// Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in
+// this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n.
+COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum(SampleRng& rng, std::uint32_t n, double x, double* m) {
+  m[0] = 1.0;
+  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = detmath::pow10(-x * rng.uniform());
+  m[n - 1] = detmath::pow10(-x);
+}
 
-  // 3. G (column-major into Q[col][row]) and J.
-  double Q[max_mechanism_dof][max_mechanism_dof];  // Q[j] = column j
-  NormalSequence z(rng);
+// An n x n matrix of standard normals drawn column by column (column-major): Q[j][i] = entry (i, j),
+// i.e. Q[j] holds column j.
+template <int D>
+COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence& z, std::uint32_t n, double (&Q)[D][D]) {
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] = z.next();
-  for (std::uint32_t r = 0; r < 2u; ++r)
-    for (std::uint32_t i = 0; i < n; ++i) out.J[r][i] = z.next();
+}
 
-  // 4. Modified Gram-Schmidt, two passes, in place: column j loses its components along columns < j.
+// In place, the orthogonal factor of A = Q R with R's diagonal positive (Q[j] = column j, as above):
+// modified Gram-Schmidt with a second orthogonalisation pass ("twice is enough", orthogonal to working
+// precision); dividing by the positive norm is the sign fix that makes Q Haar-distributed when A is
+// Gaussian (Mezzadri 2007).
+template <int D>
+COLLSWEEP_HD_INLINE void orthonormalize_columns(double (&Q)[D][D], std::uint32_t n) {
   for (std::uint32_t j = 0; j < n; ++j) {
     for (int pass = 0; pass < 2; ++pass)
       for (std::uint32_t p = 0; p < j; ++p) {
@@ -103,40 +106,119 @@ COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std
     const double inv = 1.0 / ::sqrt(norm2);
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] *= inv;
   }
+}
 
-  // 5a. M = Q diag(m) Q^T: M_ab = sum_j m_j Q_aj Q_bj (upper triangle, then mirrored).
+// S = Q diag(m) Q^T with Q[j] = column j: S_ab = sum_j (m_j Q_aj) Q_bj, j ascending, upper triangle computed
+// and mirrored (exactly symmetric).
+template <int DQ, int DS>
+COLLSWEEP_HD_INLINE void rotate_spectrum(const double (&Q)[DQ][DQ], const double* m, std::uint32_t n,
+                                         double (&S)[DS][DS]) {
   for (std::uint32_t a = 0; a < n; ++a)
     for (std::uint32_t b = a; b < n; ++b) {
       double s = 0.0;
-      for (std::uint32_t j = 0; j < n; ++j) s += out.m[j] * Q[j][a] * Q[j][b];
-      out.M[a][b] = s;
-      out.M[b][a] = s;
+      for (std::uint32_t j = 0; j < n; ++j) s += m[j] * Q[j][a] * Q[j][b];
+      S[a][b] = s;
+      S[b][a] = s;
     }
+}
 
-  // 5b. Cholesky M = L L^T, L (lower, row-major) overwriting the Q buffer.
-  double(&L)[max_mechanism_dof][max_mechanism_dof] = Q;
-  out.cholesky_ok = true;
+// Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng: the spectrum m, then the
+// normals (n x n Gaussian column by column, then J row by row, one NormalSequence, the spare of the last
+// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q).
+template <int R>
+COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n, double x,
+                                                 std::uint32_t rows, double (&m)[max_mechanism_dof],
+                                                 double (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                 double (&J)[R][max_mechanism_dof],
+                                                 double (&work)[max_mechanism_dof][max_mechanism_dof]) {
+  draw_log_uniform_spectrum(rng, n, x, m);
+  NormalSequence z(rng);
+  draw_gaussian_columns(z, n, work);
+  for (std::uint32_t r = 0; r < rows; ++r)
+    for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();
+  orthonormalize_columns(work, n);
+  rotate_spectrum(work, m, n, M);
+}
+
+// Step 5b: L = chol(M), lower and row-major, into L (only its lower triangle is written). Returns false
+// when a pivot is <= 0 or not finite (M not positive definite to working precision).
+COLLSWEEP_HD_INLINE bool mechanism_cholesky(std::uint32_t n,
+                                            const double (&M)[max_mechanism_dof][max_mechanism_dof],
+                                            double (&L)[max_mechanism_dof][max_mechanism_dof]) {
   for (std::uint32_t j = 0; j < n; ++j) {
-    double djj = out.M[j][j];
+    double djj = M[j][j];
     for (std::uint32_t p = 0; p < j; ++p) djj -= L[j][p] * L[j][p];
-    if (!(djj > 0.0) || !is_finite_d(djj)) {
-      out.cholesky_ok = false;
-      break;
-    }
+    if (!(djj > 0.0) || !is_finite_d(djj)) return false;
     const double ljj = ::sqrt(djj);
     L[j][j] = ljj;
     for (std::uint32_t i = j + 1; i < n; ++i) {
-      double s = out.M[i][j];
+      double s = M[i][j];
       for (std::uint32_t p = 0; p < j; ++p) s -= L[i][p] * L[j][p];
       L[i][j] = s / ljj;
     }
   }
+  return true;
+}
+
+// Step 5b-c for `rows` Jacobian rows: L = chol(M) into work, Y = L^-1 J^T by forward substitution IN PLACE
+// (row r of JY becomes column r of Y) and Dl = Y^T Y (rows x rows; Dl_ab = sum_i y_ai y_bi, i ascending,
+// upper triangle mirrored). Returns false, with Dl's leading block zero, when M is not positive definite
+// to working precision. (The planar kind runs the same arithmetic with two named rows, draw_mechanism.)
+template <int R>
+COLLSWEEP_HD_INLINE bool mechanism_delassus(std::uint32_t n, std::uint32_t rows,
+                                            const double (&M)[max_mechanism_dof][max_mechanism_dof],
+                                            double (&JY)[R][max_mechanism_dof],
+                                            double (&work)[max_mechanism_dof][max_mechanism_dof],
+                                            double (&Dl)[R][R]) {
+  double(&L)[max_mechanism_dof][max_mechanism_dof] = work;
+  if (!mechanism_cholesky(n, M, L)) {
+    for (std::uint32_t a = 0; a < rows; ++a)
+      for (std::uint32_t b = 0; b < rows; ++b) Dl[a][b] = 0.0;
+    return false;
+  }
+  for (std::uint32_t r = 0; r < rows; ++r)
+    for (std::uint32_t i = 0; i < n; ++i) {
+      double s = JY[r][i];
+      for (std::uint32_t p = 0; p < i; ++p) s -= L[i][p] * JY[r][p];
+      JY[r][i] = s / L[i][i];
+    }
+  for (std::uint32_t a = 0; a < rows; ++a)
+    for (std::uint32_t b = a; b < rows; ++b) {
+      double s = 0.0;
+      for (std::uint32_t i = 0; i < n; ++i) s += JY[a][i] * JY[b][i];
+      Dl[a][b] = s;
+      Dl[b][a] = s;
+    }
+  return true;
+}
+
+// ---- The planar mechanism kind ----
+
+// Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
+// cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
+COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
+                                        MechanismDraw& out) {
+  std::uint32_t n = d.mechanism_dof;
+  if (n < 2u) n = 2u;
+  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
+  out.n = n;
+
+  // 1. eigenvalue ratio; 2-5a. spectrum, normals, Q, M.
+  const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
+  out.log10_cond_M = x;
+  double work[max_mechanism_dof][max_mechanism_dof];
+  draw_mechanism_matrices(rng, n, x, 2u, out.m, out.M, out.J, work);
+
+  // 5b. Cholesky M = L L^T, L overwriting the scratch (Q is no longer needed).
+  double(&L)[max_mechanism_dof][max_mechanism_dof] = work;
+  out.cholesky_ok = mechanism_cholesky(n, out.M, L);
   if (!out.cholesky_ok) {
     out.W = Delassus2{0.0, 0.0, 0.0};
     return;
   }
 
-  // 5c. Y = L^-1 J^T by forward substitution, one column per row of J, and W = Y^T Y.
+  // 5c. Y = L^-1 J^T by forward substitution, one column per row of J, and W = Y^T Y (the arithmetic of
+  // mechanism_delassus with rows = 2, written out: fewer registers in the planar GPU kernels).
   double y0[max_mechanism_dof], y1[max_mechanism_dof];
   for (std::uint32_t i = 0; i < n; ++i) {
     double s0 = out.J[0][i], s1 = out.J[1][i];

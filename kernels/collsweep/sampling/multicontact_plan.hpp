@@ -64,7 +64,17 @@ COLLSWEEP_HD_INLINE MultiContactCollision<K> collision_of(const MultiContactSamp
   return c;
 }
 
-// RNG streams of the multi-contact sampler (distinct from the planar ones).
-enum class MultiStream : std::uint32_t { contacts = 11, delassus = 12, velocity = 13, friction = 14, restitution = 15 };
+// RNG streams of the multi-contact sampler (distinct from the planar ones), one per purpose:
+//   contacts k; delassus G; velocity gamma_Nj^-; friction mu_j; restitution eps_Nj;
+//   tangent_velocity gamma_Tj^-; tangent_restitution the ratios eps_Tj / eps_Nj.
+enum class MultiStream : std::uint32_t {
+  contacts = 11,
+  delassus = 12,
+  velocity = 13,
+  friction = 14,
+  restitution = 15,
+  tangent_velocity = 16,
+  tangent_restitution = 17
+};
 
 }  // namespace collsweep

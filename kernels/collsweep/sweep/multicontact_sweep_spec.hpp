@@ -4,6 +4,7 @@
 #include "collsweep/impacts/poisson_multicontact.hpp"
 #include "collsweep/sampling/multicontact_plan.hpp"
 #include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
 
@@ -35,11 +36,33 @@ struct MultiContactSweepSpec {
   double tolerance = 1e-12;  // energy gain when W > tolerance * T_acc
   int witnesses = 10;
 
-  int cells() const {
+  COLLSWEEP_HD_INLINE int cells() const {
     int c = 1;
     for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
     return c;
   }
 };
+
+// Pair words of a multi-contact tally (sweep/multicontact_sweep.hpp explains each).
+struct MultiContactWords {
+  enum : std::uint32_t {
+    valid = 0, gain_max, gain_min, gain_chosen, violation_111, violation_117, violation_121, no_solution,
+    solver_failure, singular, invalid, truncated, sum_lo, sum_hi, max_key, solutions_1, count = solutions_1 + 8
+  };
+};
+
+COLLSWEEP_HD_INLINE TallyLayout multicontact_layout(std::uint32_t cells, std::uint32_t laws) {
+  TallyLayout L;
+  L.cells = cells;
+  L.laws = laws;
+  L.pair_words = MultiContactWords::count;
+  L.sum_slot = MultiContactWords::sum_lo;
+  L.max_slot = MultiContactWords::max_key;
+  return L;
+}
+
+COLLSWEEP_HD_INLINE TallyLayout tally_layout(const MultiContactSweepSpec& s) {
+  return multicontact_layout(static_cast<std::uint32_t>(s.cells()), static_cast<std::uint32_t>(s.n_laws));
+}
 
 }  // namespace collsweep

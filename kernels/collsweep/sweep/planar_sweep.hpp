@@ -20,6 +20,13 @@ COLLSWEEP_HD_INLINE int map_cell(const PlanarSweepSpec& s, const PlanarSample& s
   return cell;
 }
 
+COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
+  TallyLayout L;
+  L.cells = static_cast<std::uint32_t>(s.cells());
+  L.laws = static_cast<std::uint32_t>(s.n_laws);
+  return L;
+}
+
 // Whether a theorem says this law cannot gain energy on this collision: Stronge (Djerassi App. B) and
 // Poisson (Wang & Mason) for every valid input; Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1.
 // Newton's hypothesis has no such theorem (Kane's example gains).

@@ -1,7 +1,8 @@
-// The map tally: per cell and law, counts, energy-gain statistics and Types, in one flat array of 64-bit words.
+// The map tally: per cell and law, counts and statistics, in one flat array of 64-bit words.
 //
 // Layout (word offsets): [0, cells) samples per cell; then one word each for samples outside the map
-// and for sums that had to be clamped; then for each (cell, law) pair, pair_words words:
+// and for sums that had to be clamped; then for each (cell, law) pair, pair_words words whose meaning
+// depends on the model. Planar laws (TallyLayout's enum):
 //   gain        dE > tolerance * T_acc
 //   violation   a gain where a theorem forbids one (stronge, poisson always; chatterjee-ruina for e_t <= 1)
 //   invalid     status other than ok, not degenerate
@@ -9,6 +10,8 @@
 //   sum_lo, sum_hi   128-bit fixed-point sum of dE_rel over valid samples (accumulate.hpp)
 //   max_key     ordered key of the largest dE_rel (0: no valid sample)
 //   type_1 .. type_5   samples per collision Type
+// Multi-contact laws: see sweep/multicontact_sweep.hpp. Every layout has exactly one fixed-point sum
+// (two words at sum_slot) and one maximum (max_slot); all other words are counts, so merging is generic.
 // Pairs are ordered cell-major (pair = cell * laws + law); cell = bin_x + bins_x * bin_y.
 #pragma once
 
@@ -18,12 +21,16 @@
 namespace collsweep {
 
 struct TallyLayout {
-  std::uint32_t cells = 1, laws = 1;
-
+  // Planar pair words.
   enum PairWord : std::uint32_t {
     gain = 0, violation, invalid, degenerate, sum_lo, sum_hi, max_key, type_1,
-    pair_words = type_1 + 5
+    planar_pair_words = type_1 + 5
   };
+
+  std::uint32_t cells = 1, laws = 1;
+  std::uint32_t pair_words = planar_pair_words;
+  std::uint32_t sum_slot = sum_lo;   // the fixed-point sum's low word (its high word follows)
+  std::uint32_t max_slot = max_key;  // the ordered-key maximum
 
   // The word counting collision Type t (1..5).
   COLLSWEEP_HD_INLINE static PairWord type_word(int t) { return static_cast<PairWord>(type_1 + t - 1); }
@@ -68,11 +75,11 @@ COLLSWEEP_HD_INLINE void merge_tally_word(const TallyLayout& L, u64* dst, const 
     if (src[i]) Ops::fetch_add(dst + i, src[i]);
     return;
   }
-  const std::uint64_t slot = (i - L.cells - 2ull) % TallyLayout::pair_words;
-  if (slot == TallyLayout::sum_hi) return;  // merged together with sum_lo
-  if (slot == TallyLayout::sum_lo) {
+  const std::uint64_t slot = (i - L.cells - 2ull) % L.pair_words;
+  if (slot == L.sum_slot + 1ull) return;  // the high word, merged together with the low word
+  if (slot == L.sum_slot) {
     if (src[i] || src[i + 1]) merge_int128<Ops>(dst + i, dst + i + 1, src[i], src[i + 1]);
-  } else if (slot == TallyLayout::max_key) {
+  } else if (slot == L.max_slot) {
     if (src[i]) Ops::max(dst + i, src[i]);
   } else if (src[i]) {
     Ops::fetch_add(dst + i, src[i]);

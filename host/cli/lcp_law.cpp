@@ -1,0 +1,64 @@
+// Shared command-line pieces of the multi-contact LCP laws: law and solver names, --contacts, reasons.
+#include "cli/lcp_law.hpp"
+
+#include "cli/parse_numbers.hpp"
+
+namespace collsweep::cli {
+
+std::string lcp_law_list() {
+  std::string s;
+  for (int i = 0; i < multicontact_law_count; ++i)
+    s += (i ? ", " : "") + std::string(law_name(static_cast<MultiContactLaw>(i)));
+  return s;
+}
+
+bool parse_lcp_law(const std::string& name, MultiContactLaw* law) {
+  return parse_multicontact_law(name.c_str(), law);
+}
+
+int parse_contacts(const std::string& text) {
+  int k = 0;
+  try {
+    k = parse_positive_int("--contacts", text);
+  } catch (const UsageError&) {
+    k = 0;
+  }
+  if (k < 1 || k > kMaxLcpContacts)
+    throw UsageError("--contacts " + text + ": expected the number of contacts, an integer from 1 to " +
+                     std::to_string(kMaxLcpContacts));
+  return k;
+}
+
+LcpSolver parse_lcp_solver(const std::string& text) {
+  for (LcpSolver s : {LcpSolver::automatic, LcpSolver::enumeration, LcpSolver::lemke})
+    if (text == lcp_solver_name(s)) return s;
+  if (text.empty()) return LcpSolver::automatic;
+  throw UsageError("--solver " + text + ": unknown solver (expected automatic, enumeration or lemke)");
+}
+
+const char* lcp_solver_name(LcpSolver s) {
+  switch (s) {
+    case LcpSolver::automatic:
+      return "automatic";
+    case LcpSolver::enumeration:
+      return "enumeration";
+    case LcpSolver::lemke:
+      return "lemke";
+  }
+  return "unknown";
+}
+
+std::string lcp_status_reason(Status s) {
+  switch (s) {
+    case Status::delassus_not_spd:
+      return "G is not symmetric positive definite";
+    case Status::not_approaching:
+      return "no contact is approaching (every gamma_N^- >= 0): there is no impact";
+    case Status::restitution_out_of_range:
+      return "eps_N outside [0, 1]";
+    default:
+      return status_reason(s);
+  }
+}
+
+}  // namespace collsweep::cli

@@ -1,0 +1,289 @@
+// `collsweep solve` for the multi-contact LCP laws: parsing of --G/--gamma/..., both phases, table or JSON.
+//
+//   collsweep solve --law poisson-lcp|newton-lcp --contacts k --G g_11,g_12,...,g_nn (upper triangle,
+//       row-major, n = 2k, n(n+1)/2 numbers) --gamma g_1,...,g_n --mu mu_1,...,mu_k --eN ... --eT ...
+//       [--solver automatic|enumeration|lemke] [--json]
+//
+// Rows and columns of G, gamma^-, Lambda and gamma^+ are ordered N1..Nk, T1..Tk. poisson-lcp prints the
+// compression (Lambda^-, gamma°, W_compression) and the decompression (Lambda^+, gamma^+) of the chosen
+// solution, the totals (Lambda, W, W_min, W_max, solutions, T_acc, W/T_acc) and Glocker's sufficient
+// conditions (111), (117), (121) with cond(G); newton-lcp prints Lambda, gamma^+, the energies and cond(G).
+#include "cli/solve_lcp.hpp"
+
+#include <iostream>
+#include <vector>
+
+#include "cli/lcp_law.hpp"
+#include "cli/parse_numbers.hpp"
+#include "cli/text_table.hpp"
+#include "io/format.hpp"
+#include "io/json_writer.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+std::vector<double> parse_finite_list(const char* option, const std::string& text, int n,
+                                      const std::string& layout) {
+  if (text.empty()) throw UsageError(std::string(option) + " is required (" + layout + ")");
+  const std::vector<double> xs = parse_number_list(option, text, static_cast<std::size_t>(n), layout);
+  for (double x : xs)
+    if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
+  return xs;
+}
+
+std::string row_label(int i, int k) { return (i < k ? "N" : "T") + std::to_string(i % k + 1); }
+
+// "N1..Nk,T1..Tk" style layout text.
+std::string rows_text(int k, const char* prefix_n, const char* prefix_t) {
+  return std::string(prefix_n) + "1.." + prefix_n + std::to_string(k) + "," + prefix_t + "1.." + prefix_t +
+         std::to_string(k);
+}
+
+template <int K>
+struct LcpInput {
+  MultiContactLaw law = MultiContactLaw::poisson_lcp;
+  MultiContactCollision<K> c{};
+  MultiContactOptions opt{};
+};
+
+template <int K>
+LcpInput<K> parse_lcp_input(const LcpSolveOptions& o, MultiContactLaw law) {
+  constexpr int n = 2 * K;
+  LcpInput<K> in;
+  in.law = law;
+  const std::string k = std::to_string(K), ns = std::to_string(n);
+  const std::vector<double> g = parse_finite_list("--G", o.G, lcp_upper_count(K),
+                                                  "upper triangle of the " + ns + " x " + ns +
+                                                      " G, row-major, " + std::to_string(lcp_upper_count(K)) +
+                                                      " numbers, rows and columns " + rows_text(K, "N", "T"));
+  std::size_t p = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) in.c.G[i][j] = in.c.G[j][i] = g[p++];
+  const std::vector<double> gm = parse_finite_list(
+      "--gamma", o.gamma, n, "pre-impact contact velocities " + rows_text(K, "gamma_N", "gamma_T"));
+  for (int i = 0; i < n; ++i) in.c.gamma_minus[i] = gm[static_cast<std::size_t>(i)];
+  const std::vector<double> mu =
+      parse_finite_list("--mu", o.mu, K, "mu_1..mu_" + k + ", friction per contact");
+  const std::vector<double> en =
+      parse_finite_list("--eN", o.eN, K, "eps_N1..eps_N" + k + ", normal impact coefficients in [0, 1]");
+  const std::vector<double> et = parse_finite_list(
+      "--eT", o.eT, K, "eps_T1..eps_T" + k + ", tangential impact coefficients in [0, eps_N]");
+  for (int j = 0; j < K; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    in.c.mu[j] = mu[u];
+    in.c.eps_N[j] = en[u];
+    in.c.eps_T[j] = et[u];
+  }
+  in.opt.solver = parse_lcp_solver(o.solver);
+  return in;
+}
+
+// The first contact (1-based) that violates a per-contact check, for the message.
+template <int K>
+int first_contact(const MultiContactCollision<K>& c, Status s) {
+  for (int j = 0; j < K; ++j) {
+    const bool bad = s == Status::negative_friction          ? c.mu[j] < 0.0
+                     : s == Status::restitution_out_of_range ? c.eps_N[j] < 0.0 || c.eps_N[j] > 1.0
+                                                             : c.eps_T[j] < 0.0 || c.eps_T[j] > c.eps_N[j];
+    if (bad) return j + 1;
+  }
+  return 0;
+}
+
+template <int K>
+std::string invalid_message(const LcpSolveOptions& o, const LcpInput<K>& in, Status s) {
+  const std::string reason = lcp_status_reason(s);
+  const auto per_contact = [&](const char* option, const std::string& text) {
+    return std::string(option) + " " + text + ": contact " + std::to_string(first_contact(in.c, s)) + ": " +
+           reason;
+  };
+  switch (s) {
+    case Status::delassus_not_spd:
+    case Status::singular_delassus:
+      return "--G " + o.G + ": " + reason;
+    case Status::not_approaching:
+      return "--gamma " + o.gamma + ": " + reason;
+    case Status::negative_friction:
+      return per_contact("--mu", o.mu);
+    case Status::restitution_out_of_range:
+      return per_contact("--eN", o.eN);
+    case Status::coefficient_out_of_range:
+      return per_contact("--eT", o.eT);
+    default:
+      return "law " + o.law + " with --solver " + lcp_solver_name(in.opt.solver) + ": " + reason;
+  }
+}
+
+template <int K>
+std::vector<double> vec(const double (&xs)[K]) {
+  return std::vector<double>(xs, xs + K);
+}
+
+template <int K>
+void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
+  constexpr int n = 2 * K;
+  const bool poisson = in.law == MultiContactLaw::poisson_lcp;
+  io::JsonWriter j(std::cout);
+  j.begin_object();
+  j.key("status").string("ok").key("reason").string(status_reason(out.status));
+  j.key("law").string(law_name(in.law)).key("contacts").integer(K);
+  j.key("solver").string(lcp_solver_name(out.solver));
+  j.key("rows").begin_array();
+  for (int i = 0; i < n; ++i) j.string(row_label(i, K));
+  j.end_array();
+  j.key("inputs").begin_object();
+  j.key("G").begin_array();
+  for (int i = 0; i < n; ++i) j.numbers(vec(in.c.G[i]));
+  j.end_array();
+  j.key("gamma_minus").numbers(vec(in.c.gamma_minus));
+  j.key("mu")
+      .numbers(vec(in.c.mu))
+      .key("eps_N")
+      .numbers(vec(in.c.eps_N))
+      .key("eps_T")
+      .numbers(vec(in.c.eps_T));
+  j.end_object();
+  if (poisson) {
+    j.key("compression").begin_object();
+    j.key("Lam_minus").numbers(vec(out.Lam_minus)).key("gamma_0").numbers(vec(out.gamma_0));
+    j.key("W_compression").number(out.W_compression).key("solutions").integer(out.compression_solutions);
+    j.end_object();
+    j.key("decompression").begin_object();
+    j.key("Lam_plus").numbers(vec(out.Lam_plus)).key("gamma_plus").numbers(vec(out.gamma_plus));
+    j.end_object();
+  }
+  j.key("outputs").begin_object();
+  j.key("Lam").numbers(vec(out.Lam)).key("gamma_plus").numbers(vec(out.gamma_plus));
+  j.key("W").number(out.W).key("W_min").number(out.W_min).key("W_max").number(out.W_max);
+  j.key("solutions").integer(out.solutions).key("solutions_truncated").boolean(out.solutions_truncated);
+  j.key("T_acc").number(out.T_acc).key("W_rel").number(out.W_rel);
+  j.end_object();
+  const GlockerConditions& gc = out.conditions;
+  j.key("conditions").begin_object();
+  j.key("cond_G").number(gc.cond_G).key("cond_active").number(gc.cond_active);
+  if (poisson) {
+    j.key("lambda_min_111").number(gc.lambda_min_111);
+    j.key("eps_min").number(gc.eps_min).key("eps_max").number(gc.eps_max);
+    j.key("psd_111").boolean(gc.psd_111).key("similar_117").boolean(gc.similar_117);
+    j.key("small_121").boolean(gc.small_121);
+  }
+  j.end_object();
+  j.end_object();
+}
+
+const char* yes_no(bool b) { return b ? "yes" : "no"; }
+
+// A row "name value [note]" (no trailing blanks when the note is empty).
+void labelled(TextTable& t, const std::string& name, const std::string& value, const std::string& note = "") {
+  if (note.empty())
+    t.row({name, value});
+  else
+    t.row({name, value, note});
+}
+
+template <int K>
+void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
+  constexpr int n = 2 * K;
+  const bool poisson = in.law == MultiContactLaw::poisson_lcp;
+  std::ostream& os = std::cout;
+  TextTable head;
+  head.row({"law", law_name(in.law)});
+  head.row({"status", "ok"});
+  head.row({"contacts", std::to_string(K)});
+  head.row({"solver", lcp_solver_name(out.solver)});
+  std::string sols = std::to_string(out.solutions);
+  if (poisson) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
+  if (out.solutions_truncated) sols += ", truncated: more than 8 in a phase";
+  head.row({"solutions", sols});
+  head.print(os);
+
+  os << "\nper row (N = normal, T = tangent; chosen solution)\n";
+  TextTable rows;
+  if (poisson)
+    rows.row({"row", "gamma-", "compression: Lam-", "gamma0", "decompression: Lam+", "gamma+", "total: Lam"});
+  else
+    rows.row({"row", "gamma-", "Lam", "gamma+"});
+  for (int i = 0; i < n; ++i) {
+    if (poisson)
+      rows.row({row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam_minus[i]),
+                table_number(out.gamma_0[i]), table_number(out.Lam_plus[i]), table_number(out.gamma_plus[i]),
+                table_number(out.Lam[i])});
+    else
+      rows.row({row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam[i]),
+                table_number(out.gamma_plus[i])});
+  }
+  rows.print(os);
+
+  os << "\nper contact\n";
+  TextTable contacts;
+  contacts.row({"contact", "mu", "eps_N", "eps_T"});
+  for (int j = 0; j < K; ++j)
+    contacts.row({std::to_string(j + 1), table_number(in.c.mu[j]), table_number(in.c.eps_N[j]),
+                  table_number(in.c.eps_T[j])});
+  contacts.print(os);
+
+  os << "\nG\n";
+  TextTable g;
+  std::vector<std::string> top = {""};
+  for (int i = 0; i < n; ++i) top.push_back(row_label(i, K));
+  g.row(top);
+  for (int i = 0; i < n; ++i) {
+    std::vector<std::string> r = {row_label(i, K)};
+    for (int c = 0; c < n; ++c) r.push_back(table_number(in.c.G[i][c]));
+    g.row(r);
+  }
+  g.print(os);
+
+  os << "\nenergy\n";
+  TextTable e;
+  if (poisson) labelled(e, "W_compression", table_number(out.W_compression), "T0 - T- of the compression");
+  labelled(e, "W", table_number(out.W), "T+ - T- of the chosen solution");
+  labelled(e, "W_min", table_number(out.W_min), "over all solutions found");
+  labelled(e, "W_max", table_number(out.W_max));
+  labelled(e, "T_acc", table_number(out.T_acc), "gamma-' G^-1 gamma- / 2");
+  labelled(e, "W/T_acc", table_number(out.W_rel));
+  e.print(os);
+
+  const GlockerConditions& gc = out.conditions;
+  os << "\nconditions\n";
+  TextTable c;
+  labelled(c, "cond(G)", table_number(gc.cond_G));
+  labelled(c, "cond(G_a)", table_number(gc.cond_active), "G_a: the active rows (every N, T with mu > 0)");
+  if (poisson) {
+    labelled(c, "(111)", yes_no(gc.psd_111),
+             "G_a - eps G_a eps PSD (lambda_min / lambda_max(G_a) = " +
+                 io::format_short(gc.lambda_min_111, 6) + ")");
+    labelled(c, "(117)", yes_no(gc.similar_117),
+             "similar coefficients: (eps_max^2 - eps_min^2) / (1 - eps_min^2) <= 1/cond(G_a)");
+    labelled(c, "(121)", yes_no(gc.small_121), "small coefficients: eps_max^2 <= 1/cond(G_a)");
+  }
+  c.print(os);
+  if (poisson) os << "\n(any of (111), (117), (121) implies W <= 0: Glocker 2014, Sect. 5)\n";
+}
+
+template <int K>
+std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw law) {
+  const LcpInput<K> in = parse_lcp_input<K>(o, law);
+  const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt);
+  if (out.status != Status::ok)
+    return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
+  if (o.json)
+    print_json(in, out);
+  else
+    print_table(in, out);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SolveFailure> solve_lcp(const LcpSolveOptions& o) {
+  MultiContactLaw law{};
+  if (!parse_lcp_law(o.law, &law)) throw UsageError("--law " + o.law + ": not a multi-contact law");
+  if (o.contacts.empty())
+    throw UsageError("--contacts k is required by law " + o.law + " (number of contacts, 1 to " +
+                     std::to_string(kMaxLcpContacts) + ")");
+  const int k = parse_contacts(o.contacts);
+  return with_contacts(k, [&](auto kc) { return solve_k<decltype(kc)::value>(o, law); });
+}
+
+}  // namespace collsweep::cli

@@ -1,0 +1,26 @@
+// `collsweep solve` for the multi-contact LCP laws (poisson-lcp, newton-lcp): one collision of k contacts.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace collsweep::cli {
+
+// A solve failure: the one-line message and a machine-readable code ("usage" or a Status name).
+struct SolveFailure {
+  std::string code;
+  std::string message;
+};
+
+// The command-line text of the LCP form of `solve` (see solve.cpp for the option list).
+struct LcpSolveOptions {
+  std::string law, contacts, G, gamma, mu, eN, eT, solver;
+  bool json = false;
+};
+
+// Parses, evaluates and prints one multi-contact collision (a table, or one JSON object with json).
+// Throws UsageError (one line naming the option and its value) for a missing or bad option; returns the
+// failure, with nothing printed, when the law's outcome is not ok (the message names the option at fault).
+std::optional<SolveFailure> solve_lcp(const LcpSolveOptions& o);
+
+}  // namespace collsweep::cli

@@ -1,0 +1,187 @@
+// Writes a multi-contact run's map.csv, witnesses.csv and summary.json from the merged tally.
+#include "sweep/multicontact_outputs.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "io/csv.hpp"
+#include "io/format.hpp"
+#include "io/json_writer.hpp"
+#include "sweep/provenance.hpp"
+
+namespace collsweep {
+
+namespace {
+
+using Wd = MultiContactWords;
+
+std::ofstream open_output(const std::string& path) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw std::runtime_error("cannot write " + path);
+  return out;
+}
+
+double fraction(std::uint64_t n, std::uint64_t of) { return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0; }
+
+}  // namespace
+
+void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
+  std::ofstream out = open_output(path);
+  io::CsvWriter csv(out);
+  const MultiContactSweepSpec& s = r.spec;
+  for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
+  for (const char* c : {"law", "samples", "valid", "p_gain_max", "p_gain_min", "p_gain_chosen", "max_W_rel", "mean_W_rel"})
+    csv.field(c);
+  for (int n = 1; n <= 8; ++n) csv.field("solutions_" + std::to_string(n));
+  for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution", "solver_failure",
+                        "singular", "invalid"})
+    csv.field(c);
+  csv.end_record();
+  const std::uint32_t nx = s.axes[0].bins;
+  for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
+    for (int l = 0; l < s.n_laws; ++l) {
+      const u64* p = r.words.data() + r.layout.pair(cell, l);
+      csv.number(axis_center(s.axes[0], cell % nx));
+      if (s.n_axes > 1) csv.number(axis_center(s.axes[1], cell / nx));
+      csv.field(law_name(s.laws[l]));
+      csv.field(std::to_string(r.words[r.layout.samples(cell)]));
+      const std::uint64_t valid = p[Wd::valid];
+      csv.field(std::to_string(valid));
+      if (valid) {
+        csv.number(fraction(p[Wd::gain_max], valid));
+        csv.number(fraction(p[Wd::gain_min], valid));
+        csv.number(fraction(p[Wd::gain_chosen], valid));
+        csv.number(key_value(p[Wd::max_key]));
+        csv.number(int128_to_double(p[Wd::sum_lo], p[Wd::sum_hi]) / static_cast<double>(valid));
+      } else {
+        for (int i = 0; i < 5; ++i) csv.empty_field();
+      }
+      for (int n = 0; n < 8; ++n) csv.field(std::to_string(p[Wd::solutions_1 + n]));
+      for (std::uint32_t w : {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121, Wd::no_solution,
+                              Wd::solver_failure, Wd::singular, Wd::invalid})
+        csv.field(std::to_string(p[w]));
+      csv.end_record();
+    }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+}
+
+void write_witnesses_csv(const std::string& path, const MultiContactSweepResult& r) {
+  std::ofstream out = open_output(path);
+  io::CsvWriter csv(out);
+  // Columns for the largest k the plan can draw.
+  const int k_max = static_cast<int>(r.spec.plan.contacts.kind == ScalarKind::grid
+                                         ? (r.spec.plan.contacts.hi > r.spec.plan.contacts.lo ? r.spec.plan.contacts.hi
+                                                                                              : r.spec.plan.contacts.lo)
+                                         : r.spec.plan.contacts.lo + 0.5);
+  const int n = 2 * k_max;
+  for (const char* c : {"law", "rank", "sample", "contacts"}) csv.field(c);
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) csv.field("G_" + std::to_string(i) + "_" + std::to_string(j));
+  for (int i = 1; i <= n; ++i) csv.field("g_" + std::to_string(i));
+  for (const char* q : {"mu_", "eN_", "eT_"})
+    for (int i = 1; i <= k_max; ++i) csv.field(q + std::to_string(i));
+  for (const char* c : {"solutions", "W_min", "W_max", "W", "W_max_rel"}) csv.field(c);
+  csv.end_record();
+  for (int l = 0; l < r.spec.n_laws; ++l) {
+    int rank = 0;
+    for (const Witness& w : r.witnesses[l]) {
+      // Drawn again on the host (sample i is the same everywhere) and re-evaluated on the CPU, so the
+      // row is exactly what `collsweep eval` computes from its columns.
+      const MultiContactSample s = draw_multicontact_sample(r.spec.plan, w.index);
+      const MultiContactSummary o = evaluate_multicontact(r.spec.laws[l], s, r.spec.solver);
+      const int k = static_cast<int>(s.k), nk = 2 * k;
+      csv.field(law_name(r.spec.laws[l]));
+      csv.field(std::to_string(++rank));
+      csv.field(std::to_string(w.index));
+      csv.field(std::to_string(k));
+      for (int i = 0; i < n; ++i)
+        for (int j = i; j < n; ++j) i < nk && j < nk ? csv.number(s.G[i][j]) : csv.empty_field();
+      for (int i = 0; i < n; ++i) i < nk ? csv.number(s.gamma_minus[i]) : csv.empty_field();
+      for (const double* q : {s.mu, s.eps_N, s.eps_T})
+        for (int i = 0; i < k_max; ++i) i < k ? csv.number(q[i]) : csv.empty_field();
+      csv.field(std::to_string(o.solutions));
+      csv.number(o.W_min);
+      csv.number(o.W_max);
+      csv.number(o.W);
+      csv.number(o.W_max / o.T_acc);
+      csv.end_record();
+    }
+  }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+}
+
+void write_summary_json(const std::string& path, const RunConfig& config, const MultiContactSweepResult& r,
+                        const RunRecord& record) {
+  std::ofstream out = open_output(path);
+  io::JsonWriter j(out);
+  j.begin_object();
+  write_provenance(j, config, r, record);
+  j.key("solver").string(r.spec.solver == LcpSolver::enumeration ? "enumeration"
+                         : r.spec.solver == LcpSolver::lemke     ? "lemke"
+                                                                 : "automatic");
+  j.key("laws").begin_object();
+  std::uint64_t all_violations = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l) {
+    j.key(law_name(r.spec.laws[l])).begin_object();
+    const std::uint64_t valid = r.pair_total(l, Wd::valid);
+    j.key("valid_samples").integer(static_cast<long long>(valid));
+    j.key("P_W_max_positive").number(fraction(r.pair_total(l, Wd::gain_max), valid));
+    j.key("P_W_min_positive").number(fraction(r.pair_total(l, Wd::gain_min), valid));
+    j.key("P_chosen_W_positive").number(fraction(r.pair_total(l, Wd::gain_chosen), valid));
+    j.key("max_W_rel").number(r.max_value(l));
+    j.key("mean_chosen_W_rel").number(r.mean_value(l, valid));
+    j.key("solution_counts").begin_object();
+    for (int n = 1; n <= 8; ++n) j.key(std::to_string(n)).integer(static_cast<long long>(r.pair_total(l, Wd::solutions_1 + n - 1)));
+    j.end_object();
+    j.key("truncated_solution_lists").integer(static_cast<long long>(r.pair_total(l, Wd::truncated)));
+    const std::uint64_t v111 = r.pair_total(l, Wd::violation_111), v117 = r.pair_total(l, Wd::violation_117),
+                        v121 = r.pair_total(l, Wd::violation_121);
+    all_violations += v111 + v117 + v121;
+    j.key("theorem_violations").begin_object();
+    j.key("(111)").integer(static_cast<long long>(v111));
+    j.key("(117)").integer(static_cast<long long>(v117));
+    j.key("(121)").integer(static_cast<long long>(v121));
+    j.end_object();
+    j.key("failures").begin_object();
+    j.key("no_solution").integer(static_cast<long long>(r.pair_total(l, Wd::no_solution)));
+    j.key("solver_failure").integer(static_cast<long long>(r.pair_total(l, Wd::solver_failure)));
+    j.key("singular_G").integer(static_cast<long long>(r.pair_total(l, Wd::singular)));
+    j.key("invalid").integer(static_cast<long long>(r.pair_total(l, Wd::invalid)));
+    j.end_object();
+    j.end_object();
+  }
+  j.end_object();
+  j.key("theorem_violations_total").integer(static_cast<long long>(all_violations));
+  j.key("outputs").begin_array();
+  for (const auto& o : record.outputs) j.string(o);
+  j.end_array();
+  j.end_object();
+  out << '\n';
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+std::string totals_table(const MultiContactSweepResult& r) {
+  std::ostringstream t;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-12s %12s %14s %14s %14s %12s %10s\n", "law", "valid", "P(W_max > 0)",
+                "P(W_min > 0)", "max W/T_acc", "failures", "violations");
+  t << line;
+  for (int l = 0; l < r.spec.n_laws; ++l) {
+    const std::uint64_t valid = r.pair_total(l, Wd::valid);
+    const std::uint64_t failures = r.pair_total(l, Wd::no_solution) + r.pair_total(l, Wd::solver_failure) +
+                                   r.pair_total(l, Wd::singular) + r.pair_total(l, Wd::invalid);
+    const std::uint64_t violations =
+        r.pair_total(l, Wd::violation_111) + r.pair_total(l, Wd::violation_117) + r.pair_total(l, Wd::violation_121);
+    std::snprintf(line, sizeof line, "%-12s %12llu %14.6g %14.6g %14.6g %12llu %10llu\n", law_name(r.spec.laws[l]),
+                  static_cast<unsigned long long>(valid), fraction(r.pair_total(l, Wd::gain_max), valid),
+                  fraction(r.pair_total(l, Wd::gain_min), valid), r.max_value(l),
+                  static_cast<unsigned long long>(failures), static_cast<unsigned long long>(violations));
+    t << line;
+  }
+  return t.str();
+}
+
+}  // namespace collsweep

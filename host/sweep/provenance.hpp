@@ -1,0 +1,39 @@
+// The "how this run was made" part of summary.json, shared by every model.
+#pragma once
+
+#include "collsweep/cuda_api.hpp"
+#include "config/run_config.hpp"
+#include "io/json_writer.hpp"
+#include "sweep/run_outputs.hpp"
+
+namespace collsweep {
+
+template <class Result>
+void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& r, const RunRecord& record) {
+  j.key("collsweep").begin_object();
+  j.key("version").string(COLLSWEEP_VERSION);
+  j.key("git_revision").string(COLLSWEEP_GIT_REVISION);
+  j.key("compiler").string("g++ " __VERSION__);
+  j.key("cuda_built").boolean(cuda::built_with_cuda());
+  j.key("cuda_compiler").string(COLLSWEEP_CUDA_COMPILER_VERSION);
+  j.end_object();
+  j.key("command").string(record.command_line);
+  j.key("started_utc").string(record.started_utc);
+  j.key("config_file").string(config.source_path);
+  j.key("model").string(config.model == ModelKind::planar ? "planar" : "multicontact");
+  j.key("seed").integer(static_cast<long long>(config.model == ModelKind::planar ? config.spec.plan.seed
+                                                                                  : config.multi.plan.seed));
+  j.key("config").raw(resolved_config_json(config));
+  j.key("backend").string(r.backend);
+  j.key("device").string(r.device);
+  j.key("threads").integer(r.threads);
+  j.key("samples").integer(static_cast<long long>(r.count));
+  j.key("wall_seconds").number(r.seconds);
+  j.key("samples_per_second").number(r.seconds > 0 ? static_cast<double>(r.count) / r.seconds : 0.0);
+  j.key("samples_in_map").integer(static_cast<long long>(r.samples_in_map()));
+  j.key("samples_outside_map").integer(static_cast<long long>(r.outside()));
+  j.key("mean_sums_clamped").integer(static_cast<long long>(r.clamped()));
+  j.key("energy_tolerance").number(r.spec.tolerance);
+}
+
+}  // namespace collsweep

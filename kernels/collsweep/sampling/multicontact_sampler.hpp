@@ -1,0 +1,305 @@
+// The multi-contact sampler: sample index i of a MultiContactSamplePlan -> one k-contact impact problem.
+//
+// Same rules as the planar sampler (planar_sampler.hpp): Philox streams of (plan.seed, i), one per purpose
+// (MultiStream, multicontact_plan.hpp), the deterministic elementary functions of det_math.hpp, fixed-size
+// arrays only; the same bits on CPU and GPU. Per stream, in this order:
+//   contacts             k = round(x), x = draw_scalar(plan.contacts): k = 1 + [x >= 1.5] + [x >= 2.5] +
+//                        [x >= 3.5], i.e. nearest integer (halves up) clamped to 1..4 (NaN -> 1). A grid over
+//                        integers (lo = 1, hi = 4, n = 4) gives k = 1, 2, 3, 4 exactly.
+//   delassus             G (2k x 2k, [N1..Nk, T1..Tk]) by plan.G_kind:
+//     direct     x = draw_scalar(log10_cond); spectrum lambda_0 = 1, lambda_{2k-1} = 10^-x, lambda_i =
+//                10^(-x u_i) between (draw_log_uniform_spectrum, 2k-2 uniforms); a 2k x 2k Gaussian matrix
+//                column by column (one NormalSequence); Q = its orthogonal factor with positive R diagonal
+//                (Haar, modified Gram-Schmidt twice); G = Q diag(lambda) Q^T. log10_cond = x exactly (the
+//                spectrum's ratio before G's entries are rounded).
+//     wishart    dof = 2k + wishart_extra_dof columns of A, each 2k standard normals (one NormalSequence,
+//                column by column; for k = 1 the same normals as the planar wishart kind); G = (sum_i a_i
+//                a_i^T) / dof, accumulated column by column then scaled once. E[G] = I.
+//     mechanism  n = mechanism_dof clamped to [2, max_mechanism_dof]; x = draw_scalar(log10_cond_M); then
+//                the planar mechanism steps with 2k Jacobian rows (mechanism.hpp: spectrum of M, n x n
+//                Gaussian column by column, J 2k x n row by row with rows N1..Nk, T1..Tk, Q, M = Q diag(m)
+//                Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y). n < 2k gives a singular G (rank n), returned as
+//                is; an M that is not positive definite to working precision gives G = 0.
+//                For wishart and mechanism, log10_cond = log10(lambda_max) - log10(lambda_min) from the
+//                Jacobi eigenvalues of G (smallmat::eigen_range), clamped below at 0, +inf when
+//                lambda_min <= 0 or a value is not finite.
+//   velocity             gamma_Nj^- = draw_scalar(gamma_N), j = 0 .. k-1
+//   tangent_velocity     gamma_Tj^- = draw_scalar(gamma_T), j = 0 .. k-1
+//   friction             mu_j = draw_scalar(mu), j = 0 .. k-1
+//   restitution          eps_Nj = draw_scalar(eps_N), j = 0 .. k-1
+//   tangent_restitution  r_j = draw_scalar(eps_T_ratio), eps_Tj = r_j eps_Nj, j = 0 .. k-1
+// Per-contact values are drawn in contact order from their own stream, so contact j's gamma, mu and eps
+// do not depend on k (a sample with more contacts extends one with fewer). r_j <= 1 and eps_Nj >= 0 give
+// 0 <= eps_Tj <= eps_Nj exactly (rounding is monotone); ranges outside [0, 1] are the config validator's
+// job and are NOT clamped here (validate_multicontact reports them).
+// Derived: eps_spread = max - min over the k eps_Nj and the k eps_Tj; mu_mean = (sum_j mu_j) / k, j
+// ascending.
+//
+// Grid axes: one mixed-radix counter g = i mod G_total, G_total = product of grid_points of every
+// ScalarDist of the plan (a non-grid one counts 1), digits in the fixed order (contacts fastest)
+//   contacts, log10_cond, log10_cond_M, gamma_N, gamma_T, mu, eps_N, eps_T_ratio.
+// A grid axis the G kind does not read still counts in G_total (as in the planar sampler). A grid
+// coefficient takes the same grid value at every contact and draws nothing.
+//
+// A draw that is not SPD, or where no contact approaches, is returned as drawn, never redrawn: the law
+// reports it (validate_multicontact) and the sweep counts it.
+//
+// Device stack: the sample (about 0.7 KB) plus, for the mechanism kind, M and a scratch buffer (12 x 12
+// each) and J (8 x 12): about 4 KB of local memory per thread in the worst case.
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/hd.hpp"
+#include "collsweep/lcp/small_matrix.hpp"
+#include "collsweep/math/det_math.hpp"
+#include "collsweep/random/philox.hpp"
+#include "collsweep/sampling/mechanism.hpp"
+#include "collsweep/sampling/multicontact_plan.hpp"
+#include "collsweep/sampling/scalar.hpp"
+#include "collsweep/tally/axes.hpp"
+
+namespace collsweep {
+
+inline constexpr int max_contact_rows = 2 * max_contacts;  // G's capacity (8 x 8)
+
+// The grid digits of one multi-contact sample, one per ScalarDist of the plan (0 for a non-grid one).
+struct MultiGridDigits {
+  std::uint32_t contacts = 0, log10_cond = 0, log10_cond_M = 0, gamma_N = 0, gamma_T = 0, mu = 0, eps_N = 0,
+                eps_T_ratio = 0;
+};
+
+// G_total: the number of grid combinations (1 without grid axes).
+COLLSWEEP_HD_INLINE std::uint64_t multicontact_grid_size(const MultiContactSamplePlan& p) {
+  return std::uint64_t{grid_points(p.contacts)} * grid_points(p.log10_cond) * grid_points(p.log10_cond_M) *
+         grid_points(p.gamma_N) * grid_points(p.gamma_T) * grid_points(p.mu) * grid_points(p.eps_N) *
+         grid_points(p.eps_T_ratio);
+}
+
+// Digits of g = i mod G_total in the documented order (contacts fastest).
+COLLSWEEP_HD_INLINE MultiGridDigits multicontact_grid_digits(const MultiContactSamplePlan& p,
+                                                             std::uint64_t i) {
+  MultiGridDigits d;
+  const std::uint64_t G = multicontact_grid_size(p);
+  if (G == 1u) return d;
+  std::uint64_t g = i % G;
+  d.contacts = pop_grid_digit(g, p.contacts);
+  d.log10_cond = pop_grid_digit(g, p.log10_cond);
+  d.log10_cond_M = pop_grid_digit(g, p.log10_cond_M);
+  d.gamma_N = pop_grid_digit(g, p.gamma_N);
+  d.gamma_T = pop_grid_digit(g, p.gamma_T);
+  d.mu = pop_grid_digit(g, p.mu);
+  d.eps_N = pop_grid_digit(g, p.eps_N);
+  d.eps_T_ratio = pop_grid_digit(g, p.eps_T_ratio);
+  return d;
+}
+
+COLLSWEEP_HD_INLINE SampleRng multi_stream_rng(const MultiContactSamplePlan& plan, MultiStream s,
+                                               std::uint64_t i) {
+  return SampleRng(plan.seed, static_cast<std::uint32_t>(s), i);
+}
+
+// k from a drawn real x: the nearest integer (halves rounded up) clamped to 1 .. max_contacts; NaN -> 1.
+COLLSWEEP_HD_INLINE std::uint32_t contact_count_of(double x) {
+  return 1u + (x >= 1.5 ? 1u : 0u) + (x >= 2.5 ? 1u : 0u) + (x >= 3.5 ? 1u : 0u);
+}
+
+// k of sample i (contacts stream).
+COLLSWEEP_HD_INLINE std::uint32_t draw_contact_count(const MultiContactSamplePlan& plan, std::uint64_t i,
+                                                     const MultiGridDigits& g) {
+  SampleRng rng = multi_stream_rng(plan, MultiStream::contacts, i);
+  return contact_count_of(draw_scalar(plan.contacts, rng, g.contacts));
+}
+
+// n of the mechanism kind: plan.mechanism_dof clamped to [2, max_mechanism_dof].
+COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactSamplePlan& plan) {
+  std::uint32_t n = plan.mechanism_dof;
+  if (n < 2u) n = 2u;
+  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
+  return n;
+}
+
+// direct kind, x already drawn from rng: G = Q diag(lambda) Q^T, Q Haar of size r = 2k (see the top);
+// work is scratch (it holds Q).
+COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, double x,
+                                              double (&work)[max_mechanism_dof][max_mechanism_dof],
+                                              double (&G)[max_contact_rows][max_contact_rows]) {
+  double lambda[max_contact_rows];
+  draw_log_uniform_spectrum(rng, r, x, lambda);
+  NormalSequence z(rng);
+  draw_gaussian_columns(z, r, work);  // work[j] = column j
+  orthonormalize_columns(work, r);
+  rotate_spectrum(work, lambda, r, G);
+}
+
+// wishart kind: G = A A^T / dof with A r x dof Gaussian drawn column by column (see the top). dof = 0
+// gives G = 0 (not SPD; reported by the law).
+COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, std::uint32_t dof,
+                                               double (&G)[max_contact_rows][max_contact_rows]) {
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = 0; b < r; ++b) G[a][b] = 0.0;
+  NormalSequence z(rng);
+  for (std::uint32_t c = 0; c < dof; ++c) {
+    double col[max_contact_rows];
+    for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
+    for (std::uint32_t a = 0; a < r; ++a)
+      for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
+  }
+  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = a; b < r; ++b) {
+      G[a][b] *= inv;
+      G[b][a] = G[a][b];
+    }
+}
+
+// log10 cond(G) of the leading r x r block from its Jacobi eigenvalues (smallmat::jacobi_eigenvalues on a
+// copy of G in the scratch buffer work): log10 lambda_max - log10 lambda_min, clamped below at 0; +inf when
+// lambda_min <= 0 or a value is not finite (so the sample falls outside every finite map axis). Jacobi is
+// accurate to a few ulps of ||G||, so the condition number is good to about eps cond(G) relative.
+COLLSWEEP_HD_INLINE double delassus_log10_cond(const double (&G)[max_contact_rows][max_contact_rows],
+                                               std::uint32_t r,
+                                               double (&work)[max_mechanism_dof][max_mechanism_dof]) {
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];  // G is exactly symmetric
+  double eig[max_mechanism_dof];
+  smallmat::jacobi_eigenvalues(work, eig, static_cast<int>(r));
+  double lmin = eig[0], lmax = eig[0];
+  for (std::uint32_t a = 1; a < r; ++a) {
+    lmin = min_d(lmin, eig[a]);
+    lmax = max_d(lmax, eig[a]);
+  }
+  if (!(lmin > 0.0) || !is_finite_d(lmin) || !is_finite_d(lmax)) return smallmat::kInfinity;
+  return max_d(0.0, detmath::log10(lmax) - detmath::log10(lmin));
+}
+
+// The mechanism behind sample i's G (plan.G_kind must be mechanism), for tests: replays the contacts and
+// delassus streams, so G is bitwise the G of draw_multicontact_sample(plan, i). Row-major M (n x n) and J
+// (2k x n, rows N1..Nk, T1..Tk); only the leading blocks are meaningful.
+struct MultiContactMechanism {
+  std::uint32_t k = 0, n = 0;
+  double log10_cond_M = 0.0;  // x: M's eigenvalue ratio is 10^x
+  double m[max_mechanism_dof] = {};
+  double M[max_mechanism_dof][max_mechanism_dof] = {};
+  double J[max_contact_rows][max_mechanism_dof] = {};
+  bool cholesky_ok = false;  // M positive definite to working precision (else G = 0)
+  double G[max_contact_rows][max_contact_rows] = {};
+};
+
+COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePlan& plan, std::uint64_t i,
+                                                     MultiContactMechanism& out) {
+  const MultiGridDigits g = multicontact_grid_digits(plan, i);
+  out.k = draw_contact_count(plan, i, g);
+  out.n = multicontact_mechanism_dof(plan);
+  const std::uint32_t r = 2u * out.k;
+  SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
+  out.log10_cond_M = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
+  double work[max_mechanism_dof][max_mechanism_dof];
+  draw_mechanism_matrices(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
+  double Y[max_contact_rows][max_mechanism_dof];
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = 0; b < out.n; ++b) Y[a][b] = out.J[a][b];
+  out.cholesky_ok = mechanism_delassus(out.n, r, out.M, Y, work, out.G);
+}
+
+// Sample i of the plan (see the top of this file for every distribution and the stream layout).
+COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiContactSamplePlan& plan,
+                                                                std::uint64_t i) {
+  const MultiGridDigits g = multicontact_grid_digits(plan, i);
+  MultiContactSample s;
+  const std::uint32_t k = draw_contact_count(plan, i, g);
+  const std::uint32_t r = 2u * k;
+  s.k = k;
+
+  // G (delassus stream). work is the one 12 x 12 scratch buffer: Q (direct, mechanism), L (mechanism),
+  // then the copy of G that Jacobi diagonalises.
+  {
+    double work[max_mechanism_dof][max_mechanism_dof];
+    SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
+    switch (plan.G_kind) {
+      case DelassusKind::direct: {
+        const double x = draw_scalar(plan.log10_cond, rng, g.log10_cond);
+        draw_delassus_direct(rng, r, x, work, s.G);
+        s.log10_cond = x;  // exact by construction
+        break;
+      }
+      case DelassusKind::wishart:
+        draw_delassus_wishart(rng, r, r + plan.wishart_extra_dof, s.G);
+        s.log10_cond = delassus_log10_cond(s.G, r, work);
+        break;
+      case DelassusKind::mechanism: {
+        const std::uint32_t n = multicontact_mechanism_dof(plan);
+        const double x = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
+        double m[max_mechanism_dof];
+        double M[max_mechanism_dof][max_mechanism_dof];
+        double JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
+        draw_mechanism_matrices(rng, n, x, r, m, M, JY, work);
+        mechanism_delassus(n, r, M, JY, work, s.G);  // G = 0 when M is not positive definite
+        s.log10_cond = delassus_log10_cond(s.G, r, work);
+        break;
+      }
+    }
+  }
+
+  // Pre-impact velocities, N1..Nk then T1..Tk (one stream each).
+  {
+    SampleRng rng = multi_stream_rng(plan, MultiStream::velocity, i);
+    for (std::uint32_t j = 0; j < k; ++j) s.gamma_minus[j] = draw_scalar(plan.gamma_N, rng, g.gamma_N);
+  }
+  {
+    SampleRng rng = multi_stream_rng(plan, MultiStream::tangent_velocity, i);
+    for (std::uint32_t j = 0; j < k; ++j) s.gamma_minus[k + j] = draw_scalar(plan.gamma_T, rng, g.gamma_T);
+  }
+
+  // Coefficients (one stream each).
+  {
+    SampleRng rng = multi_stream_rng(plan, MultiStream::friction, i);
+    for (std::uint32_t j = 0; j < k; ++j) s.mu[j] = draw_scalar(plan.mu, rng, g.mu);
+  }
+  {
+    SampleRng rng = multi_stream_rng(plan, MultiStream::restitution, i);
+    for (std::uint32_t j = 0; j < k; ++j) s.eps_N[j] = draw_scalar(plan.eps_N, rng, g.eps_N);
+  }
+  {
+    SampleRng rng = multi_stream_rng(plan, MultiStream::tangent_restitution, i);
+    for (std::uint32_t j = 0; j < k; ++j)
+      s.eps_T[j] = draw_scalar(plan.eps_T_ratio, rng, g.eps_T_ratio) * s.eps_N[j];
+  }
+
+  // Derived quantities.
+  double lo = s.eps_N[0], hi = s.eps_N[0], mu_sum = 0.0;
+  for (std::uint32_t j = 0; j < k; ++j) {
+    lo = min_d(lo, min_d(s.eps_N[j], s.eps_T[j]));
+    hi = max_d(hi, max_d(s.eps_N[j], s.eps_T[j]));
+    mu_sum += s.mu[j];
+  }
+  s.eps_spread = hi - lo;
+  s.mu_mean = mu_sum / static_cast<double>(k);
+  return s;
+}
+
+// The map-axis value of a multi-contact sample: log10_cond (of G), eps_spread, mu (the mean over the
+// contacts), contacts (k); any other quantity is not a multi-contact one and gives 0.
+COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, Quantity q) {
+  switch (q) {
+    case Quantity::log10_cond:
+      return s.log10_cond;
+    case Quantity::eps_spread:
+      return s.eps_spread;
+    case Quantity::mu:
+      return s.mu_mean;
+    case Quantity::contacts:
+      return static_cast<double>(s.k);
+    default:
+      return 0.0;
+  }
+}
+
+// Host helper: samples first .. first + count - 1 into out[0 .. count-1] (the same values as
+// draw_multicontact_sample one by one; batch boundaries never change a sample).
+inline void generate_multicontact_batch(const MultiContactSamplePlan& plan, std::uint64_t first,
+                                        std::uint64_t count, MultiContactSample* out) {
+  for (std::uint64_t i = 0; i < count; ++i) out[i] = draw_multicontact_sample(plan, first + i);
+}
+
+}  // namespace collsweep

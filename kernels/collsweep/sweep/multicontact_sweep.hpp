@@ -1,0 +1,133 @@
+// The loop body of a multi-contact sweep: sample i -> poisson-lcp / newton-lcp -> the map tally (CPU and GPU).
+//
+// Pair words of a multi-contact tally (see tally/map_tally.hpp for the common layout):
+//   valid          status ok
+//   gain_max       W_max > tolerance * T_acc: some admissible solution gains energy
+//   gain_min       W_min > tolerance * T_acc: every solution gains energy
+//   gain_chosen    the chosen solution gains energy
+//   violation_111, violation_117, violation_121
+//                  a gain (W_max) while Glocker's sufficient condition (111), (117) or (121) holds — a
+//                  theorem violation, must stay 0
+//   no_solution, solver_failure, singular, invalid   failures by status
+//   truncated      more distinct solutions than the solver keeps (the count is a lower bound)
+//   sum_lo, sum_hi fixed-point sum of the chosen solution's W / T_acc
+//   max_key        ordered key of the largest W_max / T_acc
+//   solutions_1 .. solutions_8   histogram of the number of distinct solutions
+#pragma once
+
+#include "collsweep/sampling/multicontact_sampler.hpp"
+#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/sweep/planar_sweep.hpp"
+
+namespace collsweep {
+
+// What a sweep keeps of one multi-contact outcome (independent of k).
+struct MultiContactSummary {
+  Status status = Status::ok;
+  std::uint8_t solutions = 0;
+  bool truncated = false;
+  double W = 0.0, W_min = 0.0, W_max = 0.0, T_acc = 0.0;
+  bool psd_111 = false, similar_117 = false, small_121 = false;
+};
+
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& o) {
+  MultiContactSummary s;
+  s.status = o.status;
+  s.solutions = o.solutions;
+  s.truncated = o.solutions_truncated;
+  s.W = o.W;
+  s.W_min = o.W_min;
+  s.W_max = o.W_max;
+  s.T_acc = o.T_acc;
+  s.psd_111 = o.conditions.psd_111;
+  s.similar_117 = o.conditions.similar_117;
+  s.small_121 = o.conditions.small_121;
+  return s;
+}
+
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw law, const MultiContactSample& s,
+                                                                const MultiContactOptions& opt) {
+  const MultiContactCollision<K> c = collision_of<K>(s);
+  return law == MultiContactLaw::poisson_lcp ? summarize(evaluate_poisson_lcp<K>(c, opt))
+                                             : summarize(evaluate_newton_lcp<K>(c, opt));
+}
+
+// Dispatches on the sample's number of contacts.
+COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law, const MultiContactSample& s,
+                                                              LcpSolver solver) {
+  MultiContactOptions opt;
+  opt.solver = solver;
+  switch (s.k) {
+    case 1: return evaluate_multicontact_k<1>(law, s, opt);
+    case 2: return evaluate_multicontact_k<2>(law, s, opt);
+    case 3: return evaluate_multicontact_k<3>(law, s, opt);
+    default: return evaluate_multicontact_k<4>(law, s, opt);
+  }
+}
+
+template <class Ops>
+COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, std::uint32_t cell, std::uint32_t law,
+                                            const MultiContactSummary& r, double tolerance) {
+  using Wd = MultiContactWords;
+  u64* p = words + L.pair(cell, law);
+  if (r.status != Status::ok) {
+    std::uint32_t slot = Wd::invalid;
+    if (r.status == Status::no_solution) slot = Wd::no_solution;
+    else if (r.status == Status::solver_failure || r.status == Status::numerical_failure) slot = Wd::solver_failure;
+    else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd) slot = Wd::singular;
+    Ops::fetch_add(p + slot, 1);
+    return;
+  }
+  Ops::fetch_add(p + Wd::valid, 1);
+  const double limit = tolerance * r.T_acc;
+  const bool gains = r.W_max > limit;
+  if (gains) {
+    Ops::fetch_add(p + Wd::gain_max, 1);
+    if (r.psd_111) Ops::fetch_add(p + Wd::violation_111, 1);
+    if (r.similar_117) Ops::fetch_add(p + Wd::violation_117, 1);
+    if (r.small_121) Ops::fetch_add(p + Wd::violation_121, 1);
+  }
+  if (r.W_min > limit) Ops::fetch_add(p + Wd::gain_min, 1);
+  if (r.W > limit) Ops::fetch_add(p + Wd::gain_chosen, 1);
+  if (r.truncated) Ops::fetch_add(p + Wd::truncated, 1);
+  if (r.solutions >= 1) Ops::fetch_add(p + Wd::solutions_1 + (r.solutions > 8 ? 7 : r.solutions - 1), 1);
+  bool clamped;
+  add_int128<Ops>(p + Wd::sum_lo, p + Wd::sum_hi, to_fixed_point(r.W / r.T_acc, &clamped));
+  if (clamped) Ops::fetch_add(words + L.clamped(), 1);
+  Ops::max(p + Wd::max_key, ordered_key(r.W_max / r.T_acc));
+}
+
+// Map cell of a multi-contact sample, or -1 outside the map.
+COLLSWEEP_HD_INLINE int map_cell(const MultiContactSweepSpec& s, const MultiContactSample& smp) {
+  int cell = 0, stride = 1;
+  for (int a = 0; a < s.n_axes; ++a) {
+    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
+    if (b < 0) return -1;
+    cell += b * stride;
+    stride *= static_cast<int>(s.axes[a].bins);
+  }
+  return cell;
+}
+
+// Draws sample i, evaluates every law and records the outcomes; the largest W_max / T_acc of energy
+// gains are offered to the witness lists.
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const TallyLayout& L, u64* words,
+                                      std::uint64_t i, Sink& sink) {
+  const MultiContactSample smp = draw_multicontact_sample(s.plan, i);
+  const int cell = map_cell(s, smp);
+  if (cell < 0) {
+    Ops::fetch_add(words + L.outside(), 1);
+    return;
+  }
+  Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
+  for (int l = 0; l < s.n_laws; ++l) {
+    const MultiContactSummary r = evaluate_multicontact(s.laws[l], smp, s.solver);
+    tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r, s.tolerance);
+    if (r.status == Status::ok && r.W_max > s.tolerance * r.T_acc) sink.offer(l, r.W_max / r.T_acc, i);
+  }
+}
+
+}  // namespace collsweep
