@@ -2,7 +2,9 @@
 //
 // All benchmarks run the same 1024 random samples (the note's distribution, tests/glocker_samples.hpp)
 // in turn; items_per_second is samples per second. Siconos gets the same glue as ours: build the 3k
-// matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again.
+// matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again. BM_Ours_Enumeration is the
+// optimised all-solutions path (mode enumeration, glocker_modes.hpp: every solution of both phases, with the
+// count, W_min and W_max); BM_Ours_Lemke one solution per phase. items_per_second uses CPU time.
 #include <benchmark/benchmark.h>
 
 #include <vector>

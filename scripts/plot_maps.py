@@ -22,6 +22,8 @@ AXIS_LABELS = {
     "rho": "ρ = m_nt / √(m_nn m_tt)",
     "kappa": "κ = √(m_nn / m_tt)",
     "log10_cond": "log10 cond(W)",
+    "eps_spread": "coefficient spread ε_max − ε_min",
+    "contacts": "contacts k",
 }
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 
@@ -65,6 +67,39 @@ def type_labels(summary, law):
         number, _, text = key.partition(": ")
         labels[int(number)] = text
     return labels
+
+
+def heat(ax, fig, xs, ys, values, label, cmap="magma"):
+    finite = [v for row in values for v in row if not math.isnan(v)]
+    mesh = ax.pcolormesh(edges(xs), edges(ys), values, cmap=cmap, vmin=0.0, vmax=max(1e-12, max(finite, default=1.0)))
+    fig.colorbar(mesh, ax=ax, label=label)
+
+
+def plot_multicontact_law(axes, rows, law, summary, out_dir):
+    """Multi-contact maps: P(W_max > 0) (some solution gains) and P(W_min > 0) (every solution gains)."""
+    labels = dict(AXIS_LABELS, log10_cond="log10 cond(G)", mu="mean friction μ")
+    xs = centers(rows, axes[0])
+    ys = centers(rows, axes[1]) if len(axes) > 1 else [0.0]
+    written = []
+    for column, title in (("p_gain_max", "P(W_max > 0): some solution gains energy"),
+                          ("p_gain_min", "P(W_min > 0): every solution gains energy")):
+        values = grid(rows, axes, law, column, xs, ys)
+        fig, ax = plt.subplots(figsize=(7, 5))
+        if len(axes) == 1:
+            ax.plot(xs, values[0], drawstyle="steps-mid")
+            ax.set_xlabel(labels.get(axes[0], axes[0]))
+            ax.set_ylabel(column)
+        else:
+            heat(ax, fig, xs, ys, values, "fraction of valid samples")
+            ax.set_xlabel(labels.get(axes[0], axes[0]))
+            ax.set_ylabel(labels.get(axes[1], axes[1]))
+        ax.set_title(f"{summary.get('config_file', '')} — {law}\n{title}", fontsize=9)
+        fig.tight_layout()
+        path = os.path.join(out_dir, f"{law}_{column}.png")
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        written.append(path)
+    return written
 
 
 def plot_law(run_dir, axes, rows, law, summary, out_dir):
@@ -126,7 +161,10 @@ def main():
             laws.append(r["law"])
     written = []
     for law in laws:
-        written += plot_law(args.run_dir, axes, rows, law, summary, out_dir)
+        if summary.get("model") == "multicontact":
+            written += plot_multicontact_law(axes, rows, law, summary, out_dir)
+        else:
+            written += plot_law(args.run_dir, axes, rows, law, summary, out_dir)
     if not args.quiet:
         for p in written:
             print(p)

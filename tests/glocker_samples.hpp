@@ -58,7 +58,6 @@ MultiContactCollision<K> random_collision(Rng& rng, Mode mode = Mode::general) {
   return c;
 }
 
-
 // One physical phase solution: X = (X_N, X_T) and gamma = G X + c.
 template <int K>
 using PhysicalSolution = std::array<double, 4 * K>;
@@ -72,7 +71,7 @@ std::vector<PhysicalSolution<K>> basis_phase_solutions(const MultiContactCollisi
   glocker_lcp_matrix(c, a);
   glocker_lcp_rhs(c, cv, b, q);
   std::vector<PhysicalSolution<K>> out;
-  auto sink = [&](const double (&z)[3 * K], const double (&)[3 * K]) {
+  auto sink = [&](const double(&z)[3 * K], const double(&)[3 * K]) {
     double x[2 * K], g[2 * K];
     for (int j = 0; j < K; ++j) {
       x[j] = z[j];
@@ -97,7 +96,7 @@ std::vector<PhysicalSolution<K>> mode_phase_solutions(const MultiContactCollisio
   GlockerModeSolver<K> modes;
   modes.init(c, LcpTolerance{});
   std::vector<PhysicalSolution<K>> out;
-  auto sink = [&](const double (&x)[2 * K], const double (&g)[2 * K]) {
+  auto sink = [&](const double(&x)[2 * K], const double(&g)[2 * K]) {
     PhysicalSolution<K> p;
     for (int i = 0; i < 2 * K; ++i) {
       p[i] = x[i];

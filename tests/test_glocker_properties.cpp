@@ -245,8 +245,10 @@ void modes_match_bases(int samples, std::uint64_t seed, int& phases, int& soluti
     const auto comp_modes = mode_phase_solutions(c, c.gamma_minus, zero_b);
     auto check = [&](const auto& ref, const auto& got, const char* phase) {
       ++phases;
-      for (const auto& p : ref) EXPECT_TRUE(contains<K>(got, p, 1e-7, gs)) << phase << " basis solution missed, sample " << s;
-      for (const auto& p : got) EXPECT_TRUE(contains<K>(ref, p, 1e-7, gs)) << phase << " extra mode solution, sample " << s;
+      for (const auto& p : ref)
+        EXPECT_TRUE(contains<K>(got, p, 1e-7, gs)) << phase << " basis solution missed, sample " << s;
+      for (const auto& p : got)
+        EXPECT_TRUE(contains<K>(ref, p, 1e-7, gs)) << phase << " extra mode solution, sample " << s;
       solutions += static_cast<int>(got.size());
     };
     check(comp, comp_modes, "compression");

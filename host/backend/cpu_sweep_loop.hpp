@@ -18,7 +18,10 @@ SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint
                                 int threads, Progress* progress) {
   const auto start = std::chrono::steady_clock::now();
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  batch = std::max<std::uint64_t>(batch, 1);
+  // Work units of at most `batch` samples, small enough that every thread gets work (results never
+  // depend on the split: tallies merge exactly).
+  const std::uint64_t balanced = std::max<std::uint64_t>(1024, count / (static_cast<std::uint64_t>(threads) * 16));
+  batch = std::max<std::uint64_t>(std::min(batch, balanced), 1);
   const std::uint64_t batches = (count + batch - 1) / batch;
   threads = static_cast<int>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(batches, 1)));
 

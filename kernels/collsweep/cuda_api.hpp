@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/sweep/multicontact_sweep.hpp"
 #include "collsweep/sweep/planar_sweep.hpp"
 
 namespace collsweep::cuda {
@@ -52,5 +52,11 @@ bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t fir
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                              PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len);
+
+// Draws multi-contact samples [first, first + count) on the GPU and evaluates every law of spec:
+// samples[i], outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
+bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                                   MultiContactSample* samples, MultiContactSummary* outcomes, char* err,
+                                   std::size_t err_len);
 
 }  // namespace collsweep::cuda

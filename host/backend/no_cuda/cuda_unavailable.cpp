@@ -41,4 +41,10 @@ bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_
   return false;
 }
 
+bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t, MultiContactSample*,
+                                   MultiContactSummary*, char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
 }  // namespace collsweep::cuda

@@ -40,7 +40,7 @@ struct GlockerModeSolver {
   double h[K][2][n];     // G_{:,Nj} - mu_j G_{:,Tj} (L) and G_{:,Nj} + mu_j G_{:,Tj} (R)
   double scale_a = 0.0;  // max|A| of the 3k matrix (tolerance scale, as in the basis enumeration)
   double pivot_tol = 0.0;
-  double q_floor = 0.0;   // 1e-4 max|gamma^-|, see scale_q
+  double q_floor = 0.0;  // 1e-4 max|gamma^-|, see scale_q
   double feasibility = 1e-9;
 
   COLLSWEEP_HD void init(const MultiContactCollision<K>& cc, const LcpTolerance& tol) {
@@ -123,8 +123,8 @@ struct GlockerModeSolver {
 
   // Tangential assignment number Code (t_j = digit j of Code in base 3), then the next one (k <= 2).
   template <int Code, class Sink>
-  COLLSWEEP_HD_INLINE void tangential_static(const double (&cv)[n], const double (&b)[K], double sq, Sink& sink,
-                                             int& found) const {
+  COLLSWEEP_HD_INLINE void tangential_static(const double (&cv)[n], const double (&b)[K], double sq,
+                                             Sink& sink, int& found) const {
     if constexpr (Code < (K == 1 ? 3 : 9)) {
       int t[K];
       for (int j = 0, p = 1; j < K; ++j, p *= 3) t[j] = (Code / p) % 3;
@@ -135,8 +135,8 @@ struct GlockerModeSolver {
 
   // Every normal subset under the tangential assignment t.
   template <class Sink>
-  COLLSWEEP_HD_INLINE int tangential(const int (&t)[K], const double (&cv)[n], const double (&b)[K], double sq,
-                                     Sink& sink) const {
+  COLLSWEEP_HD_INLINE int tangential(const int (&t)[K], const double (&cv)[n], const double (&b)[K],
+                                     double sq, Sink& sink) const {
     const MultiContactCollision<K>& cc = *c;
     // Contacts whose r_j = 0 identically keep only L (as "free"): forbid them open (b_j = 0) or closed
     // (mu_j = b_j = 0) under S or R.
@@ -221,12 +221,12 @@ struct GlockerModeSolver {
 
   // The normal subset mask (bit j: contact j closed) of a tangential assignment; 1 if it is a solution.
   template <class Sink>
-  COLLSWEEP_HD_INLINE int normal_case(unsigned mask, const Readout& rd, const double (&cv)[n], const double (&b)[K],
-                                      Sink& sink) const {
+  COLLSWEEP_HD_INLINE int normal_case(unsigned mask, const Readout& rd, const double (&cv)[n],
+                                      const double (&b)[K], Sink& sink) const {
     const MultiContactCollision<K>& cc = *c;
-    const int (&t)[K] = rd.t;
-    const double (&mm)[K][K + 1] = rd.mm;
-    const double (&yy)[K][K + 1] = rd.yy;
+    const int(&t)[K] = rd.t;
+    const double(&mm)[K][K + 1] = rd.mm;
+    const double(&yy)[K][K + 1] = rd.yy;
     const double qa = rd.qa, sq = rd.sq;
     const unsigned all = (1u << K) - 1u;
     if ((mask & rd.forbid_closed) != 0u || (~mask & all & rd.forbid_open) != 0u) return 0;

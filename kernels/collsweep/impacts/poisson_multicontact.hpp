@@ -164,7 +164,8 @@ struct DistinctSolutions {
   double X[kMaxPhaseSolutions][n];
 
   // True when x is new and was stored; false for a duplicate and when the list is full (truncated).
-  COLLSWEEP_HD bool insert(const double (&g)[n][n], const double (&x)[n], double gamma_scale, double g_scale) {
+  COLLSWEEP_HD bool insert(const double (&g)[n][n], const double (&x)[n], double gamma_scale,
+                           double g_scale) {
     const double xs = max_d(smallmat::max_abs(x), gamma_scale / g_scale);
     for (int k = 0; k < count; ++k) {
       bool same = true;
@@ -207,9 +208,10 @@ COLLSWEEP_HD_INLINE void phase_solution(const MultiContactCollision<K>& c, const
 // pivot cap, on the copositive 4k form. False when both fail. The matrices are built here, in separate
 // scopes, so that only one of them is alive at a time (GPU stack).
 template <int K>
-COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE bool glocker_lemke_phase(const MultiContactCollision<K>& c, const double (&cv)[2 * K],
-                                      const double (&b)[K], const LcpTolerance& tol, double (&x)[2 * K],
-                                      double (&g)[2 * K]) {
+COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE bool glocker_lemke_phase(const MultiContactCollision<K>& c,
+                                                             const double (&cv)[2 * K], const double (&b)[K],
+                                                             const LcpTolerance& tol, double (&x)[2 * K],
+                                                             double (&g)[2 * K]) {
   bool ok = false;
   {
     double a3[3 * K][3 * K], q3[3 * K];
@@ -361,7 +363,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     int total = 0;
     bool have = false;
     double best_wm = 0.0, best_w = 0.0;
-    auto on_compression = [&](const double (&lm)[n], const double (&g0)[n]) {
+    auto on_compression = [&](const double(&lm)[n], const double(&g0)[n]) {
       if (!comp.insert(c.G, lm, gamma_scale, g_scale)) return;
       const double wm = impact_energy(c, lm);
       double cv[n], b[K];
@@ -369,7 +371,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
       // This compression's decompression: Delta = 0 when it is a solution, otherwise the least W.
       const bool pure = modes.zero_is_solution(cv, b);
       bool dhave = pure;
-      double dw = 0.0, d[n], gp[n];
+      double dw = 0.0, d[n] = {}, gp[n] = {};
       if (pure) {
         for (int i = 0; i < n; ++i) {
           d[i] = 0.0;
@@ -382,7 +384,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
       DistinctSolutions<K> dec;
       int count = 0;
       double wmin = dw, wmax = dw;
-      auto on_decompression = [&](const double (&x)[n], const double (&g)[n]) {
+      auto on_decompression = [&](const double(&x)[n], const double(&g)[n]) {
         if (!dec.insert(c.G, x, gamma_scale, g_scale)) return;
         double lam[n];
         total_impulse(c, lm, x, lam);
@@ -444,7 +446,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
     zero_b[j] = 0.0;
   }
   // gamma^+ = gamma^- + G Lambda (= xi - eps gamma^-).
-  auto take = [&](const double (&x)[n]) {
+  auto take = [&](const double(&x)[n]) {
     for (int i = 0; i < n; ++i) {
       o.Lam[i] = x[i];
       double g = c.gamma_minus[i];
@@ -454,7 +456,8 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
   };
   if (o.solver == LcpSolver::lemke) {
     double x[n], xi[n];
-    if (!glocker_lemke_phase(c, cv, zero_b, opt.tol, x, xi)) return fail_multicontact(o, Status::solver_failure);
+    if (!glocker_lemke_phase(c, cv, zero_b, opt.tol, x, xi))
+      return fail_multicontact(o, Status::solver_failure);
     take(x);
     o.W = o.W_min = o.W_max = impact_energy(c, x);
     o.solutions = 1;
@@ -462,7 +465,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
     GlockerModeSolver<K> modes;
     modes.init(c, opt.tol);
     DistinctSolutions<K> sol;
-    auto on_solution = [&](const double (&x)[n], const double (&)[n]) {
+    auto on_solution = [&](const double(&x)[n], const double(&)[n]) {
       if (!sol.insert(c.G, x, gamma_scale, g_scale)) return;
       const double w = impact_energy(c, x);
       const bool first = sol.count == 1;
