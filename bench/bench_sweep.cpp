@@ -59,6 +59,46 @@ void BM_CudaSweep(benchmark::State& state, PlanarLaw law) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+// Two-contact Poisson-type impacts (both LCP phases, all solutions by enumeration), the glocker config's shape.
+MultiContactSweepSpec two_contacts() {
+  MultiContactSweepSpec s;
+  s.plan.seed = 7;
+  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 15};
+  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 10};
+  s.n_axes = 2;
+  s.laws[0] = MultiContactLaw::poisson_lcp;
+  s.n_laws = 1;
+  return s;
+}
+
+void BM_CpuMultiContact(benchmark::State& state) {
+  const MultiContactSweepSpec spec = two_contacts();
+  const std::uint64_t n = 1 << 14;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(run_multicontact_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
+void BM_CudaMultiContact(benchmark::State& state) {
+  const cuda::DeviceInfo info = cuda::query_device();
+  if (!info.available) {
+    state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
+    return;
+  }
+  const MultiContactSweepSpec spec = two_contacts();
+  const std::uint64_t n = std::uint64_t(1) << 26;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const MultiContactSweepResult r = run_multicontact_sweep_gpu(spec, first, n);
+    state.SetIterationTime(r.seconds);
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
 void register_all() {
   const cuda::DeviceInfo info = cuda::query_device();
   benchmark::AddCustomContext("cpu", cpu_model_name());
@@ -75,6 +115,11 @@ void register_all() {
         ->UseManualTime()
         ->Iterations(3);
   }
+  benchmark::RegisterBenchmark("sweep/cpu1/poisson-lcp-k2", BM_CpuMultiContact)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sweep/cuda/poisson-lcp-k2", BM_CudaMultiContact)
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(3);
 }
 
 }  // namespace

@@ -193,3 +193,103 @@ TEST_F(CliRun, PlotDrawsPngMaps) {
 
 }  // namespace
 }  // namespace collsweep
+
+namespace collsweep {
+namespace {
+
+const char* kGlocker = R"(
+[model]
+kind = "multicontact"
+contacts = 2
+
+[run]
+name = "glocker-cli-test"
+seed = 3
+samples = 20000
+laws = ["poisson-lcp", "newton-lcp"]
+witnesses = 4
+
+[matrix]
+kind = "direct"
+log10_cond = { dist = "uniform", lo = 1.0, hi = 3.0 }
+
+[parameters]
+mu = { dist = "uniform", lo = 0.0, hi = 3.0 }
+eps_N = { dist = "uniform", lo = 0.0, hi = 1.0 }
+eps_T_ratio = 0.0
+
+[map]
+x = { quantity = "log10_cond", lo = 1.0, hi = 3.0, bins = 4 }
+y = { quantity = "eps_spread", lo = 0.0, hi = 1.0, bins = 2 }
+)";
+
+// A multi-contact run writes its folder, and its witnesses reproduce W_max through `eval --contacts 2`.
+TEST(CliRunMultiContact, WritesTheRunAndWitnessesReproduceThroughEval) {
+  const std::string config = testing::temp_path("glocker.toml"), out = testing::temp_path("glocker_out");
+  testing::write_text_file(config, kGlocker);
+  const auto r = run_collsweep({"run", config, "--out", out, "--backend", "cpu", "--no-plot", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const testing::JsonValue s = testing::JsonParser::parse(testing::read_text_file(out + "/summary.json"));
+  EXPECT_EQ(s.at("model").string(), "multicontact");
+  EXPECT_EQ(s.at("theorem_violations_total").number(), 0);
+  EXPECT_GT(s.at("laws").at("poisson-lcp").at("P_W_max_positive").number(), 0.0);
+  const auto map = read_csv(out + "/map.csv");
+  ASSERT_EQ(map.size(), 1u + 4 * 2 * 2);
+  EXPECT_EQ(map[0][0], "log10_cond");
+  EXPECT_EQ(map[0][1], "eps_spread");
+  // witnesses.csv holds eval's input columns for k = 2: feed them back.
+  const auto rows = read_csv(out + "/witnesses.csv");
+  ASSERT_GT(rows.size(), 1u);
+  const std::vector<std::string>& head = rows[0];
+  std::string csv;
+  for (std::size_t c = 0; c < head.size(); ++c) csv += (c ? "," : "") + (head[c] == "W_max" ? std::string("W_max_expected") : head[c]);
+  csv += "\n";
+  int poisson_rows = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    if (rows[i][0] == "poisson-lcp") {
+      ++poisson_rows;
+      for (std::size_t c = 0; c < rows[i].size(); ++c) csv += (c ? "," : "") + rows[i][c];
+      csv += "\n";
+    }
+  ASSERT_GT(poisson_rows, 0);
+  // Drop the outcome columns that eval also writes (solutions, W_min, W, W_max_rel would clash by name).
+  std::string cleaned;
+  {
+    std::istringstream in(csv);
+    io::CsvReader reader(in);
+    std::vector<std::string> f;
+    std::vector<std::size_t> keep;
+    bool header = true;
+    while (reader.next(f)) {
+      if (header) {
+        for (std::size_t c = 0; c < f.size(); ++c)
+          if (f[c] != "solutions" && f[c] != "W_min" && f[c] != "W" && f[c] != "W_max_rel") keep.push_back(c);
+        header = false;
+      }
+      for (std::size_t c = 0; c < keep.size(); ++c) cleaned += (c ? "," : "") + f[keep[c]];
+      cleaned += "\n";
+    }
+  }
+  const auto e = run_collsweep({"eval", "--law", "poisson-lcp", "--contacts", "2", "--in", "-", "--out", "-"}, &cleaned);
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  std::istringstream in(e.out);
+  io::CsvReader reader(in);
+  std::vector<std::string> h, f;
+  ASSERT_TRUE(reader.next(h));
+  std::size_t expected = 0, got = 0;
+  for (std::size_t c = 0; c < h.size(); ++c) {
+    if (h[c] == "W_max_expected") expected = c;
+    if (h[c] == "W_max") got = c;
+  }
+  int n = 0;
+  while (reader.next(f)) {
+    ++n;
+    EXPECT_EQ(f[got], f[expected]) << "witness " << n;
+  }
+  EXPECT_EQ(n, poisson_rows);
+  std::error_code ec;
+  std::filesystem::remove_all(out, ec);
+}
+
+}  // namespace
+}  // namespace collsweep
