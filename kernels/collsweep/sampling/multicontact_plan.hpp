@@ -40,6 +40,7 @@ struct MultiContactSamplePlan {
 // gamma_minus (ordered N1..Nk, T1..Tk) and the first k coefficients are meaningful.
 struct MultiContactSample {
   std::uint32_t k = 2;
+  std::uint32_t unused_ = 0;  // explicit padding, so that whole samples compare bitwise (memcmp)
   double G[2 * max_contacts][2 * max_contacts] = {};
   double gamma_minus[2 * max_contacts] = {};
   double mu[max_contacts] = {}, eps_N[max_contacts] = {}, eps_T[max_contacts] = {};
