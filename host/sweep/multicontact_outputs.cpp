@@ -72,10 +72,7 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
   std::ofstream out = open_output(path);
   io::CsvWriter csv(out);
   // Columns for the largest k the plan can draw.
-  const int k_max = static_cast<int>(r.spec.plan.contacts.kind == ScalarKind::grid
-                                         ? (r.spec.plan.contacts.hi > r.spec.plan.contacts.lo ? r.spec.plan.contacts.hi
-                                                                                              : r.spec.plan.contacts.lo)
-                                         : r.spec.plan.contacts.lo + 0.5);
+  const int k_max = max_contacts_of(r.spec.plan);
   const int n = 2 * k_max;
   for (const char* c : {"law", "rank", "sample", "contacts"}) csv.field(c);
   for (int i = 0; i < n; ++i)

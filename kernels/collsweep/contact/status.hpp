@@ -22,6 +22,7 @@ enum class Status : std::uint8_t {
   solver_failure,          // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
   singular_delassus,       // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
+  device_unsupported,      // the GPU build evaluates k <= 2 contacts; k = 3, 4 run on the CPU backend
   count_
 };
 
@@ -42,6 +43,7 @@ inline const char* status_reason(Status s) {
     case Status::solver_failure: return "the LCP solver failed (ray termination, pivot cap or loss of accuracy)";
     case Status::singular_delassus: return "G is singular to working precision (condition number beyond about 1e12)";
     case Status::coefficient_out_of_range: return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
+    case Status::device_unsupported: return "k > 2 contacts are not compiled for the GPU: use the CPU backend";
     case Status::count_: break;
   }
   return "unknown status";
@@ -62,6 +64,7 @@ inline const char* status_name(Status s) {
     case Status::solver_failure: return "solver_failure";
     case Status::singular_delassus: return "singular_delassus";
     case Status::coefficient_out_of_range: return "coefficient_out_of_range";
+    case Status::device_unsupported: return "device_unsupported";
     case Status::count_: break;
   }
   return "unknown";

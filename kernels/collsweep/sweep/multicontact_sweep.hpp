@@ -62,8 +62,16 @@ COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw la
   switch (s.k) {
     case 1: return evaluate_multicontact_k<1>(law, s, opt);
     case 2: return evaluate_multicontact_k<2>(law, s, opt);
+#if COLLSWEEP_DEVICE_COMPILE
+    default: {  // k > gpu_max_contacts: not compiled for the device (the host launcher refuses such plans)
+      MultiContactSummary r;
+      r.status = Status::device_unsupported;
+      return r;
+    }
+#else
     case 3: return evaluate_multicontact_k<3>(law, s, opt);
     default: return evaluate_multicontact_k<4>(law, s, opt);
+#endif
   }
 }
 
