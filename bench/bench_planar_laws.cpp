@@ -21,7 +21,8 @@ const std::vector<PlanarCollision>& pool() {
     for (auto& c : v) {
       const double kappa = std::exp(std::log(0.1) + u() * std::log(100.0)), rho = 2 * u() - 1;
       const double theta = u() * M_PI / 2;
-      c = PlanarCollision{{kappa, 0.99 * rho, 1 / kappa}, {-std::cos(theta), std::sin(theta)}, 2 * u(), u(), 2 * u() - 1};
+      c = PlanarCollision{
+          {kappa, 0.99 * rho, 1 / kappa}, {-std::cos(theta), std::sin(theta)}, 2 * u(), u(), 2 * u() - 1};
     }
     return v;
   }();

@@ -1,4 +1,5 @@
-// Sweep throughput (samples/s, sampling and tallies included) per law on 1 CPU thread, all CPU threads and CUDA.
+// Sweep throughput (samples/s, sampling and tallies included) per law on 1 CPU thread, all CPU threads and
+// CUDA.
 #include <benchmark/benchmark.h>
 
 #include <thread>
@@ -59,7 +60,8 @@ void BM_CudaSweep(benchmark::State& state, PlanarLaw law) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-// Two-contact Poisson-type impacts (both LCP phases, all solutions by enumeration), the glocker config's shape.
+// Two-contact Poisson-type impacts (both LCP phases, all solutions by enumeration), the glocker config's
+// shape.
 MultiContactSweepSpec two_contacts() {
   MultiContactSweepSpec s;
   s.plan.seed = 7;
@@ -106,7 +108,8 @@ void register_all() {
   for (int l = 0; l < planar_law_count; ++l) {
     const auto law = static_cast<PlanarLaw>(l);
     const std::string name = law_name(law);
-    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuSweep, law, 1)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuSweep, law, 1)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("sweep/cpu_all/" + name).c_str(), BM_CpuSweep, law, 0)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
@@ -115,7 +118,8 @@ void register_all() {
         ->UseManualTime()
         ->Iterations(3);
   }
-  benchmark::RegisterBenchmark("sweep/cpu1/poisson-lcp-k2", BM_CpuMultiContact)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sweep/cpu1/poisson-lcp-k2", BM_CpuMultiContact)
+      ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("sweep/cuda/poisson-lcp-k2", BM_CudaMultiContact)
       ->Unit(benchmark::kMillisecond)
       ->UseManualTime()

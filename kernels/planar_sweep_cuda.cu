@@ -18,9 +18,10 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 }  // namespace
 
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err, std::size_t err_len) {
-  return launch_sweep(spec, first, count, words, witnesses, witness_counts, progress, "sweep_kernel<PlanarSweepSpec>",
-                      err, err_len);
+                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                      std::size_t err_len) {
+  return launch_sweep(spec, first, count, words, witnesses, witness_counts, progress,
+                      "sweep_kernel<PlanarSweepSpec>", err, err_len);
 }
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
@@ -31,11 +32,12 @@ bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, s
   if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
   if (!d_outcomes.allocate(count * spec.n_laws, "cudaMalloc(outcomes)", err, err_len)) return false;
   const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  planar_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(spec, first, count, d_samples.get(),
-                                                                                      d_outcomes.get());
+  planar_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(
+      spec, first, count, d_samples.get(), d_outcomes.get());
   if (!detail::check_launch("planar_samples_kernel", err, err_len)) return false;
-  if (!detail::check(cudaMemcpy(samples, d_samples.get(), count * sizeof(PlanarSample), cudaMemcpyDeviceToHost),
-                     "cudaMemcpy(samples)", err, err_len))
+  if (!detail::check(
+          cudaMemcpy(samples, d_samples.get(), count * sizeof(PlanarSample), cudaMemcpyDeviceToHost),
+          "cudaMemcpy(samples)", err, err_len))
     return false;
   return detail::check(cudaMemcpy(outcomes, d_outcomes.get(), count * spec.n_laws * sizeof(PlanarOutcome),
                                   cudaMemcpyDeviceToHost),

@@ -1,4 +1,5 @@
-// The sweep kernel and its host launcher for any model (planar or multi-contact), included by kernels/*_sweep_cuda.cu.
+// The sweep kernel and its host launcher for any model (planar or multi-contact), included by
+// kernels/*_sweep_cuda.cu.
 //
 // Each block walks chunks of blockDim consecutive samples (grid-stride over chunks). Tallies go to
 // shared memory when the whole map fits there, else straight to global memory; both use exact integer
@@ -49,9 +50,9 @@ __device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
 }
 
 template <class Spec>
-__global__ void __launch_bounds__(kBlock, 2) sweep_kernel(Spec spec, TallyLayout L, std::uint64_t first, std::uint64_t count,
-                                    u64* global_words, bool shared_tally, Witness* block_witnesses,
-                                    int* block_counts) {
+__global__ void __launch_bounds__(kBlock, 2)
+    sweep_kernel(Spec spec, TallyLayout L, std::uint64_t first, std::uint64_t count, u64* global_words,
+                 bool shared_tally, Witness* block_witnesses, int* block_counts) {
   extern __shared__ unsigned long long smem[];
   __shared__ int counts[planar_law_count];
   __shared__ double floors[planar_law_count];
@@ -77,7 +78,8 @@ __global__ void __launch_bounds__(kBlock, 2) sweep_kernel(Spec spec, TallyLayout
   }
   if (threadIdx.x < spec.n_laws) {
     reduce_witnesses(bw, threadIdx.x, keep);
-    Witness* out = block_witnesses + (static_cast<std::uint64_t>(blockIdx.x) * spec.n_laws + threadIdx.x) * max_witnesses;
+    Witness* out = block_witnesses +
+                   (static_cast<std::uint64_t>(blockIdx.x) * spec.n_laws + threadIdx.x) * max_witnesses;
     for (int i = 0; i < counts[threadIdx.x]; ++i) out[i] = buffer[threadIdx.x * kBuffer + i];
     block_counts[blockIdx.x * spec.n_laws + threadIdx.x] = counts[threadIdx.x];
   }
@@ -92,19 +94,26 @@ __global__ void __launch_bounds__(kBlock, 2) sweep_kernel(Spec spec, TallyLayout
 
 template <class Spec>
 bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
-                  int* witness_counts, ProgressHook progress, const char* kernel_name, char* err, std::size_t err_len) {
+                  int* witness_counts, ProgressHook progress, const char* kernel_name, char* err,
+                  std::size_t err_len) {
   using detail::check;
   const TallyLayout L = tally_layout(spec);
   int device = 0, sms = 0, optin = 0;
   if (!check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
-  if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(SMs)", err, err_len)) return false;
-  if (!check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "cudaDeviceGetAttribute(shared)", err, err_len)) return false;
+  if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
+             "cudaDeviceGetAttribute(SMs)", err, err_len))
+    return false;
+  if (!check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+             "cudaDeviceGetAttribute(shared)", err, err_len))
+    return false;
 
   const std::size_t witness_bytes = static_cast<std::size_t>(spec.n_laws) * kBuffer * sizeof(Witness);
   const std::size_t tally_bytes = L.words() * sizeof(u64);
-  const bool shared_tally = witness_bytes + tally_bytes <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
+  const bool shared_tally =
+      witness_bytes + tally_bytes <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
   const std::size_t smem = witness_bytes + (shared_tally ? tally_bytes : 0);
-  if (!check(cudaFuncSetAttribute(sweep_kernel<Spec>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
+  if (!check(cudaFuncSetAttribute(sweep_kernel<Spec>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(smem)),
              "cudaFuncSetAttribute(sweep_kernel)", err, err_len))
     return false;
   int per_sm = 0;
@@ -131,7 +140,7 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = count - done < slice ? count - done : slice;
     sweep_kernel<Spec><<<grid, kBlock, smem>>>(spec, L, first + done, n, d_words.get(), shared_tally,
-                                                d_witnesses.get(), d_counts.get());
+                                               d_witnesses.get(), d_counts.get());
     if (!detail::check_launch(kernel_name, err, err_len)) return false;
     if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),
                "cudaMemcpy(witness counts)", err, err_len))
@@ -145,7 +154,8 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
     done += n;
     if (progress.fn) progress.fn(done, progress.ctx);
   }
-  if (!check(cudaMemcpy(words, d_words.get(), tally_bytes, cudaMemcpyDeviceToHost), "cudaMemcpy(tally)", err, err_len))
+  if (!check(cudaMemcpy(words, d_words.get(), tally_bytes, cudaMemcpyDeviceToHost), "cudaMemcpy(tally)", err,
+             err_len))
     return false;
   for (int l = 0; l < spec.n_laws; ++l) {
     witness_counts[l] = best[l].n;

@@ -41,7 +41,10 @@ TEST(ChatterjeeRuina, RodProjectedOntoTheCone) {
 
 // The same rod through the Routh-process laws at e = 1, mu = 0.5 (note §6.2 table).
 TEST(ChatterjeeRuina, RodThroughTheRouthLaws) {
-  struct Expect { PlanarLaw law; double v_n2, v_t2, ke; } cases[] = {
+  struct Expect {
+    PlanarLaw law;
+    double v_n2, v_t2, ke;
+  } cases[] = {
       {PlanarLaw::poisson, 0.6224, -0.0629, 0.1076},
       {PlanarLaw::newton, 1.0, -0.1169, 0.2729},  // gains energy: 0.2729 > 0.25
       {PlanarLaw::stronge, 0.7441, -0.0803, 0.1526},
@@ -64,8 +67,11 @@ Delassus2 pendulum_W(double lambda) {
 
 TEST(ChatterjeeRuina, StiffPendulumLimit) {
   const Velocity2 v{-0.5, -0.8660254037844386};
-  struct Row { double lambda, I_n, I_t, v_n2, v_t2, ke; } rows[] = {
-      {10, 1.269, 0.866, 0.25, 0.2998, 0.09615}, {100, 1.471, 0.866, 0.25, 0.4162, 0.1214}, {1e4, 1.5, 0.866, 0.25, 0.4328, 0.125}};
+  struct Row {
+    double lambda, I_n, I_t, v_n2, v_t2, ke;
+  } rows[] = {{10, 1.269, 0.866, 0.25, 0.2998, 0.09615},
+              {100, 1.471, 0.866, 0.25, 0.4162, 0.1214},
+              {1e4, 1.5, 0.866, 0.25, 0.4328, 0.125}};
   for (const Row& r : rows) {
     const Delassus2 W = pendulum_W(r.lambda);
     const PlanarOutcome o = ChatterjeeRuina::evaluate({W, v, 0.8, 0.5, 0.0});
@@ -94,7 +100,8 @@ TEST(ChatterjeeRuina, DiagonalMassMatrixGivesTheBilinearLaw) {
         const double w = 1.1, e = 0.8;
         const PlanarOutcome o = ChatterjeeRuina::evaluate({W, {-w, vt}, mu, e, et});
         EXPECT_NEAR(o.I_n, (1 + e) * w / W.nn, 1e-14);
-        EXPECT_NEAR(std::fabs(o.I_t), std::fmin((1 + et) * std::fabs(vt) / W.tt, mu * (1 + e) * w / W.nn), 1e-14);
+        EXPECT_NEAR(std::fabs(o.I_t), std::fmin((1 + et) * std::fabs(vt) / W.tt, mu * (1 + e) * w / W.nn),
+                    1e-14);
         if (et > -1.0) {
           EXPECT_LT(o.I_t * vt, 0.0) << "friction opposes the slip";
         }

@@ -68,7 +68,8 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
 }
 
 TEST_F(CliRun, WritesTheRunFolderAndRecordsHowItWasMade) {
-  const auto r = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--threads", "2", "--no-plot"});
+  const auto r =
+      run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--threads", "2", "--no-plot"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"map.csv", "witnesses.csv", "summary.json", "config.toml", "samples.npy"})
     EXPECT_TRUE(fs::exists(fs::path(out_) / f)) << f;
@@ -105,7 +106,9 @@ TEST_F(CliRun, WritesTheRunFolderAndRecordsHowItWasMade) {
 
 // Every witness, fed back through `collsweep eval`, gives the same dE, bit for bit.
 TEST_F(CliRun, WitnessesReproduceThroughEval) {
-  ASSERT_EQ(run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code, 0);
+  ASSERT_EQ(
+      run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code,
+      0);
   const auto rows = read_csv(out_ + "/witnesses.csv");
   ASSERT_GT(rows.size(), 5u);
   std::map<std::string, std::string> by_law;  // law -> eval input CSV
@@ -128,7 +131,8 @@ TEST_F(CliRun, WitnessesReproduceThroughEval) {
     int n = 0;
     while (reader.next(f)) {
       ++n;
-      EXPECT_EQ(f[header.size() - 2], f[9]) << law << " witness rank " << f[0];  // dE == dE_expected (17 digits)
+      EXPECT_EQ(f[header.size() - 2], f[9])
+          << law << " witness rank " << f[0];  // dE == dE_expected (17 digits)
       double dE;
       ASSERT_TRUE(io::parse_double(f[header.size() - 2], &dE));
       EXPECT_GT(dE, 0.0);
@@ -145,7 +149,8 @@ TEST_F(CliRun, RefusesANonEmptyOutputFolderUnlessForced) {
   EXPECT_NE(refused.err.find("not empty"), std::string::npos) << refused.err;
   EXPECT_NE(refused.err.find("--force"), std::string::npos);
   EXPECT_FALSE(fs::exists(out_ + "/map.csv"));
-  const auto forced = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--force"});
+  const auto forced =
+      run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--force"});
   EXPECT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_TRUE(fs::exists(out_ + "/map.csv"));
 }
@@ -178,7 +183,9 @@ TEST_F(CliRun, CudaBackendWithoutAGpuSaysWhy) {
 }
 
 TEST_F(CliRun, PlotDrawsPngMaps) {
-  ASSERT_EQ(run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code, 0);
+  ASSERT_EQ(
+      run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code,
+      0);
   const auto r = run_collsweep({"plot", out_});
   if (r.exit_code == 2 && r.err.find("matplotlib") != std::string::npos) GTEST_SKIP() << r.err;
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -242,7 +249,8 @@ TEST(CliRunMultiContact, WritesTheRunAndWitnessesReproduceThroughEval) {
   ASSERT_GT(rows.size(), 1u);
   const std::vector<std::string>& head = rows[0];
   std::string csv;
-  for (std::size_t c = 0; c < head.size(); ++c) csv += (c ? "," : "") + (head[c] == "W_max" ? std::string("W_max_expected") : head[c]);
+  for (std::size_t c = 0; c < head.size(); ++c)
+    csv += (c ? "," : "") + (head[c] == "W_max" ? std::string("W_max_expected") : head[c]);
   csv += "\n";
   int poisson_rows = 0;
   for (std::size_t i = 1; i < rows.size(); ++i)
@@ -270,7 +278,8 @@ TEST(CliRunMultiContact, WritesTheRunAndWitnessesReproduceThroughEval) {
       cleaned += "\n";
     }
   }
-  const auto e = run_collsweep({"eval", "--law", "poisson-lcp", "--contacts", "2", "--in", "-", "--out", "-"}, &cleaned);
+  const auto e =
+      run_collsweep({"eval", "--law", "poisson-lcp", "--contacts", "2", "--in", "-", "--out", "-"}, &cleaned);
   ASSERT_EQ(e.exit_code, 0) << e.err;
   std::istringstream in(e.out);
   io::CsvReader reader(in);

@@ -29,9 +29,12 @@ struct Printed {
   double e_e;   // Stronge-equivalent coefficient, 3 decimals
 };
 // Newton's block uses ref. [25]'s numbering (3, 2, 1); in Djerassi's numbering these are Types 5, 3, 1.
-const Printed kNewton[3] = {{5, 0.86, 0.710, -0.724, 0.800}, {3, 0.86, -0.186, -0.292, 0.839}, {1, 0.86, 0.000, -0.224, 0.848}};
-const Printed kPoisson[3] = {{5, 0.86, 0.710, -0.724, 0.800}, {3, 0.82, -0.181, -0.341, 0.796}, {1, 0.81, 0.000, -0.288, 0.797}};
-const Printed kStronge[3] = {{5, 0.86, 0.710, -0.724, 0.800}, {3, 0.82, -0.182, -0.336, 0.800}, {1, 0.81, 0.000, -0.284, 0.800}};
+const Printed kNewton[3] = {
+    {5, 0.86, 0.710, -0.724, 0.800}, {3, 0.86, -0.186, -0.292, 0.839}, {1, 0.86, 0.000, -0.224, 0.848}};
+const Printed kPoisson[3] = {
+    {5, 0.86, 0.710, -0.724, 0.800}, {3, 0.82, -0.181, -0.341, 0.796}, {1, 0.81, 0.000, -0.288, 0.797}};
+const Printed kStronge[3] = {
+    {5, 0.86, 0.710, -0.724, 0.800}, {3, 0.82, -0.182, -0.336, 0.800}, {1, 0.81, 0.000, -0.284, 0.800}};
 
 void check_block(PlanarLaw law, Termination rule, const Printed* printed) {
   for (int i = 0; i < 3; ++i) {

@@ -51,7 +51,8 @@ TEST_F(GpuBackend, PlanarLawsAreEquivalentToRef) {
       const double b[] = {gpu[i].I_n, gpu[i].I_t, gpu[i].v_n2, gpu[i].v_t2, gpu[i].dE, gpu[i].dE_rel};
       bitwise += std::memcmp(a, b, sizeof a) == 0;
     }
-    ::testing::Test::RecordProperty(std::string(law_name(law)) + "_bitwise_identical", std::to_string(bitwise));
+    ::testing::Test::RecordProperty(std::string(law_name(law)) + "_bitwise_identical",
+                                    std::to_string(bitwise));
   }
 }
 
@@ -81,7 +82,8 @@ TEST_F(GpuBackend, SweepTallyIsEquivalentToRef) {
   EXPECT_EQ(differing, 0u) << "tally words differing between GPU and CPU";
   for (int l = 0; l < spec.n_laws; ++l) {
     ASSERT_EQ(gpu.witnesses[l].size(), cpu.witnesses[l].size()) << law_name(spec.laws[l]);
-    for (std::size_t i = 0; i < cpu.witnesses[l].size(); ++i) EXPECT_EQ(gpu.witnesses[l][i].index, cpu.witnesses[l][i].index);
+    for (std::size_t i = 0; i < cpu.witnesses[l].size(); ++i)
+      EXPECT_EQ(gpu.witnesses[l][i].index, cpu.witnesses[l][i].index);
   }
 }
 
@@ -130,13 +132,15 @@ TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
     const MultiContactSample cs = draw_multicontact_sample(spec.plan, i);
     differing_inputs += std::memcmp(&cs, &gs[i], sizeof cs) != 0;
     for (int l = 0; l < spec.n_laws; ++l) {
-      const MultiContactSummary c = evaluate_multicontact(spec.laws[l], cs, spec.solver), &g = go[i * spec.n_laws + l];
+      const MultiContactSummary c = evaluate_multicontact(spec.laws[l], cs, spec.solver),
+                                &g = go[i * spec.n_laws + l];
       if (c.status != g.status || c.solutions != g.solutions) {
         ++status_or_count;
         continue;
       }
       if (c.status != Status::ok) continue;
-      for (double d : {c.W - g.W, c.W_min - g.W_min, c.W_max - g.W_max}) worst = std::fmax(worst, std::fabs(d) / c.T_acc);
+      for (double d : {c.W - g.W, c.W_min - g.W_min, c.W_max - g.W_max})
+        worst = std::fmax(worst, std::fabs(d) / c.T_acc);
     }
   }
   EXPECT_EQ(differing_inputs, 0u);

@@ -159,7 +159,8 @@ TEST(LawProperties, ContinuityAcrossTypeAndCaseBoundaries) {
         };
         const PlanarOutcome below = at(boundary * (1 - 1e-12)), above = at(boundary * (1 + 1e-12));
         EXPECT_NE(below.type, above.type) << "the boundary separates two Types";
-        EXPECT_TRUE(close(below, above, 1e-6, std::hypot(1.0, boundary))) << law_name(law) << " jumps at alpha = " << boundary;
+        EXPECT_TRUE(close(below, above, 1e-6, std::hypot(1.0, boundary)))
+            << law_name(law) << " jumps at alpha = " << boundary;
         ++crossings;
       }
     }
@@ -168,14 +169,18 @@ TEST(LawProperties, ContinuityAcrossTypeAndCaseBoundaries) {
   // Case boundaries through mu: g = 0 at mu = m_nt/m_tt (C1 <-> C5), p = 0 at mu = -m_nt/m_tt (C1 <-> C3),
   // h = 0 at mu = m_nn/m_nt (C1 <-> C4).
   const Delassus2 Wp{1.0, 0.4, 1.0}, Wm{1.0, -0.4, 1.0};
-  struct Edge { Delassus2 W; double mu; } edges[] = {{Wp, 0.4}, {Wm, 0.4}, {Wp, 2.5}};
+  struct Edge {
+    Delassus2 W;
+    double mu;
+  } edges[] = {{Wp, 0.4}, {Wm, 0.4}, {Wp, 2.5}};
   for (const Edge& edge : edges)
     for (double alpha : {0.0, 0.3, 1.0, 3.0})
       for (int l = 0; l < 3; ++l) {
         const auto law = static_cast<PlanarLaw>(l);
         const PlanarOutcome a = evaluate(law, {edge.W, {-1.0, alpha}, edge.mu * (1 - 1e-10), 0.6, 0.0});
         const PlanarOutcome b = evaluate(law, {edge.W, {-1.0, alpha}, edge.mu * (1 + 1e-10), 0.6, 0.0});
-        EXPECT_TRUE(close(a, b, 1e-7, std::hypot(1.0, alpha))) << law_name(law) << " mu = " << edge.mu << " alpha = " << alpha;
+        EXPECT_TRUE(close(a, b, 1e-7, std::hypot(1.0, alpha)))
+            << law_name(law) << " mu = " << edge.mu << " alpha = " << alpha;
       }
 }
 

@@ -39,23 +39,25 @@ void compare_law(PlanarLaw law, Termination rule, int samples_per_case, Coverage
       // the same outcome and either label is right; elsewhere the Types must agree.
       const RouthFrame f = make_routh_frame(c);
       const RouthPath r = routh_path(f, c.e);
-      const bool on_boundary = f.g > 0.0 && (std::fabs(r.v_nS) <= 1e-9 * f.w || std::fabs(r.v_nS - c.e * f.w) <= 1e-9 * f.w);
+      const bool on_boundary =
+          f.g > 0.0 && (std::fabs(r.v_nS) <= 1e-9 * f.w || std::fabs(r.v_nS - c.e * f.w) <= 1e-9 * f.w);
       if (a.type != b.outcome.type && on_boundary) {
         ++boundary_ties;
         continue;
       }
       if (err > kTol || a.type != b.outcome.type) {
-        ADD_FAILURE() << law_name(law) << " case " << case_no << " sample " << i << ": W = (" << c.W.nn << ", "
-                      << c.W.nt << ", " << c.W.tt << ") v = (" << c.v.n << ", " << c.v.t << ") mu = " << c.mu
-                      << " e = " << c.e << " type " << int(a.type) << " vs " << int(b.outcome.type)
-                      << ", relative difference " << err;
+        ADD_FAILURE() << law_name(law) << " case " << case_no << " sample " << i << ": W = (" << c.W.nn
+                      << ", " << c.W.nt << ", " << c.W.tt << ") v = (" << c.v.n << ", " << c.v.t
+                      << ") mu = " << c.mu << " e = " << c.e << " type " << int(a.type) << " vs "
+                      << int(b.outcome.type) << ", relative difference " << err;
         return;
       }
       ++cov.case_type[case_no][a.type];
     }
   }
   EXPECT_LT(boundary_ties, samples_per_case / 20) << "too many samples on a Type boundary";
-  ::testing::Test::RecordProperty(std::string(law_name(law)) + "_worst_relative_difference", std::to_string(worst));
+  ::testing::Test::RecordProperty(std::string(law_name(law)) + "_worst_relative_difference",
+                                  std::to_string(worst));
 }
 
 // Table 1: which Types each Case admits.
@@ -66,7 +68,8 @@ void expect_table1_coverage(const Coverage& cov) {
       bool allowed = false;
       for (int t : admitted[case_no]) allowed |= t == type;
       if (allowed)
-        EXPECT_GT(cov.case_type[case_no][type], 100) << "Case " << case_no << " Type " << type << " barely sampled";
+        EXPECT_GT(cov.case_type[case_no][type], 100)
+            << "Case " << case_no << " Type " << type << " barely sampled";
       else
         EXPECT_EQ(cov.case_type[case_no][type], 0) << "Case " << case_no << " cannot give Type " << type;
     }

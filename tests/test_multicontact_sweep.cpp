@@ -32,7 +32,8 @@ TEST(MultiContactSweep, ThreadsAndBatchesGiveIdenticalTallies) {
   EXPECT_EQ(a.samples_in_map() + a.outside(), 6000u);
   for (int l = 0; l < spec.n_laws; ++l) {
     ASSERT_EQ(a.witnesses[l].size(), b.witnesses[l].size());
-    for (std::size_t i = 0; i < a.witnesses[l].size(); ++i) EXPECT_EQ(a.witnesses[l][i].index, b.witnesses[l][i].index);
+    for (std::size_t i = 0; i < a.witnesses[l].size(); ++i)
+      EXPECT_EQ(a.witnesses[l][i].index, b.witnesses[l][i].index);
   }
 }
 
@@ -48,12 +49,13 @@ TEST(MultiContactSweep, TheoremsHoldAsZeroCounters) {
     EXPECT_GT(r->pair_total(0, Wd::valid), 3000u);
     EXPECT_EQ(r->pair_total(0, Wd::gain_max), 0u) << "poisson-lcp";
     for (int l = 0; l < 2; ++l)
-      for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121}) EXPECT_EQ(r->pair_total(l, w), 0u);
+      for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121})
+        EXPECT_EQ(r->pair_total(l, w), 0u);
   }
 }
 
-// Coefficients that differ between the contacts (eps_N uniform per contact, eps_T = 0, mu up to 3) gain energy on
-// some samples, and none of those satisfies a sufficient condition.
+// Coefficients that differ between the contacts (eps_N uniform per contact, eps_T = 0, mu up to 3) gain
+// energy on some samples, and none of those satisfies a sufficient condition.
 TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
   MultiContactSweepSpec s = two_contacts();
   s.plan.eps_N = {ScalarKind::uniform, 0.0, 1.0, 1};  // independent per contact: a spread between them
@@ -62,7 +64,8 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
   s.plan.log10_cond = {ScalarKind::uniform, 0.5, 3.0, 1};
   const auto r = run_multicontact_sweep_cpu(s, 0, 20000, 1000, 2);
   EXPECT_GT(r.pair_total(0, Wd::gain_max), 0u) << "poisson-lcp can gain with two frictional contacts";
-  for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121}) EXPECT_EQ(r.pair_total(0, w), 0u);
+  for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121})
+    EXPECT_EQ(r.pair_total(0, w), 0u);
   EXPECT_GE(r.pair_total(0, Wd::gain_max), r.pair_total(0, Wd::gain_min));
   // Witnesses are the largest W_max / T_acc, and re-evaluating the sample gives the same value.
   ASSERT_FALSE(r.witnesses[0].empty());

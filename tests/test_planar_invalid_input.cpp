@@ -32,15 +32,35 @@ const Bad kBad[] = {
     {"NaN e", with(kGood, [](PlanarCollision& c) { c.e = kNaN; }), Status::nonfinite_input},
     {"inf e_t", with(kGood, [](PlanarCollision& c) { c.e_t = -kInf; }), Status::nonfinite_input},
     {"W indefinite", with(kGood, [](PlanarCollision& c) { c.W.nt = 1.5; }), Status::delassus_not_spd},
-    {"W singular", with(kGood, [](PlanarCollision& c) { c.W = {1.0, 1.0, 1.0}; }), Status::delassus_not_spd},
-    {"m_nn = 0", with(kGood, [](PlanarCollision& c) { c.W = {0.0, 0.0, 1.0}; }), Status::delassus_not_spd},
-    {"m_tt < 0", with(kGood, [](PlanarCollision& c) { c.W = {1.0, 0.0, -1.0}; }), Status::delassus_not_spd},
+    {"W singular",
+     with(kGood,
+          [](PlanarCollision& c) {
+            c.W = {1.0, 1.0, 1.0};
+          }),
+     Status::delassus_not_spd},
+    {"m_nn = 0",
+     with(kGood,
+          [](PlanarCollision& c) {
+            c.W = {0.0, 0.0, 1.0};
+          }),
+     Status::delassus_not_spd},
+    {"m_tt < 0",
+     with(kGood,
+          [](PlanarCollision& c) {
+            c.W = {1.0, 0.0, -1.0};
+          }),
+     Status::delassus_not_spd},
     {"v_n = 0 (grazing)", with(kGood, [](PlanarCollision& c) { c.v.n = 0.0; }), Status::not_approaching},
     {"v_n > 0 (separating)", with(kGood, [](PlanarCollision& c) { c.v.n = 0.3; }), Status::not_approaching},
     {"mu < 0", with(kGood, [](PlanarCollision& c) { c.mu = -0.1; }), Status::negative_friction},
     {"e < 0", with(kGood, [](PlanarCollision& c) { c.e = -0.01; }), Status::restitution_out_of_range},
     {"e > 1", with(kGood, [](PlanarCollision& c) { c.e = 1.01; }), Status::restitution_out_of_range},
-    {"overflow", with(kGood, [](PlanarCollision& c) { c.v = {-1e300, 1e300}; }), Status::numerical_failure},
+    {"overflow",
+     with(kGood,
+          [](PlanarCollision& c) {
+            c.v = {-1e300, 1e300};
+          }),
+     Status::numerical_failure},
 };
 
 void expect_zero(const PlanarOutcome& o) {

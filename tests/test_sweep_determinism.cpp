@@ -20,7 +20,8 @@ std::string slurp(const std::string& path) {
 }
 
 std::string map_csv_of(const PlanarSweepResult& r, const std::string& tag) {
-  const std::string path = (std::filesystem::temp_directory_path() / ("collsweep_det_" + tag + ".csv")).string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("collsweep_det_" + tag + ".csv")).string();
   write_map_csv(path, r);
   std::string text = slurp(path);
   std::filesystem::remove(path);
@@ -75,8 +76,8 @@ TEST(SweepDeterminism, SweepLoopSeesTheBatchSamples) {
     }
     ++by_hand.words[by_hand.layout.samples(cell)];
     for (int l = 0; l < spec.n_laws; ++l)
-      tally_outcome<PlainOps>(by_hand.layout, by_hand.words.data(), cell, l, evaluate(spec.laws[l], s.c), spec.tolerance,
-                              theorem_forbids_gain(spec.laws[l], s.c));
+      tally_outcome<PlainOps>(by_hand.layout, by_hand.words.data(), cell, l, evaluate(spec.laws[l], s.c),
+                              spec.tolerance, theorem_forbids_gain(spec.laws[l], s.c));
   }
   EXPECT_EQ(by_hand.words, run_planar_sweep_cpu(spec, first, n, 999, 2).words);
 }

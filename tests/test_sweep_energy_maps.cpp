@@ -31,7 +31,8 @@ TEST(SweepEnergyMaps, WhoGainsEnergy) {
   // Newton's witnesses are its largest gains, ranked.
   ASSERT_EQ(r.witnesses[2].size(), 8u);
   EXPECT_EQ(r.witnesses[2][0].value, r.max_dE_rel(2));
-  for (std::size_t i = 1; i < r.witnesses[2].size(); ++i) EXPECT_TRUE(ranks_before(r.witnesses[2][i - 1], r.witnesses[2][i]));
+  for (std::size_t i = 1; i < r.witnesses[2].size(); ++i)
+    EXPECT_TRUE(ranks_before(r.witnesses[2][i - 1], r.witnesses[2][i]));
   EXPECT_TRUE(r.witnesses[0].empty());
 }
 

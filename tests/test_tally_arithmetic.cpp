@@ -13,7 +13,8 @@ namespace collsweep {
 namespace {
 
 TEST(TallyArithmetic, OrderedKeyPreservesOrder) {
-  const double xs[] = {-std::numeric_limits<double>::max(), -1e300, -1.0, -1e-300, -0.0, 0.0, 5e-324, 1e-12, 1.0, 1e300};
+  const double xs[] = {
+      -std::numeric_limits<double>::max(), -1e300, -1.0, -1e-300, -0.0, 0.0, 5e-324, 1e-12, 1.0, 1e300};
   for (std::size_t i = 0; i + 1 < std::size(xs); ++i) {
     EXPECT_LE(ordered_key(xs[i]), ordered_key(xs[i + 1])) << xs[i];
     EXPECT_GT(ordered_key(xs[i]), 0u);
@@ -36,7 +37,8 @@ TEST(TallyArithmetic, FixedPointSumsAreExactAndOrderFree) {
   for (long long v : q) add_int128<PlainOps>(&lo, &hi, v);
   std::shuffle(q.begin(), q.end(), gen);
   u64 lo2 = 0, hi2 = 0, lo3 = 0, hi3 = 0;
-  for (std::size_t i = 0; i < q.size(); ++i) add_int128<PlainOps>(i % 2 ? &lo2 : &lo3, i % 2 ? &hi2 : &hi3, q[i]);
+  for (std::size_t i = 0; i < q.size(); ++i)
+    add_int128<PlainOps>(i % 2 ? &lo2 : &lo3, i % 2 ? &hi2 : &hi3, q[i]);
   merge_int128<PlainOps>(&lo2, &hi2, lo3, hi3);
   EXPECT_EQ(lo, lo2);
   EXPECT_EQ(hi, hi2);

@@ -14,13 +14,14 @@ namespace collsweep {
 
 // sweep_sample<PlainOps>(spec, layout, words, k, witnesses) is the model's per-sample body (kernels/).
 template <class Spec>
-SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count, std::uint64_t batch,
-                                int threads, Progress* progress) {
+SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
+                                std::uint64_t batch, int threads, Progress* progress) {
   const auto start = std::chrono::steady_clock::now();
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // Work units of at most `batch` samples, small enough that every thread gets work (results never
   // depend on the split: tallies merge exactly).
-  const std::uint64_t balanced = std::max<std::uint64_t>(1024, count / (static_cast<std::uint64_t>(threads) * 16));
+  const std::uint64_t balanced =
+      std::max<std::uint64_t>(1024, count / (static_cast<std::uint64_t>(threads) * 16));
   batch = std::max<std::uint64_t>(std::min(batch, balanced), 1);
   const std::uint64_t batches = (count + batch - 1) / batch;
   threads = static_cast<int>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(batches, 1)));
@@ -32,7 +33,8 @@ SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint
     auto witnesses = std::make_unique<LawWitnesses>(spec.witnesses);
     for (std::uint64_t b; (b = next.fetch_add(1)) < batches;) {
       const std::uint64_t lo = first + b * batch, hi = std::min(first + count, lo + batch);
-      for (std::uint64_t k = lo; k < hi; ++k) sweep_sample<PlainOps>(spec, r.layout, r.words.data(), k, *witnesses);
+      for (std::uint64_t k = lo; k < hi; ++k)
+        sweep_sample<PlainOps>(spec, r.layout, r.words.data(), k, *witnesses);
       if (progress) progress->add(hi - lo);
     }
     for (int l = 0; l < spec.n_laws; ++l)

@@ -12,21 +12,24 @@ std::string describe_device(const cuda::DeviceInfo& info) {
   if (!info.available) return info.message;
   char text[512];
   std::snprintf(text, sizeof text, "%s (cc %d.%d, %.1f GiB, CUDA runtime %d.%d)", info.name, info.cc_major,
-                info.cc_minor, info.memory_gib, info.runtime_version / 1000, (info.runtime_version % 1000) / 10);
+                info.cc_minor, info.memory_gib, info.runtime_version / 1000,
+                (info.runtime_version % 1000) / 10);
   return text;
 }
 
 namespace {
 
-bool launch(const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w, int* n,
-            cuda::ProgressHook hook, char* err, std::size_t len) {
+bool launch(const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
+            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
   return cuda::run_planar_sweep(s, first, count, words, w, n, hook, err, len);
 }
 
-bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w, int* n,
-            cuda::ProgressHook hook, char* err, std::size_t len) {
+bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
+            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
   if (max_contacts_of(s.plan) > gpu_max_contacts) {
-    std::snprintf(err, len, "the GPU backend evaluates multi-contact impacts with k <= %d contacts; this plan draws up to k = %d: use --backend cpu",
+    std::snprintf(err, len,
+                  "the GPU backend evaluates multi-contact impacts with k <= %d contacts; this plan draws up "
+                  "to k = %d: use --backend cpu",
                   gpu_max_contacts, max_contacts_of(s.plan));
     return false;
   }
@@ -34,7 +37,8 @@ bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t c
 }
 
 template <class Spec>
-SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count, Progress* progress) {
+SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
+                                Progress* progress) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) throw CudaError(info.message);
   const auto start = std::chrono::steady_clock::now();
@@ -53,10 +57,12 @@ SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint
     c->reported = done;
   };
   char err[512] = {};
-  if (!launch(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err, sizeof err))
+  if (!launch(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err,
+              sizeof err))
     throw CudaError(err);
   for (int l = 0; l < spec.n_laws; ++l)
-    result.witnesses[l].assign(witnesses.begin() + l * max_witnesses, witnesses.begin() + l * max_witnesses + counts[l]);
+    result.witnesses[l].assign(witnesses.begin() + l * max_witnesses,
+                               witnesses.begin() + l * max_witnesses + counts[l]);
   result.first = first;
   result.count = count;
   result.backend = "cuda";

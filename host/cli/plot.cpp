@@ -48,18 +48,21 @@ bool plotting_available(std::string* why) {
 }
 
 int draw_maps(const std::string& run_dir, bool quiet) {
-  const std::string cmd = python() + " " + quoted(plot_script()) + " " + quoted(run_dir) + (quiet ? " --quiet" : "");
+  const std::string cmd =
+      python() + " " + quoted(plot_script()) + " " + quoted(run_dir) + (quiet ? " --quiet" : "");
   const int rc = std::system(cmd.c_str());
   return rc == 0 ? 0 : 1;
 }
 
 void register_plot(CLI::App& app, int& status) {
   auto dir = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("plot", "Draw the PNG maps (energy-gain fraction, dominant Type) of a finished run");
+  CLI::App* cmd =
+      app.add_subcommand("plot", "Draw the PNG maps (energy-gain fraction, dominant Type) of a finished run");
   cmd->add_option("dir", *dir, "the run's output folder (holds map.csv and summary.json)")->required();
   cmd->callback([dir, &status] {
     if (!fs::exists(fs::path(*dir) / "map.csv") || !fs::exists(fs::path(*dir) / "summary.json")) {
-      std::cerr << "collsweep plot: " << *dir << " is not a finished run (map.csv and summary.json expected)\n";
+      std::cerr << "collsweep plot: " << *dir
+                << " is not a finished run (map.csv and summary.json expected)\n";
       status = 2;
       return;
     }

@@ -1,19 +1,19 @@
 // `collsweep run CONFIG.toml`: the main job — sweep, tally, write the run folder, draw the maps.
 #include <chrono>
 #include <ctime>
-#include <fstream>
-#include <type_traits>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <type_traits>
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
+#include "collsweep/sweep/multicontact_sweep.hpp"
 #include "config/run_config.hpp"
-#include "sweep/progress.hpp"
 #include "sweep/multicontact_outputs.hpp"
+#include "sweep/progress.hpp"
 #include "sweep/run_outputs.hpp"
 
 namespace collsweep::cli {
@@ -46,13 +46,14 @@ std::uint64_t theorem_violations(const PlanarSweepResult& r) {
 std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
   std::uint64_t v = 0;
   for (int l = 0; l < r.spec.n_laws; ++l)
-    for (std::uint32_t w : {MultiContactWords::violation_111, MultiContactWords::violation_117, MultiContactWords::violation_121})
+    for (std::uint32_t w : {MultiContactWords::violation_111, MultiContactWords::violation_117,
+                            MultiContactWords::violation_121})
       v += r.pair_total(l, w);
   return v;
 }
 
-SweepResult<PlanarSweepSpec> sweep(const PlanarSweepSpec& spec, const std::string& backend, const RunConfig& c,
-                                   int threads, Progress* progress) {
+SweepResult<PlanarSweepSpec> sweep(const PlanarSweepSpec& spec, const std::string& backend,
+                                   const RunConfig& c, int threads, Progress* progress) {
   return backend == "cuda" ? run_planar_sweep_gpu(spec, 0, c.samples, progress)
                            : run_planar_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
 }
@@ -98,9 +99,10 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
     return 1;
   }
   std::cout << totals_table(result);
-  std::cout << "samples/s: " << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
-            << result.backend << ", " << result.threads << (result.backend == "cpu" ? " threads" : " host thread")
-            << ", " << result.seconds << " s)\n";
+  std::cout << "samples/s: "
+            << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
+            << result.backend << ", " << result.threads
+            << (result.backend == "cpu" ? " threads" : " host thread") << ", " << result.seconds << " s)\n";
   std::cout << "results: " << fs::absolute(out_dir).string() << "/{map.csv,witnesses.csv,summary.json}\n";
   if (!o.no_plot) {
     std::string why;
@@ -128,8 +130,8 @@ int run(const RunOptions& o, const std::string& command_line) {
   const cuda::DeviceInfo gpu = cuda::query_device();
   std::string backend = o.backend;
   // Multi-contact plans with k > 2 contacts run on the CPU (the GPU build compiles k <= 2).
-  const bool gpu_can_run =
-      gpu.available && (config.model == ModelKind::planar || max_contacts_of(config.multi.plan) <= gpu_max_contacts);
+  const bool gpu_can_run = gpu.available && (config.model == ModelKind::planar ||
+                                             max_contacts_of(config.multi.plan) <= gpu_max_contacts);
   if (backend == "auto") backend = gpu_can_run ? "cuda" : "cpu";
   if (backend == "cuda" && !gpu.available) {
     std::cerr << "collsweep run: --backend cuda: " << gpu.message << '\n';
@@ -162,7 +164,8 @@ int run(const RunOptions& o, const std::string& command_line) {
 
 void register_run(CLI::App& app, int& status) {
   auto opts = std::make_shared<RunOptions>();
-  CLI::App* cmd = app.add_subcommand("run", "Sweep random collisions through the laws of a config and map the results");
+  CLI::App* cmd =
+      app.add_subcommand("run", "Sweep random collisions through the laws of a config and map the results");
   cmd->add_option("config", opts->config, "the sweep's TOML config (see configs/README.md)")->required();
   cmd->add_option("--backend", opts->backend, "auto (cuda when a GPU is present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
@@ -175,7 +178,8 @@ void register_run(CLI::App& app, int& status) {
   cmd->callback([opts, &status, &app] {
     std::string line = "collsweep run " + opts->config;
     for (const auto* o : app.get_subcommand("run")->get_options())
-      if (o->count() && o->get_name() != "config") line += " " + o->get_name() + (o->get_expected_min() ? " " + o->as<std::string>() : "");
+      if (o->count() && o->get_name() != "config")
+        line += " " + o->get_name() + (o->get_expected_min() ? " " + o->as<std::string>() : "");
     status = run(*opts, line);
   });
 }

@@ -34,12 +34,14 @@ int validate(const ValidateOptions& o) {
   std::vector<PlanarSample> gpu_samples(o.samples), cpu_samples;
   std::vector<PlanarOutcome> gpu_outcomes(o.samples * spec.n_laws), cpu_outcomes;
   char err[512] = {};
-  if (!cuda::evaluate_planar_samples(spec, o.first, o.samples, gpu_samples.data(), gpu_outcomes.data(), err, sizeof err)) {
+  if (!cuda::evaluate_planar_samples(spec, o.first, o.samples, gpu_samples.data(), gpu_outcomes.data(), err,
+                                     sizeof err)) {
     std::cerr << "collsweep validate: " << err << '\n';
     return 1;
   }
   evaluate_planar_samples_cpu(spec, o.first, o.samples, cpu_samples, cpu_outcomes);
-  const CrossCheck check = compare_outcomes(spec, cpu_samples, cpu_outcomes, gpu_samples, gpu_outcomes, o.first);
+  const CrossCheck check =
+      compare_outcomes(spec, cpu_samples, cpu_outcomes, gpu_samples, gpu_outcomes, o.first);
   std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
             << o.first + o.samples << ") of " << config.name << ":\n"
             << check.report(spec);
@@ -52,7 +54,8 @@ int validate(const ValidateOptions& o) {
 
 void register_validate(CLI::App& app, int& status) {
   auto opts = std::make_shared<ValidateOptions>();
-  CLI::App* cmd = app.add_subcommand("validate", "Compare GPU and CPU outcomes sample by sample on a config's samples");
+  CLI::App* cmd =
+      app.add_subcommand("validate", "Compare GPU and CPU outcomes sample by sample on a config's samples");
   cmd->add_option("config", opts->config, "the sweep's TOML config")->required();
   cmd->add_option("--samples", opts->samples, "how many samples (default 1e6)")->check(CLI::PositiveNumber);
   cmd->add_option("--first", opts->first, "first sample index (default 0)");

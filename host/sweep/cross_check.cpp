@@ -13,18 +13,22 @@ void evaluate_planar_samples_cpu(const PlanarSweepSpec& spec, std::uint64_t firs
   outcomes.resize(count * spec.n_laws);
   for (std::uint64_t i = 0; i < count; ++i) {
     samples[i] = draw_planar_sample(spec.plan, first + i);
-    for (int l = 0; l < spec.n_laws; ++l) outcomes[i * spec.n_laws + l] = evaluate(spec.laws[l], samples[i].c);
+    for (int l = 0; l < spec.n_laws; ++l)
+      outcomes[i * spec.n_laws + l] = evaluate(spec.laws[l], samples[i].c);
   }
 }
 
 namespace {
 
-double rel(double a, double b, double scale) { return scale > 0 ? std::fabs(a - b) / scale : std::fabs(a - b); }
+double rel(double a, double b, double scale) {
+  return scale > 0 ? std::fabs(a - b) / scale : std::fabs(a - b);
+}
 
 }  // namespace
 
 CrossCheck compare_outcomes(const PlanarSweepSpec& spec, const std::vector<PlanarSample>& ref_samples,
-                            const std::vector<PlanarOutcome>& ref, const std::vector<PlanarSample>& cand_samples,
+                            const std::vector<PlanarOutcome>& ref,
+                            const std::vector<PlanarSample>& cand_samples,
                             const std::vector<PlanarOutcome>& cand, std::uint64_t first) {
   CrossCheck r;
   r.samples = ref_samples.size();
@@ -51,8 +55,9 @@ CrossCheck compare_outcomes(const PlanarSweepSpec& spec, const std::vector<Plana
       if (x.type != y.type) ++c.type_mismatches;
       if ((x.dE_rel > spec.tolerance) != (y.dE_rel > spec.tolerance)) ++c.gain_mismatches;
       const double P = std::hypot(x.I_n, x.I_t), v = std::hypot(a.v.n, a.v.t);
-      const double d = std::fmax(std::fmax(rel(x.I_n, y.I_n, P), rel(x.I_t, y.I_t, P)),
-                                 std::fmax(std::fmax(rel(x.v_n2, y.v_n2, v), rel(x.v_t2, y.v_t2, v)), rel(x.dE, y.dE, P * v)));
+      const double d = std::fmax(
+          std::fmax(rel(x.I_n, y.I_n, P), rel(x.I_t, y.I_t, P)),
+          std::fmax(std::fmax(rel(x.v_n2, y.v_n2, v), rel(x.v_t2, y.v_t2, v)), rel(x.dE, y.dE, P * v)));
       if (d > c.max_relative_difference) {
         c.max_relative_difference = d;
         c.worst_sample = first + i;
@@ -76,7 +81,8 @@ std::string CrossCheck::report(const PlanarSweepSpec& spec) const {
     const LawComparison& c = laws[l];
     o << "  " << law_name(spec.laws[l]) << ": largest relative difference " << c.max_relative_difference
       << " (sample " << c.worst_sample << "), status differences " << c.status_mismatches
-      << ", Type differences " << c.type_mismatches << ", energy-gain flag differences " << c.gain_mismatches << '\n';
+      << ", Type differences " << c.type_mismatches << ", energy-gain flag differences " << c.gain_mismatches
+      << '\n';
   }
   return o.str();
 }

@@ -12,7 +12,8 @@ namespace collsweep {
 struct LawComparison {
   std::uint64_t status_mismatches = 0;  // different status (ok vs invalid, or different reasons)
   std::uint64_t type_mismatches = 0;    // both ok, different collision Type (a sample on a Type boundary)
-  std::uint64_t gain_mismatches = 0;    // the energy-gain flag differs (a sample within rounding of the tolerance)
+  std::uint64_t gain_mismatches =
+      0;  // the energy-gain flag differs (a sample within rounding of the tolerance)
   double max_relative_difference = 0.0;  // impulses vs |P|, velocities vs |v1|, dE vs |P||v1|
   std::uint64_t worst_sample = 0;
 };
@@ -28,7 +29,8 @@ struct CrossCheck {
 
 // Compares a reference (CPU) against a candidate (GPU): samples[i] and outcomes[i * n_laws + l].
 CrossCheck compare_outcomes(const PlanarSweepSpec& spec, const std::vector<PlanarSample>& ref_samples,
-                            const std::vector<PlanarOutcome>& ref, const std::vector<PlanarSample>& cand_samples,
+                            const std::vector<PlanarOutcome>& ref,
+                            const std::vector<PlanarSample>& cand_samples,
                             const std::vector<PlanarOutcome>& cand, std::uint64_t first);
 
 // The CPU reference for samples [first, first + count): samples and outcomes laid out as above.

@@ -24,7 +24,9 @@ std::ofstream open_output(const std::string& path) {
   return out;
 }
 
-double fraction(std::uint64_t n, std::uint64_t of) { return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0; }
+double fraction(std::uint64_t n, std::uint64_t of) {
+  return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0;
+}
 
 }  // namespace
 
@@ -33,11 +35,12 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   io::CsvWriter csv(out);
   const MultiContactSweepSpec& s = r.spec;
   for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
-  for (const char* c : {"law", "samples", "valid", "p_gain_max", "p_gain_min", "p_gain_chosen", "max_W_rel", "mean_W_rel"})
+  for (const char* c :
+       {"law", "samples", "valid", "p_gain_max", "p_gain_min", "p_gain_chosen", "max_W_rel", "mean_W_rel"})
     csv.field(c);
   for (int n = 1; n <= 8; ++n) csv.field("solutions_" + std::to_string(n));
-  for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution", "solver_failure",
-                        "singular", "invalid"})
+  for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution",
+                        "solver_failure", "singular", "invalid"})
     csv.field(c);
   csv.end_record();
   const std::uint32_t nx = s.axes[0].bins;
@@ -60,8 +63,8 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
         for (int i = 0; i < 5; ++i) csv.empty_field();
       }
       for (int n = 0; n < 8; ++n) csv.field(std::to_string(p[Wd::solutions_1 + n]));
-      for (std::uint32_t w : {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121, Wd::no_solution,
-                              Wd::solver_failure, Wd::singular, Wd::invalid})
+      for (std::uint32_t w : {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121,
+                              Wd::no_solution, Wd::solver_failure, Wd::singular, Wd::invalid})
         csv.field(std::to_string(p[w]));
       csv.end_record();
     }
@@ -95,7 +98,7 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
       csv.field(std::to_string(w.index));
       csv.field(std::to_string(k));
       for (int i = 0; i < n; ++i)
-        for (int j = i; j < n; ++j) i < nk && j < nk ? csv.number(s.G[i][j]) : csv.empty_field();
+        for (int j = i; j < n; ++j) i < nk&& j < nk ? csv.number(s.G[i][j]) : csv.empty_field();
       for (int i = 0; i < n; ++i) i < nk ? csv.number(s.gamma_minus[i]) : csv.empty_field();
       for (const double* q : {s.mu, s.eps_N, s.eps_T})
         for (int i = 0; i < k_max; ++i) i < k ? csv.number(q[i]) : csv.empty_field();
@@ -131,7 +134,8 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     j.key("max_W_rel").number(r.max_value(l));
     j.key("mean_chosen_W_rel").number(r.mean_value(l, valid));
     j.key("solution_counts").begin_object();
-    for (int n = 1; n <= 8; ++n) j.key(std::to_string(n)).integer(static_cast<long long>(r.pair_total(l, Wd::solutions_1 + n - 1)));
+    for (int n = 1; n <= 8; ++n)
+      j.key(std::to_string(n)).integer(static_cast<long long>(r.pair_total(l, Wd::solutions_1 + n - 1)));
     j.end_object();
     j.key("truncated_solution_lists").integer(static_cast<long long>(r.pair_total(l, Wd::truncated)));
     const std::uint64_t v111 = r.pair_total(l, Wd::violation_111), v117 = r.pair_total(l, Wd::violation_117),
@@ -170,10 +174,11 @@ std::string totals_table(const MultiContactSweepResult& r) {
     const std::uint64_t valid = r.pair_total(l, Wd::valid);
     const std::uint64_t failures = r.pair_total(l, Wd::no_solution) + r.pair_total(l, Wd::solver_failure) +
                                    r.pair_total(l, Wd::singular) + r.pair_total(l, Wd::invalid);
-    const std::uint64_t violations =
-        r.pair_total(l, Wd::violation_111) + r.pair_total(l, Wd::violation_117) + r.pair_total(l, Wd::violation_121);
-    std::snprintf(line, sizeof line, "%-12s %12llu %14.6g %14.6g %14.6g %12llu %10llu\n", law_name(r.spec.laws[l]),
-                  static_cast<unsigned long long>(valid), fraction(r.pair_total(l, Wd::gain_max), valid),
+    const std::uint64_t violations = r.pair_total(l, Wd::violation_111) + r.pair_total(l, Wd::violation_117) +
+                                     r.pair_total(l, Wd::violation_121);
+    std::snprintf(line, sizeof line, "%-12s %12llu %14.6g %14.6g %14.6g %12llu %10llu\n",
+                  law_name(r.spec.laws[l]), static_cast<unsigned long long>(valid),
+                  fraction(r.pair_total(l, Wd::gain_max), valid),
                   fraction(r.pair_total(l, Wd::gain_min), valid), r.max_value(l),
                   static_cast<unsigned long long>(failures), static_cast<unsigned long long>(violations));
     t << line;

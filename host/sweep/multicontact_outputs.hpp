@@ -20,8 +20,8 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& resul
 // and the outcome (solutions, W_min, W_max, W). Rows of a sweep over several k have empty cells beyond 2k.
 void write_witnesses_csv(const std::string& path, const MultiContactSweepResult& result);
 
-void write_summary_json(const std::string& path, const RunConfig& config, const MultiContactSweepResult& result,
-                        const RunRecord& record);
+void write_summary_json(const std::string& path, const RunConfig& config,
+                        const MultiContactSweepResult& result, const RunRecord& record);
 
 std::string totals_table(const MultiContactSweepResult& result);
 

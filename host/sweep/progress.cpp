@@ -47,8 +47,8 @@ void Progress::draw(bool) {
   char bar[width + 1];
   for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '.';
   bar[width] = '\0';
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %.0f s\033[K", label_.c_str(), bar, 100.0 * fraction, rate,
-               eta);
+  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %.0f s\033[K", label_.c_str(), bar,
+               100.0 * fraction, rate, eta);
   std::fflush(stderr);
   shown_ = true;
 }

@@ -51,7 +51,8 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
   s.has_valid = valid > 0;
   if (s.has_valid) {
     s.max_dE_rel = key_value(p[TallyLayout::max_key]);
-    s.mean_dE_rel = int128_to_double(p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]) / static_cast<double>(valid);
+    s.mean_dE_rel =
+        int128_to_double(p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]) / static_cast<double>(valid);
   }
   return s;
 }
@@ -63,8 +64,9 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   io::CsvWriter csv(out);
   const PlanarSweepSpec& s = r.spec;
   for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
-  for (const char* c : {"law", "samples", "gain_count", "gain_fraction", "max_dE_rel", "mean_dE_rel", "type_1", "type_2",
-                        "type_3", "type_4", "type_5", "dominant_type", "invalid", "degenerate", "violations"})
+  for (const char* c :
+       {"law", "samples", "gain_count", "gain_fraction", "max_dE_rel", "mean_dE_rel", "type_1", "type_2",
+        "type_3", "type_4", "type_5", "dominant_type", "invalid", "degenerate", "violations"})
     csv.field(c);
   csv.end_record();
   const std::uint32_t nx = s.axes[0].bins;
@@ -99,8 +101,8 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   std::ofstream out = open_output(path);
   io::CsvWriter csv(out);
-  for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t", "theta_deg",
-                        "type", "dE", "dE_rel"})
+  for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t",
+                        "theta_deg", "type", "dE", "dE_rel"})
     csv.field(c);
   csv.end_record();
   for (int l = 0; l < r.spec.n_laws; ++l) {
@@ -113,7 +115,8 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})
+      for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t,
+                       smp.theta_deg})
         csv.number(x);
       csv.field(std::to_string(o.type));
       csv.number(o.dE);
@@ -125,9 +128,11 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
 }
 
 std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec) {
-  std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t", "theta_deg"};
+  std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n",
+                                   "v_t",    "mu",   "e",    "e_t",  "theta_deg"};
   for (int l = 0; l < spec.n_laws; ++l)
-    for (const char* q : {"type", "dE", "dE_rel"}) cols.push_back(std::string(law_name(spec.laws[l])) + "." + q);
+    for (const char* q : {"type", "dE", "dE_rel"})
+      cols.push_back(std::string(law_name(spec.laws[l])) + "." + q);
   return cols;
 }
 
@@ -135,8 +140,8 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   const std::size_t ncol = samples_npy_columns(r.spec).size();
   std::ofstream out = open_output(path);
   // NPY format 1.0: magic, version, little-endian header length, dict header padded to 64 bytes.
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(r.count) + ", " +
-                       std::to_string(ncol) + "), }";
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(r.count) +
+                       ", " + std::to_string(ncol) + "), }";
   const std::size_t unpadded = 10 + header.size() + 1;
   header.append((64 - unpadded % 64) % 64, ' ');
   header.push_back('\n');
@@ -149,8 +154,8 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   for (std::uint64_t k = r.first; k < r.first + r.count; ++k) {
     const PlanarSample smp = draw_planar_sample(r.spec.plan, k);
     std::size_t c = 0;
-    for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e,
-                     smp.c.e_t, smp.theta_deg})
+    for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t,
+                     smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})
       row[c++] = x;
     for (int l = 0; l < r.spec.n_laws; ++l) {
       const PlanarOutcome o = evaluate(r.spec.laws[l], smp.c);
@@ -158,7 +163,8 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
       row[c++] = o.status == Status::ok ? o.dE : NAN;
       row[c++] = o.status == Status::ok ? o.dE_rel : NAN;
     }
-    out.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(row.size() * sizeof(double)));
+    out.write(reinterpret_cast<const char*>(row.data()),
+              static_cast<std::streamsize>(row.size() * sizeof(double)));
   }
   if (!out) throw std::runtime_error("cannot write " + path);
 }
@@ -166,13 +172,14 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
 std::string totals_table(const PlanarSweepResult& r) {
   std::ostringstream t;
   char line[256];
-  std::snprintf(line, sizeof line, "%-18s %14s %12s %14s %14s %10s\n", "law", "samples", "gains", "gain fraction",
-                "max dE_rel", "violations");
+  std::snprintf(line, sizeof line, "%-18s %14s %12s %14s %14s %10s\n", "law", "samples", "gains",
+                "gain fraction", "max dE_rel", "violations");
   t << line;
   const std::uint64_t in_map = r.samples_in_map();
   for (int l = 0; l < r.spec.n_laws; ++l) {
     const std::uint64_t gains = r.pair_total(l, TallyLayout::gain);
-    const std::uint64_t bad = r.pair_total(l, TallyLayout::invalid) + r.pair_total(l, TallyLayout::degenerate);
+    const std::uint64_t bad =
+        r.pair_total(l, TallyLayout::invalid) + r.pair_total(l, TallyLayout::degenerate);
     const std::uint64_t valid = in_map - bad;
     std::snprintf(line, sizeof line, "%-18s %14llu %12llu %14.6g %14.6g %10llu\n", law_name(r.spec.laws[l]),
                   static_cast<unsigned long long>(valid), static_cast<unsigned long long>(gains),
@@ -193,21 +200,25 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   std::uint64_t all_violations = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) {
     j.key(law_name(r.spec.laws[l])).begin_object();
-    const std::uint64_t invalid = r.pair_total(l, TallyLayout::invalid), degenerate = r.pair_total(l, TallyLayout::degenerate);
+    const std::uint64_t invalid = r.pair_total(l, TallyLayout::invalid),
+                        degenerate = r.pair_total(l, TallyLayout::degenerate);
     const std::uint64_t valid = r.samples_in_map() - invalid - degenerate;
-    const std::uint64_t gains = r.pair_total(l, TallyLayout::gain), violations = r.pair_total(l, TallyLayout::violation);
+    const std::uint64_t gains = r.pair_total(l, TallyLayout::gain),
+                        violations = r.pair_total(l, TallyLayout::violation);
     all_violations += violations;
     j.key("valid_samples").integer(static_cast<long long>(valid));
     j.key("invalid").integer(static_cast<long long>(invalid));
     j.key("degenerate").integer(static_cast<long long>(degenerate));
     j.key("energy_gains").integer(static_cast<long long>(gains));
-    j.key("energy_gain_fraction").number(valid ? static_cast<double>(gains) / static_cast<double>(valid) : 0.0);
+    j.key("energy_gain_fraction")
+        .number(valid ? static_cast<double>(gains) / static_cast<double>(valid) : 0.0);
     j.key("max_dE_rel").number(r.max_dE_rel(l));
     j.key("mean_dE_rel").number(r.mean_value(l, valid));
     j.key("types").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t)
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t))
-          .integer(static_cast<long long>(r.pair_total(l, static_cast<TallyLayout::PairWord>(TallyLayout::type_1 + t - 1))));
+          .integer(static_cast<long long>(
+              r.pair_total(l, static_cast<TallyLayout::PairWord>(TallyLayout::type_1 + t - 1))));
     j.end_object();
     j.key("theorem_violations").integer(static_cast<long long>(violations));
     j.end_object();

@@ -41,7 +41,8 @@ struct SweepResult {
   // The largest tallied value (dE_rel, or W_max / T_acc) of a law over all cells; -inf if none.
   double max_value(int law_slot) const {
     u64 best = 0;
-    for (std::uint32_t c = 0; c < layout.cells; ++c) best = std::max(best, words[layout.pair(c, law_slot) + layout.max_slot]);
+    for (std::uint32_t c = 0; c < layout.cells; ++c)
+      best = std::max(best, words[layout.pair(c, law_slot) + layout.max_slot]);
     return best ? key_value(best) : -std::numeric_limits<double>::infinity();
   }
   // The mean of the tallied sum (dE_rel, or the chosen W / T_acc) of a law over `valid` samples.
@@ -76,7 +77,8 @@ SweepResult<Spec> make_empty_result(const Spec& spec) {
 // Folds src's tally and witnesses into dst (exact; any order gives the same result).
 template <class Spec>
 void merge_results(SweepResult<Spec>& dst, const SweepResult<Spec>& src) {
-  for (std::uint64_t i = 0; i < dst.words.size(); ++i) merge_tally_word<PlainOps>(dst.layout, dst.words.data(), src.words.data(), i);
+  for (std::uint64_t i = 0; i < dst.words.size(); ++i)
+    merge_tally_word<PlainOps>(dst.layout, dst.words.data(), src.words.data(), i);
   for (int l = 0; l < dst.spec.n_laws; ++l) {
     std::vector<Witness> all = dst.witnesses[l];
     all.insert(all.end(), src.witnesses[l].begin(), src.witnesses[l].end());

@@ -41,12 +41,13 @@ struct ProgressHook {
 // the tally (layout tally_layout(spec)), witnesses[l * max_witnesses + i] the ranked
 // witnesses of law slot l and witness_counts[l] their number.
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err, std::size_t err_len);
+                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                      std::size_t err_len);
 
 // The same for a multi-contact sweep (poisson-lcp / newton-lcp), layout multicontact_layout(...).
-bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                            Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                            std::size_t err_len);
+bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                            u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
+                            char* err, std::size_t err_len);
 
 // Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
@@ -55,8 +56,8 @@ bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, s
 
 // Draws multi-contact samples [first, first + count) on the GPU and evaluates every law of spec:
 // samples[i], outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
-bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                   MultiContactSample* samples, MultiContactSummary* outcomes, char* err,
-                                   std::size_t err_len);
+bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                   std::uint64_t count, MultiContactSample* samples,
+                                   MultiContactSummary* outcomes, char* err, std::size_t err_len);
 
 }  // namespace collsweep::cuda

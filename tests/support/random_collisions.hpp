@@ -31,11 +31,21 @@ inline PlanarCollision stratified_collision(Draw& d, int case_no) {
   double rho = d.uniform(0.001, 0.999);
   double mu = 0.0;
   switch (case_no) {
-    case 5: mu = rho * kappa * d.uniform(0.0, 1.0); break;              // rho > 0, mu < rho kappa
-    case 4: mu = kappa / rho * d.uniform(1.0, 3.0); break;              // rho > 0, mu > kappa/rho
-    case 3: rho = -rho; mu = -rho * kappa * d.uniform(0.0, 1.0); break;  // rho < 0, mu < |rho| kappa
-    case 2: rho = -rho; mu = kappa / -rho * d.uniform(1.0, 3.0); break;  // rho < 0, mu > kappa/|rho|
-    default: {                                                          // |rho| kappa < mu < kappa/|rho|
+    case 5:
+      mu = rho * kappa * d.uniform(0.0, 1.0);
+      break;  // rho > 0, mu < rho kappa
+    case 4:
+      mu = kappa / rho * d.uniform(1.0, 3.0);
+      break;  // rho > 0, mu > kappa/rho
+    case 3:
+      rho = -rho;
+      mu = -rho * kappa * d.uniform(0.0, 1.0);
+      break;  // rho < 0, mu < |rho| kappa
+    case 2:
+      rho = -rho;
+      mu = kappa / -rho * d.uniform(1.0, 3.0);
+      break;    // rho < 0, mu > kappa/|rho|
+    default: {  // |rho| kappa < mu < kappa/|rho|
       if (d.pick(2)) rho = -rho;
       const double lo = std::fabs(rho) * kappa, hi = kappa / std::fabs(rho);
       mu = std::exp(d.uniform(std::log(lo), std::log(hi)));

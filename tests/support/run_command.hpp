@@ -47,7 +47,8 @@ inline std::string temp_path(const std::string& stem) {
          "_" + stem;
 }
 
-// Runs the collsweep binary (collsweep_binary()) with args through popen; stdin_text (when given) is fed from a file.
+// Runs the collsweep binary (collsweep_binary()) with args through popen; stdin_text (when given) is fed from
+// a file.
 inline CommandResult run_collsweep(const std::vector<std::string>& args,
                                    const std::string* stdin_text = nullptr) {
   std::string cmd = shell_quote(collsweep_binary());

@@ -23,8 +23,8 @@ bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, st
   return false;
 }
 
-bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*, ProgressHook,
-                      char* err, std::size_t err_len) {
+bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
+                      ProgressHook, char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
@@ -35,14 +35,15 @@ bool run_multicontact_sweep(const MultiContactSweepSpec&, std::uint64_t, std::ui
   return false;
 }
 
-bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*, PlanarOutcome*,
-                             char* err, std::size_t err_len) {
+bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*,
+                             PlanarOutcome*, char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
 
-bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t, MultiContactSample*,
-                                   MultiContactSummary*, char* err, std::size_t err_len) {
+bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t,
+                                   MultiContactSample*, MultiContactSummary*, char* err,
+                                   std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }

@@ -29,15 +29,17 @@ struct Velocity2 {
 struct PlanarCollision {
   Delassus2 W;
   Velocity2 v;
-  double mu = 0.0;   // Coulomb friction coefficient (static = kinetic)
-  double e = 0.0;    // restitution: energetic (stronge), kinetic (poisson), kinematic (newton, chatterjee-ruina)
+  double mu = 0.0;  // Coulomb friction coefficient (static = kinetic)
+  double e =
+      0.0;  // restitution: energetic (stronge), kinetic (poisson), kinematic (newton, chatterjee-ruina)
   double e_t = 0.0;  // tangential restitution (chatterjee-ruina only)
 };
 
 // Result of one law on one collision. All numbers are zero when status != ok.
 struct PlanarOutcome {
   Status status = Status::ok;
-  std::uint8_t type = 0;  // stronge/poisson/newton: Djerassi Type 1..5; chatterjee-ruina: 1 accepted, 2 projected
+  std::uint8_t type =
+      0;  // stronge/poisson/newton: Djerassi Type 1..5; chatterjee-ruina: 1 accepted, 2 projected
   double I_n = 0.0, I_t = 0.0;    // total impulse
   double v_n2 = 0.0, v_t2 = 0.0;  // post-impact contact velocity
   double dE = 0.0;                // kinetic energy change (negative = dissipated)

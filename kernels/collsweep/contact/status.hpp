@@ -11,18 +11,18 @@ namespace collsweep {
 // Results of a non-ok outcome are zero, never NaN.
 enum class Status : std::uint8_t {
   ok = 0,
-  nonfinite_input,         // NaN or inf in W, v, mu, e or e_t
-  delassus_not_spd,        // W is not symmetric positive definite
-  not_approaching,         // v_n >= 0: the contact is separating or grazing, there is no impact
-  negative_friction,       // mu < 0
-  restitution_out_of_range,     // e outside [0, 1]
-  tangential_out_of_range,      // e_t < -1
-  numerical_failure,       // the law produced a non-finite result (overflow); reported, not hidden
-  no_solution,             // LCP laws: the complementarity problem has no solution (enumeration found none)
-  solver_failure,          // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
-  singular_delassus,       // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
+  nonfinite_input,           // NaN or inf in W, v, mu, e or e_t
+  delassus_not_spd,          // W is not symmetric positive definite
+  not_approaching,           // v_n >= 0: the contact is separating or grazing, there is no impact
+  negative_friction,         // mu < 0
+  restitution_out_of_range,  // e outside [0, 1]
+  tangential_out_of_range,   // e_t < -1
+  numerical_failure,         // the law produced a non-finite result (overflow); reported, not hidden
+  no_solution,               // LCP laws: the complementarity problem has no solution (enumeration found none)
+  solver_failure,     // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
+  singular_delassus,  // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
-  device_unsupported,      // the GPU build evaluates k <= 2 contacts; k = 3, 4 run on the CPU backend
+  device_unsupported,        // the GPU build evaluates k <= 2 contacts; k = 3, 4 run on the CPU backend
   count_
 };
 
@@ -31,20 +31,34 @@ inline constexpr int status_count = static_cast<int>(Status::count_);
 // Reason text used by `solve`, `eval` (as "invalid: <reason>") and the sweep summaries.
 inline const char* status_reason(Status s) {
   switch (s) {
-    case Status::ok: return "ok";
-    case Status::nonfinite_input: return "NaN or inf in the input";
-    case Status::delassus_not_spd: return "W is not symmetric positive definite (need m_nn > 0, m_tt > 0, m_nn*m_tt - m_nt^2 > 0)";
-    case Status::not_approaching: return "v_n >= 0: the contact is not approaching, there is no impact";
-    case Status::negative_friction: return "mu < 0: the friction coefficient must be >= 0";
-    case Status::restitution_out_of_range: return "e outside [0, 1]";
-    case Status::tangential_out_of_range: return "e_t < -1: the tangential restitution must be >= -1";
-    case Status::numerical_failure: return "numerical failure: the result is not finite (input magnitudes overflow)";
-    case Status::no_solution: return "the impact LCP has no solution";
-    case Status::solver_failure: return "the LCP solver failed (ray termination, pivot cap or loss of accuracy)";
-    case Status::singular_delassus: return "G is singular to working precision (condition number beyond about 1e12)";
-    case Status::coefficient_out_of_range: return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
-    case Status::device_unsupported: return "k > 2 contacts are not compiled for the GPU: use the CPU backend";
-    case Status::count_: break;
+    case Status::ok:
+      return "ok";
+    case Status::nonfinite_input:
+      return "NaN or inf in the input";
+    case Status::delassus_not_spd:
+      return "W is not symmetric positive definite (need m_nn > 0, m_tt > 0, m_nn*m_tt - m_nt^2 > 0)";
+    case Status::not_approaching:
+      return "v_n >= 0: the contact is not approaching, there is no impact";
+    case Status::negative_friction:
+      return "mu < 0: the friction coefficient must be >= 0";
+    case Status::restitution_out_of_range:
+      return "e outside [0, 1]";
+    case Status::tangential_out_of_range:
+      return "e_t < -1: the tangential restitution must be >= -1";
+    case Status::numerical_failure:
+      return "numerical failure: the result is not finite (input magnitudes overflow)";
+    case Status::no_solution:
+      return "the impact LCP has no solution";
+    case Status::solver_failure:
+      return "the LCP solver failed (ray termination, pivot cap or loss of accuracy)";
+    case Status::singular_delassus:
+      return "G is singular to working precision (condition number beyond about 1e12)";
+    case Status::coefficient_out_of_range:
+      return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
+    case Status::device_unsupported:
+      return "k > 2 contacts are not compiled for the GPU: use the CPU backend";
+    case Status::count_:
+      break;
   }
   return "unknown status";
 }
@@ -52,20 +66,34 @@ inline const char* status_reason(Status s) {
 // Short machine-readable name (used as a column suffix in tallies).
 inline const char* status_name(Status s) {
   switch (s) {
-    case Status::ok: return "ok";
-    case Status::nonfinite_input: return "nonfinite_input";
-    case Status::delassus_not_spd: return "delassus_not_spd";
-    case Status::not_approaching: return "not_approaching";
-    case Status::negative_friction: return "negative_friction";
-    case Status::restitution_out_of_range: return "restitution_out_of_range";
-    case Status::tangential_out_of_range: return "tangential_out_of_range";
-    case Status::numerical_failure: return "numerical_failure";
-    case Status::no_solution: return "no_solution";
-    case Status::solver_failure: return "solver_failure";
-    case Status::singular_delassus: return "singular_delassus";
-    case Status::coefficient_out_of_range: return "coefficient_out_of_range";
-    case Status::device_unsupported: return "device_unsupported";
-    case Status::count_: break;
+    case Status::ok:
+      return "ok";
+    case Status::nonfinite_input:
+      return "nonfinite_input";
+    case Status::delassus_not_spd:
+      return "delassus_not_spd";
+    case Status::not_approaching:
+      return "not_approaching";
+    case Status::negative_friction:
+      return "negative_friction";
+    case Status::restitution_out_of_range:
+      return "restitution_out_of_range";
+    case Status::tangential_out_of_range:
+      return "tangential_out_of_range";
+    case Status::numerical_failure:
+      return "numerical_failure";
+    case Status::no_solution:
+      return "no_solution";
+    case Status::solver_failure:
+      return "solver_failure";
+    case Status::singular_delassus:
+      return "singular_delassus";
+    case Status::coefficient_out_of_range:
+      return "coefficient_out_of_range";
+    case Status::device_unsupported:
+      return "device_unsupported";
+    case Status::count_:
+      break;
   }
   return "unknown";
 }

@@ -1,4 +1,5 @@
-// Chatterjee-Ruina two-parameter algebraic law (Chatterjee thesis Law II, §6.5.2; J. Appl. Mech. 1998), planar.
+// Chatterjee-Ruina two-parameter algebraic law (Chatterjee thesis Law II, §6.5.2; J. Appl. Mech. 1998),
+// planar.
 //
 // P1 = -(n.v1) n / (n.W n)   frictionless plastic impulse (v_n2 = 0, no tangential impulse)
 // P2 = -W^-1 v1              plastic sticking impulse (v2 = 0)
@@ -28,7 +29,7 @@ struct ChatterjeeRuina {
     double kappa = 1.0 + c.e_t;
     std::uint8_t type = 1;
     const double b = (1.0 + c.e) * P1n + kappa * Dn;  // n.P^
-    if (abs_d(kappa * P2t) > c.mu * b) {                // outside the friction cone: project
+    if (abs_d(kappa * P2t) > c.mu * b) {              // outside the friction cone: project
       kappa = c.mu * (1.0 + c.e) * P1n / (abs_d(P2t) - c.mu * Dn);
       type = 2;
     }

@@ -93,7 +93,10 @@ COLLSWEEP_HD_INLINE IntegratedImpact integrate_impact(const PlanarCollision& c, 
     if (step < 0.0) break;  // no event ahead: cannot happen for valid input, reported below
 
     const double work = v_n * step + 0.5 * an * step * step;  // int v_n dI_n over the segment
-    if (compressing) r.E_C += work; else r.E_R += work;
+    if (compressing)
+      r.E_C += work;
+    else
+      r.E_R += work;
     I_n += step;
     I_t += dIt * step;
     v_n += an * step;

@@ -16,10 +16,13 @@ namespace collsweep {
 COLLSWEEP_HD_INLINE double newton_terminal_impulse(const RouthFrame& f, const RouthPath& r, double e) {
   switch (r.type) {
     case 1:
-    case 3: return r.I_nC + e * f.w / r.k;
+    case 3:
+      return r.I_nC + e * f.w / r.k;
     case 2:
-    case 4: return r.I_nS + (e * f.w - r.v_nS) / r.k;
-    default: return (1.0 + e) * f.w / f.h;
+    case 4:
+      return r.I_nS + (e * f.w - r.v_nS) / r.k;
+    default:
+      return (1.0 + e) * f.w / f.h;
   }
 }
 

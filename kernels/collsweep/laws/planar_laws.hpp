@@ -18,21 +18,31 @@ inline constexpr int max_collision_type = 5;
 
 COLLSWEEP_HD_INLINE PlanarOutcome evaluate(PlanarLaw law, const PlanarCollision& c) {
   switch (law) {
-    case PlanarLaw::stronge: return Stronge::evaluate(c);
-    case PlanarLaw::poisson: return Poisson::evaluate(c);
-    case PlanarLaw::newton: return Newton::evaluate(c);
-    case PlanarLaw::chatterjee_ruina: return ChatterjeeRuina::evaluate(c);
-    default: return invalid_outcome(Status::numerical_failure);
+    case PlanarLaw::stronge:
+      return Stronge::evaluate(c);
+    case PlanarLaw::poisson:
+      return Poisson::evaluate(c);
+    case PlanarLaw::newton:
+      return Newton::evaluate(c);
+    case PlanarLaw::chatterjee_ruina:
+      return ChatterjeeRuina::evaluate(c);
+    default:
+      return invalid_outcome(Status::numerical_failure);
   }
 }
 
 inline const char* law_name(PlanarLaw law) {
   switch (law) {
-    case PlanarLaw::stronge: return Stronge::name;
-    case PlanarLaw::poisson: return Poisson::name;
-    case PlanarLaw::newton: return Newton::name;
-    case PlanarLaw::chatterjee_ruina: return ChatterjeeRuina::name;
-    default: return "unknown";
+    case PlanarLaw::stronge:
+      return Stronge::name;
+    case PlanarLaw::poisson:
+      return Poisson::name;
+    case PlanarLaw::newton:
+      return Newton::name;
+    case PlanarLaw::chatterjee_ruina:
+      return ChatterjeeRuina::name;
+    default:
+      return "unknown";
   }
 }
 
@@ -56,14 +66,21 @@ inline int law_type_count(PlanarLaw law) { return law == PlanarLaw::chatterjee_r
 
 // Human-readable meaning of a collision type of a law.
 inline const char* type_label(PlanarLaw law, int type) {
-  if (law == PlanarLaw::chatterjee_ruina) return type == 1 ? "inside friction cone" : type == 2 ? "projected onto friction cone" : "none";
+  if (law == PlanarLaw::chatterjee_ruina)
+    return type == 1 ? "inside friction cone" : type == 2 ? "projected onto friction cone" : "none";
   switch (type) {
-    case 1: return "sticking in compression";
-    case 2: return "sticking in restitution";
-    case 3: return "reverse sliding in compression";
-    case 4: return "reverse sliding in restitution";
-    case 5: return "forward sliding throughout";
-    default: return "none";
+    case 1:
+      return "sticking in compression";
+    case 2:
+      return "sticking in restitution";
+    case 3:
+      return "reverse sliding in compression";
+    case 4:
+      return "reverse sliding in restitution";
+    case 5:
+      return "forward sliding throughout";
+    default:
+      return "none";
   }
 }
 

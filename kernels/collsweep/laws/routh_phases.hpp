@@ -23,8 +23,9 @@ struct RouthFrame {
   double mu;
   double w;   // approach speed -v_n > 0
   double vt;  // tangential approach velocity >= 0
-  double g, h, p, q;  // eq. 24: g = mu m_tt - m_nt, h = m_nn - mu m_nt, p = mu m_tt + m_nt, q = m_nn + mu m_nt
-  double D;           // Delta = m_nn m_tt - m_nt^2
+  double g, h, p,
+      q;     // eq. 24: g = mu m_tt - m_nt, h = m_nn - mu m_nt, p = mu m_tt + m_nt, q = m_nn + mu m_nt
+  double D;  // Delta = m_nn m_tt - m_nt^2
   bool flipped;
 };
 
@@ -65,7 +66,7 @@ COLLSWEEP_HD_INLINE RouthPath routh_path(const RouthFrame& f, double e) {
     r.type = 5;
   } else {
     r.v_nS = f.vt * f.h / f.g - f.w;  // eq. 40c: v_nS <= 0 <=> alpha <= r_m
-    if (f.h <= 0.0)                    // Case 4: v_n falls while sliding, S always in compression
+    if (f.h <= 0.0)                   // Case 4: v_n falls while sliding, S always in compression
       r.type = 1;
     else if (r.v_nS <= 0.0)
       r.type = f.p >= 0.0 ? 1 : 3;

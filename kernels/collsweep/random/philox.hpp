@@ -9,13 +9,13 @@
 // stream therefore holds 2^32 blocks (2^34 words) per sample, far beyond what one sample uses.
 #pragma once
 
-#include "collsweep/math/det_math.hpp"
 #include <Random123/philox.h>
 
 #include <cmath>
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 
 namespace collsweep {
 

@@ -1,4 +1,5 @@
-// What a multi-contact sweep samples: POD distributions of k, G, gamma^-, mu, eps_N and eps_T (sample i -> inputs).
+// What a multi-contact sweep samples: POD distributions of k, G, gamma^-, mu, eps_N and eps_T (sample i ->
+// inputs).
 #pragma once
 
 #include <cstdint>
@@ -21,19 +22,20 @@ enum class DelassusKind : std::uint8_t { direct = 0, wishart, mechanism };
 
 struct MultiContactSamplePlan {
   std::uint64_t seed = 1;
-  ScalarDist contacts{ScalarKind::constant, 2.0, 2.0, 1};      // k in 1..4 (constant, or grid over integers)
+  ScalarDist contacts{ScalarKind::constant, 2.0, 2.0, 1};  // k in 1..4 (constant, or grid over integers)
   DelassusKind G_kind = DelassusKind::direct;
-  ScalarDist log10_cond{ScalarKind::uniform, 0.0, 3.0, 1};     // direct
-  std::uint32_t wishart_extra_dof = 0;                         // wishart
-  std::uint32_t mechanism_dof = 8;                             // mechanism (>= 2 * max k, <= max_mechanism_dof)
+  ScalarDist log10_cond{ScalarKind::uniform, 0.0, 3.0, 1};  // direct
+  std::uint32_t wishart_extra_dof = 0;                      // wishart
+  std::uint32_t mechanism_dof = 8;                          // mechanism (>= 2 * max k, <= max_mechanism_dof)
   ScalarDist log10_cond_M{ScalarKind::uniform, 0.0, 3.0, 1};  // mechanism
   // Pre-impact contact velocities (Glocker note §6): gamma_Nj^- <= 0 (a sample where no contact approaches
   // is reported invalid by the law, never redrawn), gamma_Tj^- of either sign.
   ScalarDist gamma_N{ScalarKind::uniform, -1.0, 0.0, 1};
   ScalarDist gamma_T{ScalarKind::uniform, -1.0, 1.0, 1};
-  ScalarDist mu{ScalarKind::uniform, 0.0, 1.5, 1};             // per contact, independent draws
-  ScalarDist eps_N{ScalarKind::uniform, 0.0, 1.0, 1};          // per contact
-  ScalarDist eps_T_ratio{ScalarKind::uniform, 0.0, 1.0, 1};    // eps_Tj = ratio_j * eps_Nj, keeps 0 <= eps_T <= eps_N
+  ScalarDist mu{ScalarKind::uniform, 0.0, 1.5, 1};     // per contact, independent draws
+  ScalarDist eps_N{ScalarKind::uniform, 0.0, 1.0, 1};  // per contact
+  ScalarDist eps_T_ratio{ScalarKind::uniform, 0.0, 1.0,
+                         1};  // eps_Tj = ratio_j * eps_Nj, keeps 0 <= eps_T <= eps_N
 };
 
 // One drawn multi-contact collision. Only the leading 2k x 2k block of G and the first 2k entries of
@@ -51,7 +53,9 @@ struct MultiContactSample {
 
 // The largest number of contacts the plan can draw (k is rounded to the nearest integer in 1..4).
 COLLSWEEP_HD_INLINE int max_contacts_of(const MultiContactSamplePlan& p) {
-  const double x = p.contacts.kind == ScalarKind::constant ? p.contacts.lo : (p.contacts.hi > p.contacts.lo ? p.contacts.hi : p.contacts.lo);
+  const double x = p.contacts.kind == ScalarKind::constant
+                       ? p.contacts.lo
+                       : (p.contacts.hi > p.contacts.lo ? p.contacts.hi : p.contacts.lo);
   return x >= 3.5 ? 4 : x >= 2.5 ? 3 : x >= 1.5 ? 2 : 1;
 }
 

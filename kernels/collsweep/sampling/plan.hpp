@@ -1,4 +1,5 @@
-// What a planar sweep samples: POD distributions of W, the approach angle, mu, e and e_t (sample k -> inputs).
+// What a planar sweep samples: POD distributions of W, the approach angle, mu, e and e_t (sample k ->
+// inputs).
 #pragma once
 
 #include <cstdint>
@@ -35,12 +36,12 @@ inline constexpr int max_mechanism_dof = 12;
 struct MatrixDist {
   MatrixKind kind = MatrixKind::direct;
   ScalarDist log10_cond{ScalarKind::uniform, 0.0, 4.0, 1};    // direct
-  std::uint32_t wishart_dof = 2;                               // wishart (>= 2)
-  std::uint32_t mechanism_dof = 3;                             // mechanism (2 .. max_mechanism_dof)
+  std::uint32_t wishart_dof = 2;                              // wishart (>= 2)
+  std::uint32_t mechanism_dof = 3;                            // mechanism (2 .. max_mechanism_dof)
   ScalarDist log10_cond_M{ScalarKind::uniform, 0.0, 3.0, 1};  // mechanism
-  Delassus2 fixed{1.0, 0.0, 1.0};                              // fixed
-  ScalarDist rho{ScalarKind::uniform, -0.99, 0.99, 1};         // shape
-  ScalarDist kappa{ScalarKind::log_uniform, 0.1, 10.0, 1};     // shape
+  Delassus2 fixed{1.0, 0.0, 1.0};                             // fixed
+  ScalarDist rho{ScalarKind::uniform, -0.99, 0.99, 1};        // shape
+  ScalarDist kappa{ScalarKind::log_uniform, 0.1, 10.0, 1};    // shape
 };
 
 struct PlanarSamplePlan {

@@ -13,12 +13,12 @@
 // drawn, never redrawn: the laws report it invalid and the sweep counts it.
 #pragma once
 
-#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
 #include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "collsweep/sampling/plan.hpp"

@@ -7,11 +7,11 @@
 // ScalarDist that the W kind does not read still counts in G; the config validator should reject it).
 #pragma once
 
-#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/plan.hpp"
 

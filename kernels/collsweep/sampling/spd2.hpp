@@ -4,13 +4,13 @@
 // caller's matrix-stream SampleRng in the order documented on each function.
 #pragma once
 
-#include "collsweep/math/det_math.hpp"
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/random/philox.hpp"
 
 namespace collsweep {

@@ -1,4 +1,5 @@
-// The loop body of a multi-contact sweep: sample i -> poisson-lcp / newton-lcp -> the map tally (CPU and GPU).
+// The loop body of a multi-contact sweep: sample i -> poisson-lcp / newton-lcp -> the map tally (CPU and
+// GPU).
 //
 // Pair words of a multi-contact tally (see tally/map_tally.hpp for the common layout):
 //   valid          status ok
@@ -47,7 +48,8 @@ COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& 
 }
 
 template <int K>
-COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw law, const MultiContactSample& s,
+COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw law,
+                                                                const MultiContactSample& s,
                                                                 const MultiContactOptions& opt) {
   const MultiContactCollision<K> c = collision_of<K>(s);
   return law == MultiContactLaw::poisson_lcp ? summarize(evaluate_poisson_lcp<K>(c, opt))
@@ -55,13 +57,15 @@ COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw 
 }
 
 // Dispatches on the sample's number of contacts.
-COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law, const MultiContactSample& s,
-                                                              LcpSolver solver) {
+COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law,
+                                                              const MultiContactSample& s, LcpSolver solver) {
   MultiContactOptions opt;
   opt.solver = solver;
   switch (s.k) {
-    case 1: return evaluate_multicontact_k<1>(law, s, opt);
-    case 2: return evaluate_multicontact_k<2>(law, s, opt);
+    case 1:
+      return evaluate_multicontact_k<1>(law, s, opt);
+    case 2:
+      return evaluate_multicontact_k<2>(law, s, opt);
 #if COLLSWEEP_DEVICE_COMPILE
     default: {  // k > gpu_max_contacts: not compiled for the device (the host launcher refuses such plans)
       MultiContactSummary r;
@@ -69,22 +73,28 @@ COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw la
       return r;
     }
 #else
-    case 3: return evaluate_multicontact_k<3>(law, s, opt);
-    default: return evaluate_multicontact_k<4>(law, s, opt);
+    case 3:
+      return evaluate_multicontact_k<3>(law, s, opt);
+    default:
+      return evaluate_multicontact_k<4>(law, s, opt);
 #endif
   }
 }
 
 template <class Ops>
-COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, std::uint32_t cell, std::uint32_t law,
-                                            const MultiContactSummary& r, double tolerance) {
+COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, std::uint32_t cell,
+                                            std::uint32_t law, const MultiContactSummary& r,
+                                            double tolerance) {
   using Wd = MultiContactWords;
   u64* p = words + L.pair(cell, law);
   if (r.status != Status::ok) {
     std::uint32_t slot = Wd::invalid;
-    if (r.status == Status::no_solution) slot = Wd::no_solution;
-    else if (r.status == Status::solver_failure || r.status == Status::numerical_failure) slot = Wd::solver_failure;
-    else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd) slot = Wd::singular;
+    if (r.status == Status::no_solution)
+      slot = Wd::no_solution;
+    else if (r.status == Status::solver_failure || r.status == Status::numerical_failure)
+      slot = Wd::solver_failure;
+    else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd)
+      slot = Wd::singular;
     Ops::fetch_add(p + slot, 1);
     return;
   }
@@ -133,7 +143,8 @@ COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const Tall
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
   for (int l = 0; l < s.n_laws; ++l) {
     const MultiContactSummary r = evaluate_multicontact(s.laws[l], smp, s.solver);
-    tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r, s.tolerance);
+    tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r,
+                            s.tolerance);
     if (r.status == Status::ok && r.W_max > s.tolerance * r.T_acc) sink.offer(l, r.W_max / r.T_acc, i);
   }
 }

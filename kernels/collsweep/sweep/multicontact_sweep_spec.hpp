@@ -12,7 +12,9 @@ enum class MultiContactLaw : std::uint8_t { poisson_lcp = 0, newton_lcp, count_ 
 inline constexpr int multicontact_law_count = static_cast<int>(MultiContactLaw::count_);
 
 inline const char* law_name(MultiContactLaw law) {
-  return law == MultiContactLaw::poisson_lcp ? "poisson-lcp" : law == MultiContactLaw::newton_lcp ? "newton-lcp" : "unknown";
+  return law == MultiContactLaw::poisson_lcp  ? "poisson-lcp"
+         : law == MultiContactLaw::newton_lcp ? "newton-lcp"
+                                              : "unknown";
 }
 
 inline bool parse_multicontact_law(const char* name, MultiContactLaw* out) {
@@ -46,8 +48,23 @@ struct MultiContactSweepSpec {
 // Pair words of a multi-contact tally (sweep/multicontact_sweep.hpp explains each).
 struct MultiContactWords {
   enum : std::uint32_t {
-    valid = 0, gain_max, gain_min, gain_chosen, violation_111, violation_117, violation_121, no_solution,
-    solver_failure, singular, invalid, truncated, sum_lo, sum_hi, max_key, solutions_1, count = solutions_1 + 8
+    valid = 0,
+    gain_max,
+    gain_min,
+    gain_chosen,
+    violation_111,
+    violation_117,
+    violation_121,
+    no_solution,
+    solver_failure,
+    singular,
+    invalid,
+    truncated,
+    sum_lo,
+    sum_hi,
+    max_key,
+    solutions_1,
+    count = solutions_1 + 8
   };
 };
 

@@ -33,17 +33,20 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
 COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollision& c) {
   switch (law) {
     case PlanarLaw::stronge:
-    case PlanarLaw::poisson: return true;
-    case PlanarLaw::chatterjee_ruina: return c.e_t <= 1.0;
-    default: return false;
+    case PlanarLaw::poisson:
+      return true;
+    case PlanarLaw::chatterjee_ruina:
+      return c.e_t <= 1.0;
+    default:
+      return false;
   }
 }
 
 // Draws sample k, evaluates every law of the spec and records the outcomes. Energy gains are offered
 // to sink.offer(law_slot, dE_rel, k) for the witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words, std::uint64_t k,
-                                      Sink& sink) {
+COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words,
+                                      std::uint64_t k, Sink& sink) {
   const PlanarSample smp = draw_planar_sample(s.plan, k);
   const int cell = map_cell(s, smp);
   if (cell < 0) {
@@ -53,8 +56,8 @@ COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const TallyLayou
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
   for (int i = 0; i < s.n_laws; ++i) {
     const PlanarOutcome o = evaluate(s.laws[i], smp.c);
-    tally_outcome<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(i), o, s.tolerance,
-                       theorem_forbids_gain(s.laws[i], smp.c));
+    tally_outcome<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(i), o,
+                       s.tolerance, theorem_forbids_gain(s.laws[i], smp.c));
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
   }
 }

@@ -13,11 +13,11 @@ inline constexpr int max_witnesses = 64;
 struct PlanarSweepSpec {
   PlanarSamplePlan plan;
   MapAxis axes[max_map_axes];
-  int n_axes = 1;                             // 1 or 2
-  PlanarLaw laws[planar_law_count] = {};      // the laws evaluated on every sample, in output order
+  int n_axes = 1;                         // 1 or 2
+  PlanarLaw laws[planar_law_count] = {};  // the laws evaluated on every sample, in output order
   int n_laws = 0;
-  double tolerance = 1e-12;                   // energy gain when dE > tolerance * T_acc
-  int witnesses = 10;                         // K largest gains kept per law (0 .. max_witnesses)
+  double tolerance = 1e-12;  // energy gain when dE > tolerance * T_acc
+  int witnesses = 10;        // K largest gains kept per law (0 .. max_witnesses)
 
   COLLSWEEP_HD_INLINE int cells() const {
     int c = 1;

@@ -71,7 +71,9 @@ inline constexpr double fixed_point_limit = 1073741824.0;  // |value| clamped to
 // value * 2^32 rounded to nearest (ties to even on host and device alike), after clamping.
 COLLSWEEP_HD_INLINE long long to_fixed_point(double value, bool* clamped) {
   *clamped = !(value <= fixed_point_limit && value >= -fixed_point_limit);
-  const double v = value > fixed_point_limit ? fixed_point_limit : value < -fixed_point_limit ? -fixed_point_limit : value;
+  const double v = value > fixed_point_limit    ? fixed_point_limit
+                   : value < -fixed_point_limit ? -fixed_point_limit
+                                                : value;
 #if COLLSWEEP_DEVICE_COMPILE
   return __double2ll_rn(v * fixed_point_scale);
 #else

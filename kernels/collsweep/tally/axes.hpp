@@ -11,22 +11,45 @@ namespace collsweep {
 // Planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W).
 // Multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
 // contacts) and contacts (k).
-enum class Quantity : std::uint8_t { theta = 0, alpha, mu, e, e_t, rho, kappa, log10_cond, eps_spread, contacts, count_ };
+enum class Quantity : std::uint8_t {
+  theta = 0,
+  alpha,
+  mu,
+  e,
+  e_t,
+  rho,
+  kappa,
+  log10_cond,
+  eps_spread,
+  contacts,
+  count_
+};
 inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
 
 inline const char* quantity_name(Quantity q) {
   switch (q) {
-    case Quantity::theta: return "theta";
-    case Quantity::alpha: return "alpha";
-    case Quantity::mu: return "mu";
-    case Quantity::e: return "e";
-    case Quantity::e_t: return "e_t";
-    case Quantity::rho: return "rho";
-    case Quantity::kappa: return "kappa";
-    case Quantity::log10_cond: return "log10_cond";
-    case Quantity::eps_spread: return "eps_spread";
-    case Quantity::contacts: return "contacts";
-    default: return "unknown";
+    case Quantity::theta:
+      return "theta";
+    case Quantity::alpha:
+      return "alpha";
+    case Quantity::mu:
+      return "mu";
+    case Quantity::e:
+      return "e";
+    case Quantity::e_t:
+      return "e_t";
+    case Quantity::rho:
+      return "rho";
+    case Quantity::kappa:
+      return "kappa";
+    case Quantity::log10_cond:
+      return "log10_cond";
+    case Quantity::eps_spread:
+      return "eps_spread";
+    case Quantity::contacts:
+      return "contacts";
+    default:
+      return "unknown";
   }
 }
 
@@ -41,22 +64,32 @@ inline bool parse_quantity(const char* name, Quantity* out) {
 
 COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
   switch (q) {
-    case Quantity::theta: return s.theta_deg;
-    case Quantity::alpha: return s.alpha;
-    case Quantity::mu: return s.c.mu;
-    case Quantity::e: return s.c.e;
-    case Quantity::e_t: return s.c.e_t;
-    case Quantity::rho: return s.rho;
-    case Quantity::kappa: return s.kappa;
-    case Quantity::log10_cond: return s.log10_cond;
-    default: return 0.0;  // not a planar quantity (the config validator rejects it for planar sweeps)
+    case Quantity::theta:
+      return s.theta_deg;
+    case Quantity::alpha:
+      return s.alpha;
+    case Quantity::mu:
+      return s.c.mu;
+    case Quantity::e:
+      return s.c.e;
+    case Quantity::e_t:
+      return s.c.e_t;
+    case Quantity::rho:
+      return s.rho;
+    case Quantity::kappa:
+      return s.kappa;
+    case Quantity::log10_cond:
+      return s.log10_cond;
+    default:
+      return 0.0;  // not a planar quantity (the config validator rejects it for planar sweeps)
   }
 }
 
 // Whether a quantity exists in planar / multi-contact sweeps.
 inline bool planar_quantity(Quantity q) { return q <= Quantity::log10_cond; }
 inline bool multicontact_quantity(Quantity q) {
-  return q == Quantity::log10_cond || q == Quantity::eps_spread || q == Quantity::mu || q == Quantity::contacts;
+  return q == Quantity::log10_cond || q == Quantity::eps_spread || q == Quantity::mu ||
+         q == Quantity::contacts;
 }
 
 // One binned axis over [lo, hi] with `bins` equal bins; the upper edge belongs to the last bin.

@@ -23,7 +23,14 @@ namespace collsweep {
 struct TallyLayout {
   // Planar pair words.
   enum PairWord : std::uint32_t {
-    gain = 0, violation, invalid, degenerate, sum_lo, sum_hi, max_key, type_1,
+    gain = 0,
+    violation,
+    invalid,
+    degenerate,
+    sum_lo,
+    sum_hi,
+    max_key,
+    type_1,
     planar_pair_words = type_1 + 5
   };
 
@@ -50,8 +57,9 @@ COLLSWEEP_HD_INLINE bool is_degenerate(Status s) {
 
 // Records one law's outcome on one sample in cell `cell`.
 template <class Ops>
-COLLSWEEP_HD_INLINE void tally_outcome(const TallyLayout& L, u64* words, std::uint32_t cell, std::uint32_t law,
-                                       const PlanarOutcome& o, double tolerance, bool theorem_forbids_gain) {
+COLLSWEEP_HD_INLINE void tally_outcome(const TallyLayout& L, u64* words, std::uint32_t cell,
+                                       std::uint32_t law, const PlanarOutcome& o, double tolerance,
+                                       bool theorem_forbids_gain) {
   u64* p = words + L.pair(cell, law);
   if (o.status != Status::ok) {
     Ops::fetch_add(p + (is_degenerate(o.status) ? TallyLayout::degenerate : TallyLayout::invalid), 1);

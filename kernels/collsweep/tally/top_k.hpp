@@ -1,4 +1,5 @@
-// The K samples with the largest energy gain: a fixed-capacity ranked list, deterministic under any merge order.
+// The K samples with the largest energy gain: a fixed-capacity ranked list, deterministic under any merge
+// order.
 #pragma once
 
 #include <cstdint>
