@@ -10,6 +10,7 @@
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "io/output_file.hpp"
 #include "sweep/provenance.hpp"
 
 namespace collsweep {
@@ -18,11 +19,6 @@ namespace {
 
 using Wd = MultiContactWords;
 
-std::ofstream open_output(const std::string& path) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  return out;
-}
 
 double fraction(std::uint64_t n, std::uint64_t of) {
   return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0;
@@ -31,7 +27,7 @@ double fraction(std::uint64_t n, std::uint64_t of) {
 }  // namespace
 
 void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   const MultiContactSweepSpec& s = r.spec;
   for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
@@ -72,7 +68,7 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
 }
 
 void write_witnesses_csv(const std::string& path, const MultiContactSweepResult& r) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   // Columns for the largest k the plan can draw.
   const int k_max = max_contacts_of(r.spec.plan);
@@ -115,7 +111,7 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
 
 void write_summary_json(const std::string& path, const RunConfig& config, const MultiContactSweepResult& r,
                         const RunRecord& record) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
   write_provenance(j, config, r, record);

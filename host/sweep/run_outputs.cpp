@@ -12,17 +12,13 @@
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "io/output_file.hpp"
 #include "sweep/provenance.hpp"
 
 namespace collsweep {
 
 namespace {
 
-std::ofstream open_output(const std::string& path) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  return out;
-}
 
 struct PairStats {
   std::uint64_t samples, gain, violation, invalid, degenerate, types[5];
@@ -60,7 +56,7 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
 }  // namespace
 
 void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   const PlanarSweepSpec& s = r.spec;
   for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
@@ -99,7 +95,7 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
 }
 
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t",
                         "theta_deg", "type", "dE", "dE_rel"})
@@ -138,7 +134,7 @@ std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec) {
 
 void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   const std::size_t ncol = samples_npy_columns(r.spec).size();
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   // NPY format 1.0: magic, version, little-endian header length, dict header padded to 64 bytes.
   std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(r.count) +
                        ", " + std::to_string(ncol) + "), }";
@@ -192,7 +188,7 @@ std::string totals_table(const PlanarSweepResult& r) {
 
 void write_summary_json(const std::string& path, const RunConfig& config, const PlanarSweepResult& r,
                         const RunRecord& record) {
-  std::ofstream out = open_output(path);
+  std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
   write_provenance(j, config, r, record);

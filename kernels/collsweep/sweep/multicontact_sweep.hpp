@@ -117,18 +117,6 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
   Ops::max(p + Wd::max_key, ordered_key(r.W_max / r.T_acc));
 }
 
-// Map cell of a multi-contact sample, or -1 outside the map.
-COLLSWEEP_HD_INLINE int map_cell(const MultiContactSweepSpec& s, const MultiContactSample& smp) {
-  int cell = 0, stride = 1;
-  for (int a = 0; a < s.n_axes; ++a) {
-    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
-    if (b < 0) return -1;
-    cell += b * stride;
-    stride *= static_cast<int>(s.axes[a].bins);
-  }
-  return cell;
-}
-
 // Draws sample i, evaluates every law and records the outcomes; the largest W_max / T_acc of energy
 // gains are offered to the witness lists.
 template <class Ops, class Sink>

@@ -8,18 +8,6 @@
 
 namespace collsweep {
 
-// Map cell of a sample, or -1 when a quantity falls outside its axis range.
-COLLSWEEP_HD_INLINE int map_cell(const PlanarSweepSpec& s, const PlanarSample& smp) {
-  int cell = 0, stride = 1;
-  for (int a = 0; a < s.n_axes; ++a) {
-    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
-    if (b < 0) return -1;
-    cell += b * stride;
-    stride *= static_cast<int>(s.axes[a].bins);
-  }
-  return cell;
-}
-
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
   TallyLayout L;
   L.cells = static_cast<std::uint32_t>(s.cells());

@@ -106,6 +106,20 @@ COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
   return b >= static_cast<int>(a.bins) ? static_cast<int>(a.bins) - 1 : b;
 }
 
+// Map cell of a sample (cell = bin_x + bins_x * bin_y), or -1 when a quantity falls outside its axis range.
+// Spec has axes[] and n_axes; quantity_value(sample, q) is the model's (planar or multi-contact).
+template <class Spec, class Sample>
+COLLSWEEP_HD_INLINE int map_cell(const Spec& s, const Sample& smp) {
+  int cell = 0, stride = 1;
+  for (int a = 0; a < s.n_axes; ++a) {
+    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
+    if (b < 0) return -1;
+    cell += b * stride;
+    stride *= static_cast<int>(s.axes[a].bins);
+  }
+  return cell;
+}
+
 // Bin centre, for the axis columns of map.csv.
 inline double axis_center(const MapAxis& a, std::uint32_t bin) {
   return a.lo + (bin + 0.5) * (a.hi - a.lo) / a.bins;
