@@ -120,7 +120,7 @@ void check_output(PlanarLaw law, const std::vector<Row>& rows, bool with_et, con
               input_fields(r, with_et));
     PlanarCollision c{
         {num(r.W_nn), num(r.W_nt), num(r.W_tt)}, {num(r.v_n), num(r.v_t)}, num(r.mu), num(r.e), 0.0};
-    if (law_uses_tangential_restitution(law)) c.e_t = num(r.e_t);
+    if (law_reads_tangential_restitution(law)) c.e_t = num(r.e_t);
     const PlanarOutcome expect = evaluate(law, c);
     const Status want = r.expect;
     ASSERT_EQ(expect.status, want) << "test data: the row does not give the intended status";
@@ -144,7 +144,7 @@ class CliEvalLaws : public ::testing::TestWithParam<PlanarLaw> {};
 
 TEST_P(CliEvalLaws, ShuffledColumnsPassThroughAndOneInvalidRowOfEachKind) {
   const PlanarLaw law = GetParam();
-  const bool with_et = law_uses_tangential_restitution(law);
+  const bool with_et = law_reads_tangential_restitution(law);
   std::vector<Row> rows = sample_rows();
   if (with_et)
     rows.push_back(

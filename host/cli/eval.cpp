@@ -69,7 +69,7 @@ RowSchema<PlanarCollision> planar_schema(PlanarLaw law) {
       {"mu", [](PlanarCollision& c, double x) { c.mu = x; }},
       {"e", [](PlanarCollision& c, double x) { c.e = x; }},
   };
-  if (law_uses_tangential_restitution(law))
+  if (law_reads_tangential_restitution(law))
     s.inputs.push_back({"e_t", [](PlanarCollision& c, double x) { c.e_t = x; }});
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
   s.evaluate = [law](const PlanarCollision& c, io::CsvWriter& w) {

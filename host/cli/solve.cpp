@@ -164,7 +164,7 @@ SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& ex
   in.c.mu = parse_scalar("--mu", o.mu);
   if (o.e.empty()) throw UsageError("--e is required (coefficient of restitution, in [0, 1])");
   in.c.e = parse_scalar("--e", o.e);
-  if (law_uses_tangential_restitution(in.law)) {
+  if (law_reads_tangential_restitution(in.law)) {
     if (o.et.empty())
       throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
     in.c.e_t = parse_scalar("--et", o.et);
@@ -233,7 +233,7 @@ void print_json(const SolveInput& in, const PlanarOutcome& out, double T_acc, co
   j.key("W_nn").number(in.c.W.nn).key("W_nt").number(in.c.W.nt).key("W_tt").number(in.c.W.tt);
   j.key("v_n").number(in.c.v.n).key("v_t").number(in.c.v.t);
   j.key("mu").number(in.c.mu).key("e").number(in.c.e);
-  if (law_uses_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
+  if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I_n).key("I_t").number(out.I_t);
@@ -264,7 +264,7 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
   std::vector<std::pair<std::string, double>> ins = {
       {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n},
       {"v_t", in.c.v.t},   {"mu", in.c.mu},     {"e", in.c.e}};
-  if (law_uses_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
+  if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
   std::vector<std::pair<std::string, double>> outs = {
       {"I_n", out.I_n}, {"I_t", out.I_t},       {"v_n2", out.v_n2}, {"v_t2", out.v_t2},
       {"dE", out.dE},   {"dE_rel", out.dE_rel}, {"T_acc", T_acc}};

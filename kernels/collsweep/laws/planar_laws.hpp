@@ -59,7 +59,9 @@ inline bool parse_law(const char* name, PlanarLaw* out) {
 }
 
 // Whether the law reads e_t.
-inline bool law_uses_tangential_restitution(PlanarLaw law) { return law == PlanarLaw::chatterjee_ruina; }
+COLLSWEEP_HD_INLINE bool law_reads_tangential_restitution(PlanarLaw law) {
+  return law == PlanarLaw::chatterjee_ruina;
+}
 
 // Number of collision types the law reports (types run 1..n).
 inline int law_type_count(PlanarLaw law) { return law == PlanarLaw::chatterjee_ruina ? 2 : 5; }

@@ -64,6 +64,14 @@ struct PlanarSample {
   double log10_cond = 0.0;  // log10 of W's condition number (eigenvalue ratio)
 };
 
+// What a consumer of samples reads beyond W, v, mu and e (all of it by default): a sweep that maps no
+// shape quantity and runs no law reading e_t skips their cost.
+struct SampleNeeds {
+  bool e_t = true;         // draw e_t (chatterjee-ruina, or an e_t axis)
+  bool shape = true;       // rho and kappa from W (always exact for the shape kind)
+  bool log10_cond = true;  // log10 cond(W) from W (always exact, the drawn value, for the direct kind)
+};
+
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
 enum class Stream : std::uint32_t { matrix = 1, approach = 2, friction = 3, restitution = 4, tangential = 5 };
 

@@ -45,7 +45,11 @@ COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std
 //   rho, kappa  from W (coupling_rho, shape_kappa); for the shape kind the drawn rho and kappa exactly
 //   log10_cond  the drawn value for the direct kind (exact by construction); otherwise
 //               log10_condition(W): accurate determinant, +inf when W is not positive definite
-COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan, std::uint64_t k) {
+//
+// needs lets a sweep skip what it never reads (the derived shape quantities, and e_t when no law or axis
+// uses it): skipped fields are left 0. Every input has its own stream, so skipping never changes another.
+COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan, std::uint64_t k,
+                                                    SampleNeeds needs = SampleNeeds{}) {
   const GridDigits g = planar_grid_digits(plan, k);
   PlanarSample s;
 
@@ -83,11 +87,11 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
       break;
     }
   }
-  if (!shape_exact) {
+  if (!shape_exact && needs.shape) {
     s.rho = coupling_rho(s.c.W);
     s.kappa = shape_kappa(s.c.W);
   }
-  if (wd.kind != MatrixKind::direct) s.log10_cond = log10_condition(s.c.W);
+  if (wd.kind != MatrixKind::direct && needs.log10_cond) s.log10_cond = log10_condition(s.c.W);
 
   // Approach velocity (approach stream).
   {
@@ -112,7 +116,7 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
     SampleRng rng = stream_rng(plan, Stream::restitution, k);
     s.c.e = draw_scalar(plan.e, rng, g.e);
   }
-  {
+  if (needs.e_t) {
     SampleRng rng = stream_rng(plan, Stream::tangential, k);
     s.c.e_t = draw_scalar(plan.e_t, rng, g.e_t);
   }

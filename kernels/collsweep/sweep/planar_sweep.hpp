@@ -30,12 +30,25 @@ COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollisi
   }
 }
 
+// What a planar sweep reads of its samples: e_t for chatterjee-ruina or an e_t axis, the shape quantities
+// only for their axes.
+COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
+  SampleNeeds n{false, false, false};
+  for (int i = 0; i < s.n_laws; ++i) n.e_t |= law_reads_tangential_restitution(s.laws[i]);
+  for (int a = 0; a < s.n_axes; ++a) {
+    n.e_t |= s.axes[a].quantity == Quantity::e_t;
+    n.shape |= s.axes[a].quantity == Quantity::rho || s.axes[a].quantity == Quantity::kappa;
+    n.log10_cond |= s.axes[a].quantity == Quantity::log10_cond;
+  }
+  return n;
+}
+
 // Draws sample k, evaluates every law of the spec and records the outcomes. Energy gains are offered
 // to sink.offer(law_slot, dE_rel, k) for the witness lists.
 template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words,
                                       std::uint64_t k, Sink& sink) {
-  const PlanarSample smp = draw_planar_sample(s.plan, k);
+  const PlanarSample smp = draw_planar_sample(s.plan, k, sample_needs(s));
   const int cell = map_cell(s, smp);
   if (cell < 0) {
     Ops::fetch_add(words + L.outside(), 1);
