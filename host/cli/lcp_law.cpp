@@ -36,18 +36,6 @@ LcpSolver parse_lcp_solver(const std::string& text) {
   throw UsageError("--solver " + text + ": unknown solver (expected automatic, enumeration or lemke)");
 }
 
-const char* lcp_solver_name(LcpSolver s) {
-  switch (s) {
-    case LcpSolver::automatic:
-      return "automatic";
-    case LcpSolver::enumeration:
-      return "enumeration";
-    case LcpSolver::lemke:
-      return "lemke";
-  }
-  return "unknown";
-}
-
 std::string lcp_status_reason(Status s) {
   switch (s) {
     case Status::delassus_not_spd:

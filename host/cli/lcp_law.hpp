@@ -26,7 +26,6 @@ int parse_contacts(const std::string& text);
 
 // --solver: automatic | enumeration | lemke (empty text = automatic); throws UsageError otherwise.
 LcpSolver parse_lcp_solver(const std::string& text);
-const char* lcp_solver_name(LcpSolver s);
 
 // The reason text of a status for the LCP laws: the kernels' status_reason() speaks of the planar W,
 // v_n and e; these name G, gamma_N^- and eps_N instead (the same text in `solve` and `eval`).

@@ -63,17 +63,7 @@ inline const char* delassus_kind_name(DelassusKind k) {
   return "unknown";
 }
 
-inline const char* solver_name(LcpSolver s) {
-  switch (s) {
-    case LcpSolver::automatic:
-      return "automatic";
-    case LcpSolver::enumeration:
-      return "enumeration";
-    case LcpSolver::lemke:
-      return "lemke";
-  }
-  return "unknown";
-}
+inline const char* solver_name(LcpSolver s) { return lcp_solver_name(s); }
 
 inline const std::vector<std::string_view>& model_kind_names() {
   static const std::vector<std::string_view> names = {"planar", "multicontact"};

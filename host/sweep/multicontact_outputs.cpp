@@ -19,7 +19,6 @@ namespace {
 
 using Wd = MultiContactWords;
 
-
 double fraction(std::uint64_t n, std::uint64_t of) {
   return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0;
 }
@@ -115,9 +114,7 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   io::JsonWriter j(out);
   j.begin_object();
   write_provenance(j, config, r, record);
-  j.key("solver").string(r.spec.solver == LcpSolver::enumeration ? "enumeration"
-                         : r.spec.solver == LcpSolver::lemke     ? "lemke"
-                                                                 : "automatic");
+  j.key("solver").string(lcp_solver_name(r.spec.solver));
   j.key("laws").begin_object();
   std::uint64_t all_violations = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) {

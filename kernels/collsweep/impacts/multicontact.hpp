@@ -24,6 +24,19 @@ namespace collsweep {
 //   lemke        lexicographic Lemke (3k form, 4k copositive form on a ray; one solution per phase)
 enum class LcpSolver : std::uint8_t { automatic = 0, enumeration = 1, lemke = 2 };
 
+// The solver's name in configs, on the command line and in outputs.
+inline const char* lcp_solver_name(LcpSolver s) {
+  switch (s) {
+    case LcpSolver::automatic:
+      return "automatic";
+    case LcpSolver::enumeration:
+      return "enumeration";
+    case LcpSolver::lemke:
+      return "lemke";
+  }
+  return "unknown";
+}
+
 template <int K>
 struct MultiContactCollision {
   static_assert(K >= 1 && K <= 4, "1 <= K <= 4 planar contacts");
