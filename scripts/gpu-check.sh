@@ -20,6 +20,8 @@ out=${OUT:-bench/results/$(date -u +%F)-${gpu:-no-gpu}}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$PWD/$build/lib:${LD_LIBRARY_PATH:-}"
 export COLLSWEEP_BINARY="$PWD/$build/collsweep" COLLSWEEP_SOURCE_DIR="$PWD"
+# The GPU image's python3 (a venv) carries matplotlib; Debian's /usr/bin/python3 may not be there.
+if command -v python3 >/dev/null && python3 -c 'import matplotlib' 2>/dev/null; then export COLLSWEEP_PYTHON=$(command -v python3); fi
 log="$out/gpu-check.log"
 : >"$log"
 say() { echo "$*" | tee -a "$log"; }
