@@ -126,26 +126,14 @@ TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
   std::vector<MultiContactSummary> go(n * spec.n_laws);
   char err[512] = {};
   ASSERT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err)) << err;
-  std::size_t differing_inputs = 0, status_or_count = 0;
-  double worst = 0.0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const MultiContactSample cs = draw_multicontact_sample(spec.plan, i);
-    differing_inputs += std::memcmp(&cs, &gs[i], sizeof cs) != 0;
-    for (int l = 0; l < spec.n_laws; ++l) {
-      const MultiContactSummary c = evaluate_multicontact(spec.laws[l], cs, spec.solver),
-                                &g = go[i * spec.n_laws + l];
-      if (c.status != g.status || c.solutions != g.solutions) {
-        ++status_or_count;
-        continue;
-      }
-      if (c.status != Status::ok) continue;
-      for (double d : {c.W - g.W, c.W_min - g.W_min, c.W_max - g.W_max})
-        worst = std::fmax(worst, std::fabs(d) / c.T_acc);
-    }
+  const CrossCheck check = compare_multicontact_outcomes(spec, 0, gs, go);
+  std::printf("%s", check.report({"poisson-lcp", "newton-lcp"}).c_str());
+  EXPECT_EQ(check.input_mismatches, 0u);
+  for (const LawComparison& c : check.laws) {
+    EXPECT_EQ(c.status_mismatches, 0u);
+    EXPECT_EQ(c.type_mismatches, 0u) << "solution counts";
+    EXPECT_LE(c.max_relative_difference, 1e-12);
   }
-  EXPECT_EQ(differing_inputs, 0u);
-  EXPECT_EQ(status_or_count, 0u);
-  EXPECT_LE(worst, 1e-12);
 }
 
 TEST_F(GpuBackend, MultiContactSweepTallyIsEquivalentToRef) {

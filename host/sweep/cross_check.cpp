@@ -74,15 +74,52 @@ bool CrossCheck::within(double tolerance) const {
 }
 
 std::string CrossCheck::report(const PlanarSweepSpec& spec) const {
+  std::vector<std::string> names;
+  for (int l = 0; l < spec.n_laws; ++l) names.push_back(law_name(spec.laws[l]));
+  return report(names);
+}
+
+CrossCheck compare_multicontact_outcomes(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                         const std::vector<MultiContactSample>& gpu_samples,
+                                         const std::vector<MultiContactSummary>& gpu) {
+  CrossCheck r;
+  r.samples = gpu_samples.size();
+  r.laws.resize(spec.n_laws);
+  for (std::uint64_t i = 0; i < r.samples; ++i) {
+    const MultiContactSample cs = draw_multicontact_sample(spec.plan, first + i);
+    if (std::memcmp(&cs, &gpu_samples[i], sizeof cs) != 0) ++r.input_mismatches;
+    for (int l = 0; l < spec.n_laws; ++l) {
+      const MultiContactSummary x = evaluate_multicontact(spec.laws[l], cs, spec.solver);
+      const MultiContactSummary& y = gpu[i * spec.n_laws + l];
+      LawComparison& c = r.laws[l];
+      if (x.status != y.status) {
+        ++c.status_mismatches;
+        continue;
+      }
+      if (x.status != Status::ok) continue;
+      if (x.solutions != y.solutions) ++c.type_mismatches;
+      if ((x.W_max > spec.tolerance * x.T_acc) != (y.W_max > spec.tolerance * y.T_acc)) ++c.gain_mismatches;
+      const double d = std::fmax(std::fabs(x.W - y.W),
+                                 std::fmax(std::fabs(x.W_min - y.W_min), std::fabs(x.W_max - y.W_max))) /
+                       x.T_acc;
+      if (d > c.max_relative_difference) {
+        c.max_relative_difference = d;
+        c.worst_sample = first + i;
+      }
+    }
+  }
+  return r;
+}
+
+std::string CrossCheck::report(const std::vector<std::string>& law_names) const {
   std::ostringstream o;
   o << samples << " samples; drawn inputs differing in any bit: " << input_mismatches
     << " (largest relative difference " << max_input_difference << ")\n";
-  for (int l = 0; l < spec.n_laws; ++l) {
+  for (std::size_t l = 0; l < laws.size() && l < law_names.size(); ++l) {
     const LawComparison& c = laws[l];
-    o << "  " << law_name(spec.laws[l]) << ": largest relative difference " << c.max_relative_difference
-      << " (sample " << c.worst_sample << "), status differences " << c.status_mismatches
-      << ", Type differences " << c.type_mismatches << ", energy-gain flag differences " << c.gain_mismatches
-      << '\n';
+    o << "  " << law_names[l] << ": largest relative difference " << c.max_relative_difference << " (sample "
+      << c.worst_sample << "), status differences " << c.status_mismatches << ", Type differences "
+      << c.type_mismatches << ", energy-gain flag differences " << c.gain_mismatches << '\n';
   }
   return o.str();
 }
