@@ -14,6 +14,7 @@
 #include "collsweep/laws/planar_laws.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
+#include "support/csv_text.hpp"
 #include "support/run_command.hpp"
 
 namespace collsweep {
@@ -21,33 +22,16 @@ namespace {
 
 using testing::CommandResult;
 using testing::read_text_file;
+using testing::Rows;
 using testing::run_collsweep;
 using testing::temp_path;
 using testing::write_text_file;
-using Rows = std::vector<std::vector<std::string>>;
 
 const std::vector<std::string> kOutputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
 
-std::uint64_t bits(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-
-double num(const std::string& s) {
-  double x = 0.0;
-  EXPECT_TRUE(io::parse_double(s, &x)) << "'" << s << "'";
-  return x;
-}
-
-Rows parse_csv(const std::string& text) {
-  std::istringstream in(text);
-  io::CsvReader r(in);
-  Rows rows;
-  std::vector<std::string> f;
-  while (r.next(f)) rows.push_back(f);
-  return rows;
-}
+using testing::bits;
+using testing::num;
+using testing::parse_csv;
 
 // One input row: the text of each field in the file's column order, and the status it must get.
 struct Row {

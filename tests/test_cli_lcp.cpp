@@ -19,6 +19,7 @@
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "mechanism/kane_pendulum.hpp"
+#include "support/csv_text.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
 
@@ -28,31 +29,14 @@ namespace {
 using testing::CommandResult;
 using testing::JsonParser;
 using testing::JsonValue;
+using testing::Rows;
 using testing::run_collsweep;
 using testing::temp_path;
 using testing::write_text_file;
-using Rows = std::vector<std::vector<std::string>>;
 
-std::uint64_t bits(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-
-double num(const std::string& s) {
-  double x = 0.0;
-  EXPECT_TRUE(io::parse_double(s, &x)) << "'" << s << "'";
-  return x;
-}
-
-Rows parse_csv(const std::string& text) {
-  std::istringstream in(text);
-  io::CsvReader r(in);
-  Rows rows;
-  std::vector<std::string> f;
-  while (r.next(f)) rows.push_back(f);
-  return rows;
-}
+using testing::bits;
+using testing::num;
+using testing::parse_csv;
 
 JsonValue parse_json_output(const CommandResult& r) {
   try {
