@@ -29,7 +29,7 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   const MultiContactSweepSpec& s = r.spec;
-  for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
+  write_axis_names(csv, s);
   for (const char* c :
        {"law", "samples", "valid", "p_gain_max", "p_gain_min", "p_gain_chosen", "max_W_rel", "mean_W_rel"})
     csv.field(c);
@@ -38,12 +38,10 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
                         "solver_failure", "singular", "invalid"})
     csv.field(c);
   csv.end_record();
-  const std::uint32_t nx = s.axes[0].bins;
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
       const u64* p = r.words.data() + r.layout.pair(cell, l);
-      csv.number(axis_center(s.axes[0], cell % nx));
-      if (s.n_axes > 1) csv.number(axis_center(s.axes[1], cell / nx));
+      write_axis_centres(csv, s, cell);
       csv.field(law_name(s.laws[l]));
       csv.field(std::to_string(r.words[r.layout.samples(cell)]));
       const std::uint64_t valid = p[Wd::valid];

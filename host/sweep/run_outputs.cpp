@@ -19,7 +19,6 @@ namespace collsweep {
 
 namespace {
 
-
 struct PairStats {
   std::uint64_t samples, gain, violation, invalid, degenerate, types[5];
   double max_dE_rel, mean_dE_rel;
@@ -59,17 +58,15 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
   const PlanarSweepSpec& s = r.spec;
-  for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
+  write_axis_names(csv, s);
   for (const char* c :
        {"law", "samples", "gain_count", "gain_fraction", "max_dE_rel", "mean_dE_rel", "type_1", "type_2",
         "type_3", "type_4", "type_5", "dominant_type", "invalid", "degenerate", "violations"})
     csv.field(c);
   csv.end_record();
-  const std::uint32_t nx = s.axes[0].bins;
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
-      csv.number(axis_center(s.axes[0], cell % nx));
-      if (s.n_axes > 1) csv.number(axis_center(s.axes[1], cell / nx));
+      write_axis_centres(csv, s, cell);
       csv.field(law_name(s.laws[l]));
       const PairStats p = pair_stats(r, cell, l);
       csv.field(std::to_string(p.samples));

@@ -5,9 +5,21 @@
 #include <vector>
 
 #include "config/run_config.hpp"
+#include "io/csv.hpp"
 #include "sweep/sweep_result.hpp"
 
 namespace collsweep {
+
+// The map axes' columns of map.csv: their names (header), and the bin centres of a cell.
+template <class Spec>
+void write_axis_names(io::CsvWriter& csv, const Spec& s) {
+  for (int a = 0; a < s.n_axes; ++a) csv.field(quantity_name(s.axes[a].quantity));
+}
+template <class Spec>
+void write_axis_centres(io::CsvWriter& csv, const Spec& s, std::uint32_t cell) {
+  csv.number(axis_center(s.axes[0], cell % s.axes[0].bins));
+  if (s.n_axes > 1) csv.number(axis_center(s.axes[1], cell / s.axes[0].bins));
+}
 
 // map.csv: one row per cell x law (tidy), axis bin centres first, then
 // law,samples,gain_count,gain_fraction,max_dE_rel,mean_dE_rel,type_1..type_5,dominant_type,invalid,degenerate,violations.
