@@ -42,29 +42,37 @@ say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
-# 1. Every test program (the GPU ones run for real here); XML reports go to $out.
-for t in "$build"/tests/test_*; do
-  [ -x "$t" ] || continue
-  step "$(basename "$t")" 300 "$t" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$t").xml"
-done
+# Most telling first, so a device session that runs out of time still brings back the GPU-vs-CPU results.
+# 1. The GPU tests (GPU against CPU, per sample and per tally word); XML reports go to $out.
+gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
+gtest "$build/tests/test_gpu_backend" 150
 # 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
-step validate 300 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
-# 3. compute-sanitizer on a short GPU test (memory errors, races in the shared-memory tallies).
+step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
+# 3. The main job on the GPU.
+step run-quickstart-cuda 120 "$build/collsweep" run configs/quickstart.toml --backend cuda --out "$out/quickstart-cuda" \
+  --force --quiet --no-plot
+# 4. Benchmarks (JSON for the record, console summary in the log): the GPU ones first.
+bench() {  # bench LABEL BINARY ARGS...
+  local label=$1 b=$2
+  shift 2
+  step "$label" 200 "$b" --benchmark_min_time=0.5 --benchmark_out="$out/$label.json" --benchmark_out_format=json "$@"
+}
+if [ -x "$build/bench/bench_sweep" ]; then
+  bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=cuda
+  bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=cpu
+fi
+[ -x "$build/bench/bench_planar_laws" ] && bench bench_planar_laws "$build/bench/bench_planar_laws"
+# 5. The other staged test programs (sample bits, determinism, the CLI end to end) on this machine.
+for t in "$build"/tests/test_*; do
+  [ -x "$t" ] && [ "$(basename "$t")" != test_gpu_backend ] && gtest "$t" 120
+done
+# 6. compute-sanitizer on short GPU tests (memory errors, races in the shared-memory tallies).
 if command -v compute-sanitizer >/dev/null; then
-  step sanitizer-memcheck 300 compute-sanitizer --tool memcheck --error-exitcode 9 \
+  step sanitizer-memcheck 120 compute-sanitizer --tool memcheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*OnDeviceSamples*:*PlanarLaws*'
-  step sanitizer-racecheck 300 compute-sanitizer --tool racecheck --error-exitcode 9 \
+  step sanitizer-racecheck 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*LargeMaps*'
 fi
-# 4. The main job on the GPU.
-step run-quickstart-cuda 300 "$build/collsweep" run configs/quickstart.toml --backend cuda --out "$out/quickstart-cuda" \
-  --force --quiet --no-plot
-# 5. Benchmarks (JSON for the record, console summary in the log).
-for b in "$build"/bench/bench_*; do
-  [ -x "$b" ] || continue
-  step "$(basename "$b")" 400 "$b" --benchmark_min_time=0.5 --benchmark_out="$out/$(basename "$b").json" \
-    --benchmark_out_format=json
-done
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"
 ! grep -qv ' 0$' "$out/status.txt"
