@@ -29,8 +29,19 @@ PlanarSweepSpec one_law(PlanarLaw law) {
   return s;
 }
 
-void BM_CpuSweep(benchmark::State& state, PlanarLaw law, int threads) {
-  const PlanarSweepSpec spec = one_law(law);
+// The quickstart sweep itself: all four laws on every sample (a 30 x 20 x 4 map: 2 400 cell-law pairs).
+PlanarSweepSpec all_laws() {
+  PlanarSweepSpec s = one_law(PlanarLaw::stronge);
+  for (int l = 0; l < planar_law_count; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
+  s.n_laws = planar_law_count;
+  return s;
+}
+
+PlanarSweepSpec bench_spec(int law) { return law < 0 ? all_laws() : one_law(static_cast<PlanarLaw>(law)); }
+
+// law < 0: all four laws per sample.
+void BM_CpuSweep(benchmark::State& state, int law, int threads) {
+  const PlanarSweepSpec spec = bench_spec(law);
   const std::uint64_t n = 1 << 22;
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -42,13 +53,13 @@ void BM_CpuSweep(benchmark::State& state, PlanarLaw law, int threads) {
   state.counters["threads"] = threads > 0 ? threads : std::thread::hardware_concurrency();
 }
 
-void BM_CudaSweep(benchmark::State& state, PlanarLaw law) {
+void BM_CudaSweep(benchmark::State& state, int law) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
     return;
   }
-  const PlanarSweepSpec spec = one_law(law);
+  const PlanarSweepSpec spec = bench_spec(law);
   const std::uint64_t n = std::uint64_t(1) << 32;  // 4.3e9 samples per iteration
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -106,18 +117,25 @@ void register_all() {
   benchmark::AddCustomContext("cpu", cpu_model_name());
   benchmark::AddCustomContext("gpu", describe_device(info));
   for (int l = 0; l < planar_law_count; ++l) {
-    const auto law = static_cast<PlanarLaw>(l);
-    const std::string name = law_name(law);
-    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuSweep, law, 1)
+    const std::string name = law_name(static_cast<PlanarLaw>(l));
+    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuSweep, l, 1)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("sweep/cpu_all/" + name).c_str(), BM_CpuSweep, law, 0)
+    benchmark::RegisterBenchmark(("sweep/cpu_all/" + name).c_str(), BM_CpuSweep, l, 0)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
-    benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaSweep, law)
+    benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaSweep, l)
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime()
         ->Iterations(3);
   }
+  benchmark::RegisterBenchmark("sweep/cpu1/all-laws", BM_CpuSweep, -1, 1)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sweep/cpu_all/all-laws", BM_CpuSweep, -1, 0)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+  benchmark::RegisterBenchmark("sweep/cuda/all-laws", BM_CudaSweep, -1)
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(3);
   benchmark::RegisterBenchmark("sweep/cpu1/poisson-lcp-k2", BM_CpuMultiContact)
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("sweep/cuda/poisson-lcp-k2", BM_CudaMultiContact)

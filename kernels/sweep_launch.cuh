@@ -49,8 +49,10 @@ __device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
   if (m == keep && keep > 0) bw.floor[slot] = b[keep - 1].value;
 }
 
-template <class Spec>
-__global__ void __launch_bounds__(kBlock, 2)
+// MinBlocks: the resident blocks per SM that __launch_bounds__ promises, which caps registers at
+// 65536 / (kBlock MinBlocks); each model picks its own from measurements (see its launcher).
+template <class Spec, int MinBlocks>
+__global__ void __launch_bounds__(kBlock, MinBlocks)
     sweep_kernel(Spec spec, TallyLayout L, std::uint64_t first, std::uint64_t count, u64* global_words,
                  bool shared_tally, Witness* block_witnesses, int* block_counts) {
   extern __shared__ unsigned long long smem[];
@@ -92,7 +94,7 @@ __global__ void __launch_bounds__(kBlock, 2)
 
 }  // namespace
 
-template <class Spec>
+template <int MinBlocks, class Spec>
 bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
                   int* witness_counts, ProgressHook progress, const char* kernel_name, char* err,
                   std::size_t err_len) {
@@ -112,13 +114,14 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   const bool shared_tally =
       witness_bytes + tally_bytes <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
   const std::size_t smem = witness_bytes + (shared_tally ? tally_bytes : 0);
-  if (!check(cudaFuncSetAttribute(sweep_kernel<Spec>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  if (!check(cudaFuncSetAttribute(sweep_kernel<Spec, MinBlocks>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   static_cast<int>(smem)),
              "cudaFuncSetAttribute(sweep_kernel)", err, err_len))
     return false;
   int per_sm = 0;
-  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sweep_kernel<Spec>, kBlock, smem),
-             "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err, err_len))
+  if (!check(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sweep_kernel<Spec, MinBlocks>, kBlock, smem),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err, err_len))
     return false;
   const int grid = sms * (per_sm > 0 ? per_sm : 1);
 
@@ -139,8 +142,8 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = count - done < slice ? count - done : slice;
-    sweep_kernel<Spec><<<grid, kBlock, smem>>>(spec, L, first + done, n, d_words.get(), shared_tally,
-                                               d_witnesses.get(), d_counts.get());
+    sweep_kernel<Spec, MinBlocks><<<grid, kBlock, smem>>>(spec, L, first + done, n, d_words.get(),
+                                                          shared_tally, d_witnesses.get(), d_counts.get());
     if (!detail::check_launch(kernel_name, err, err_len)) return false;
     if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),
                "cudaMemcpy(witness counts)", err, err_len))

@@ -5,7 +5,8 @@
 # Usage: bash scripts/gpu-check.sh [BUILD]
 #   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
 #          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
-# Budget: about 6 minutes on an H100 (the device time of a session is short).
+# Budget: about 2 minutes on an H200 (the device time of a session is short); GPU_CHECK_PROFILE=1 adds an
+# Nsight Compute profile of the stronge sweep kernel (about a minute more).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -72,6 +73,16 @@ if command -v compute-sanitizer >/dev/null; then
     "$build/tests/test_gpu_backend" --gtest_filter='*OnDeviceSamples*:*PlanarLaws*'
   step sanitizer-racecheck 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*LargeMaps*'
+fi
+# 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one slice of the stronge sweep kernel, with the
+#    per-source-line instruction counts and stall samples exported as CSV (kernels are built with -lineinfo).
+if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$build/bench/bench_sweep" ]; then
+  step ncu-stronge 200 ncu --set none --section SpeedOfLight --section Occupancy --section WarpStateStats \
+    --section ComputeWorkloadAnalysis --section InstructionStats --section LaunchStats --section SourceCounters \
+    --import-source yes -k regex:sweep_kernel -c 1 -f -o "$out/ncu-stronge" \
+    "$build/bench/bench_sweep" --benchmark_filter='cuda/stronge'
+  ncu --import "$out/ncu-stronge.ncu-rep" >"$out/ncu-stronge.txt" 2>&1
+  ncu --import "$out/ncu-stronge.ncu-rep" --page source --csv --print-source cuda >"$out/ncu-stronge-source.csv" 2>&1
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"
