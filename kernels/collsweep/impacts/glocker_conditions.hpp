@@ -59,8 +59,8 @@ COLLSWEEP_HD GlockerConditions glocker_conditions(const MultiContactCollision<K>
       ga[i][j] = c.G[rows[i]][rows[j]];
       d[i][j] = ga[i][j] - eps[i] * ga[i][j] * eps[j];
     }
-  double amin, amax;
-  smallmat::eigen_range(ga, m, amin, amax);
+  double amin = lmin, amax = lmax;  // G_a = G when every contact has friction: the same eigenvalues
+  if (m < n) smallmat::eigen_range(ga, m, amin, amax);
   r.cond_active = amin > 0.0 ? amax / amin : smallmat::kInfinity;
   double dmin, dmax;
   smallmat::eigen_range(d, m, dmin, dmax);

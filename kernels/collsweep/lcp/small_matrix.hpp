@@ -209,11 +209,23 @@ COLLSWEEP_HD_INLINE double inverse_quadratic_form(const double (&l)[N][N], const
   return s;
 }
 
-// Eigenvalues of the leading n x n block of a symmetric matrix by the cyclic Jacobi method (a is
-// destroyed; eigenvalues returned unsorted in eig[0..n)). Jacobi is accurate to a few ulps of the
-// matrix norm and converges quadratically; 30 sweeps are far more than n <= 12 ever needs.
+// Eigenvalues of the leading n x n block of a symmetric matrix by the Jacobi method (a must be exactly
+// symmetric and is destroyed; eigenvalues returned unsorted in eig[0..n)). Jacobi is accurate to a few ulps
+// of the matrix norm and converges quadratically; 30 sweeps are far more than n <= 12 ever needs (4 x 4
+// Delassus matrices take 4-5).
+//
+// Ordering: each sweep is a round-robin tournament (Brent & Luk's parallel ordering): n - 1 rounds (n
+// rounded up to even; the extra index is a bye) of n/2 disjoint pairs. The rotations of one round commute
+// and each one's angle depends only on its own 2 x 2 block, which the others leave unchanged, so all
+// angles of a round are computed first (independent square roots and divisions the processor overlaps)
+// and the rotations applied after. Each rotation updates only what it changes, in Rutishauser's form
+// (Numerical Recipes 3rd ed. Sect. 11.1, eqs. 11.1.14-11.1.18: a_pp -= t a_pq, a_qq += t a_pq,
+// a_kp -= s (a_kq + tau a_kp), a_kq += s (a_kp - tau a_kq), tau = s / (1 + c)), writing both triangles so
+// that the matrix stays exactly symmetric.
 template <int N>
 COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
+  constexpr int kMaxPlayers = N + (N & 1);
+  const int m = n + (n & 1);  // players of the tournament; index n (odd n) is the bye
   for (int sweep = 0; sweep < 30; ++sweep) {
     double off = 0.0, diag = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -221,27 +233,47 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
       for (int j = i + 1; j < n; ++j) off += a[i][j] * a[i][j];
     }
     if (!(off > kEpsilon * kEpsilon * 1e-4 * diag)) break;
-    for (int p = 0; p < n; ++p) {
-      for (int q = p + 1; q < n; ++q) {
-        const double apq = a[p][q];
-        if (apq == 0.0) continue;
+    for (int round = 0; round + 1 < m; ++round) {
+      // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
+      int pp[kMaxPlayers / 2], qq[kMaxPlayers / 2];
+      double tt[kMaxPlayers / 2], ss[kMaxPlayers / 2], ta[kMaxPlayers / 2], ap[kMaxPlayers / 2];
+      int pairs = 0;
+      for (int i = 0; i < m / 2; ++i) {
+        const int x = i == 0 ? 0 : 1 + (i - 1 + round) % (m - 1);
+        const int y = 1 + (m - 2 - i + round) % (m - 1);
+        const int p = x < y ? x : y, q = x < y ? y : x;
+        if (q >= n || a[p][q] == 0.0) continue;
         // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
+        const double apq = a[p][q];
         const double theta = (a[q][q] - a[p][p]) / (2.0 * apq);
         const double t = (theta >= 0.0 ? 1.0 : -1.0) / (abs_d(theta) + ::sqrt(theta * theta + 1.0));
         const double c = 1.0 / ::sqrt(t * t + 1.0);
         const double s = t * c;
-        for (int k = 0; k < n; ++k) {  // columns p, q
-          const double akp = a[k][p], akq = a[k][q];
-          a[k][p] = c * akp - s * akq;
-          a[k][q] = s * akp + c * akq;
-        }
-        for (int k = 0; k < n; ++k) {  // rows p, q
-          const double apk = a[p][k], aqk = a[q][k];
-          a[p][k] = c * apk - s * aqk;
-          a[q][k] = s * apk + c * aqk;
-        }
+        pp[pairs] = p;
+        qq[pairs] = q;
+        tt[pairs] = t;
+        ss[pairs] = s;
+        ta[pairs] = s / (1.0 + c);
+        ap[pairs] = apq;
+        ++pairs;
+      }
+      for (int r = 0; r < pairs; ++r) {
+        const int p = pp[r], q = qq[r];
+        const double t = tt[r], s = ss[r], tau = ta[r];
+        a[p][p] -= t * ap[r];
+        a[q][q] += t * ap[r];
         a[p][q] = 0.0;
         a[q][p] = 0.0;
+        for (int k = 0; k < n; ++k) {
+          if (k == p || k == q) continue;
+          const double akp = a[k][p], akq = a[k][q];
+          const double kp = akp - s * (akq + tau * akp);
+          const double kq = akq + s * (akp - tau * akq);
+          a[k][p] = kp;
+          a[p][k] = kp;
+          a[k][q] = kq;
+          a[q][k] = kq;
+        }
       }
     }
   }
