@@ -216,15 +216,13 @@ COLLSWEEP_HD_INLINE double inverse_quadratic_form(const double (&l)[N][N], const
 //
 // Ordering: each sweep is a round-robin tournament (Brent & Luk's parallel ordering): n - 1 rounds (n
 // rounded up to even; the extra index is a bye) of n/2 disjoint pairs. The rotations of one round commute
-// and each one's angle depends only on its own 2 x 2 block, which the others leave unchanged, so all
-// angles of a round are computed first (independent square roots and divisions the processor overlaps)
-// and the rotations applied after. Each rotation updates only what it changes, in Rutishauser's form
-// (Numerical Recipes 3rd ed. Sect. 11.1, eqs. 11.1.14-11.1.18: a_pp -= t a_pq, a_qq += t a_pq,
-// a_kp -= s (a_kq + tau a_kp), a_kq += s (a_kp - tau a_kq), tau = s / (1 + c)), writing both triangles so
-// that the matrix stays exactly symmetric.
+// and each one's angle depends only on its own 2 x 2 block, which the others leave unchanged, so an
+// out-of-order processor overlaps their square roots and divisions. Each rotation updates only what it
+// changes, in Rutishauser's form (Numerical Recipes 3rd ed. Sect. 11.1, eqs. 11.1.14-11.1.18: a_pp -= t a_pq,
+// a_qq += t a_pq, a_kp -= s (a_kq + tau a_kp), a_kq += s (a_kp - tau a_kq), tau = s / (1 + c)), writing both
+// triangles so that the matrix stays exactly symmetric.
 template <int N>
 COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
-  constexpr int kMaxPlayers = N + (N & 1);
   const int m = n + (n & 1);  // players of the tournament; index n (odd n) is the bye
   for (int sweep = 0; sweep < 30; ++sweep) {
     double off = 0.0, diag = 0.0;
@@ -235,33 +233,20 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
     if (!(off > kEpsilon * kEpsilon * 1e-4 * diag)) break;
     for (int round = 0; round + 1 < m; ++round) {
       // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
-      int pp[kMaxPlayers / 2], qq[kMaxPlayers / 2];
-      double tt[kMaxPlayers / 2], ss[kMaxPlayers / 2], ta[kMaxPlayers / 2], ap[kMaxPlayers / 2];
-      int pairs = 0;
       for (int i = 0; i < m / 2; ++i) {
         const int x = i == 0 ? 0 : 1 + (i - 1 + round) % (m - 1);
         const int y = 1 + (m - 2 - i + round) % (m - 1);
         const int p = x < y ? x : y, q = x < y ? y : x;
-        if (q >= n || a[p][q] == 0.0) continue;
+        const double apq = q < n ? a[p][q] : 0.0;
+        if (apq == 0.0) continue;
         // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
-        const double apq = a[p][q];
         const double theta = (a[q][q] - a[p][p]) / (2.0 * apq);
         const double t = (theta >= 0.0 ? 1.0 : -1.0) / (abs_d(theta) + ::sqrt(theta * theta + 1.0));
         const double c = 1.0 / ::sqrt(t * t + 1.0);
         const double s = t * c;
-        pp[pairs] = p;
-        qq[pairs] = q;
-        tt[pairs] = t;
-        ss[pairs] = s;
-        ta[pairs] = s / (1.0 + c);
-        ap[pairs] = apq;
-        ++pairs;
-      }
-      for (int r = 0; r < pairs; ++r) {
-        const int p = pp[r], q = qq[r];
-        const double t = tt[r], s = ss[r], tau = ta[r];
-        a[p][p] -= t * ap[r];
-        a[q][q] += t * ap[r];
+        const double tau = s / (1.0 + c);
+        a[p][p] -= t * apq;
+        a[q][q] += t * apq;
         a[p][q] = 0.0;
         a[q][p] = 0.0;
         for (int k = 0; k < n; ++k) {
