@@ -17,16 +17,22 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 
 }  // namespace
 
-// Three resident blocks per SM (registers capped at 85: 80 used, 0.5 KB spilled) against two (128 used):
-// +10 % on one-law sweeps of an H200 (stronge 8.0 -> 8.8e9 samples/s, poisson 9.2 -> 10.3e9), -6 % on the
-// four-law quickstart map, whose tally lives in global memory (bench/results/2026-11-26-NVIDIA-H200).
-constexpr int kPlanarMinBlocks = 3;
+// Resident blocks per SM, measured on an H200
+// (bench/results/2026-11-26-NVIDIA-H200-2/launch-bounds-tune.txt): a one-law sweep runs best with three
+// (registers capped at 85: 80 used, 0.5 KB spilled), +10 % over two (stronge 8.0 -> 8.8e9 samples/s,
+// poisson 9.2 -> 10.3e9); a several-law sweep, whose law loop spills more under that cap, with two (128
+// registers), +6 % over three on the four-law quickstart map.
+constexpr int kOneLawMinBlocks = 3;
+constexpr int kSeveralLawsMinBlocks = 2;
 
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                       std::size_t err_len) {
-  return launch_sweep<kPlanarMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
-                                        "sweep_kernel<PlanarSweepSpec>", err, err_len);
+  if (spec.n_laws > 1)
+    return launch_sweep<kSeveralLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
+                                               "sweep_kernel<PlanarSweepSpec> (several laws)", err, err_len);
+  return launch_sweep<kOneLawMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
+                                        "sweep_kernel<PlanarSweepSpec> (one law)", err, err_len);
 }
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,

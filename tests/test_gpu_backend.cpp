@@ -87,6 +87,21 @@ TEST_F(GpuBackend, SweepTallyIsEquivalentToRef) {
   }
 }
 
+// A one-law sweep runs its own kernel instance (other launch bounds): the same tally and witnesses.
+TEST_F(GpuBackend, OneLawSweepsAreEquivalentToRef) {
+  for (int l = 0; l < planar_law_count; ++l) {
+    PlanarSweepSpec spec = testing::quickstart_spec();
+    spec.laws[0] = static_cast<PlanarLaw>(l);
+    spec.n_laws = 1;
+    const PlanarSweepResult gpu = run_planar_sweep_gpu(spec, 0, 1000000);
+    const PlanarSweepResult cpu = run_planar_sweep_cpu(spec, 0, 1000000, 1 << 16, 0);
+    EXPECT_TRUE(gpu.words == cpu.words) << law_name(spec.laws[0]);
+    ASSERT_EQ(gpu.witnesses[0].size(), cpu.witnesses[0].size()) << law_name(spec.laws[0]);
+    for (std::size_t i = 0; i < cpu.witnesses[0].size(); ++i)
+      EXPECT_EQ(gpu.witnesses[0][i].index, cpu.witnesses[0][i].index) << law_name(spec.laws[0]);
+  }
+}
+
 // A map too large for shared memory takes the global-atomics path: same result.
 TEST_F(GpuBackend, LargeMapsUseGlobalTalliesWithTheSameResult) {
   PlanarSweepSpec spec = testing::quickstart_spec();
