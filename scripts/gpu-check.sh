@@ -6,7 +6,8 @@
 #   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
 #          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
 # Budget: about 2 minutes on an H200 (the device time of a session is short); GPU_CHECK_PROFILE=1 adds an
-# Nsight Compute profile of the stronge sweep kernel (about a minute more).
+# Nsight Compute profile of the stronge sweep kernel (about a minute more); GPU_CHECK_PACK=1 packs the
+# results into one results.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,4 +87,11 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$buil
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"
-! grep -qv ' 0$' "$out/status.txt"
+failed=$(grep -cv ' 0$' "$out/status.txt")
+# GPU_CHECK_PACK=1: leave one results.tgz in $out instead of the files (for tools that bring back only a
+# few files); unpack it into bench/results/<date>-<gpu>/ to commit.
+if [ "${GPU_CHECK_PACK:-0}" = 1 ]; then
+  tar czf /tmp/gpu-check-results.tgz -C "$out" . && find "$out" -mindepth 1 -delete &&
+    mv /tmp/gpu-check-results.tgz "$out/results.tgz"
+fi
+[ "$failed" = 0 ]
