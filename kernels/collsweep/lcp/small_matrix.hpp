@@ -234,8 +234,11 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
     for (int round = 0; round + 1 < m; ++round) {
       // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
       for (int i = 0; i < m / 2; ++i) {
-        const int x = i == 0 ? 0 : 1 + (i - 1 + round) % (m - 1);
-        const int y = 1 + (m - 2 - i + round) % (m - 1);
+        int xr = i - 1 + round, yr = m - 2 - i + round;  // both < 2 (m - 1): one subtraction reduces them
+        if (xr >= m - 1) xr -= m - 1;
+        if (yr >= m - 1) yr -= m - 1;
+        const int x = i == 0 ? 0 : 1 + xr;
+        const int y = 1 + yr;
         const int p = x < y ? x : y, q = x < y ? y : x;
         const double apq = q < n ? a[p][q] : 0.0;
         if (apq == 0.0) continue;
