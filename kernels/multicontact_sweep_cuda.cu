@@ -20,8 +20,8 @@ __global__ void multicontact_samples_kernel(MultiContactSweepSpec spec, std::uin
 
 }  // namespace
 
-// Four resident blocks per SM (64 registers, heavy spilling into L1-resident local memory) beat two
-// (128 registers): 16.5e6 against 15.2e6 two-contact samples/s on an H200; latency, not spills, limits it.
+// Four resident blocks per SM (64 registers, heavy spilling into local memory, which L1 caches) beat two
+// (128 registers): 16.5e6 against 15.2e6 two-contact samples/s on an H200 (launch-bounds-tune.txt).
 constexpr int kMultiContactMinBlocks = 4;
 
 bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
