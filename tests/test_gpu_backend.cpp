@@ -119,16 +119,8 @@ namespace collsweep {
 namespace {
 
 MultiContactSweepSpec gpu_two_contacts() {
-  MultiContactSweepSpec s;
-  s.plan.seed = 11;
+  MultiContactSweepSpec s = testing::two_contact_spec(11);
   s.plan.mu = {ScalarKind::uniform, 0.0, 3.0, 1};
-  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 6};
-  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 4};
-  s.n_axes = 2;
-  s.laws[0] = MultiContactLaw::poisson_lcp;
-  s.laws[1] = MultiContactLaw::newton_lcp;
-  s.n_laws = 2;
-  s.witnesses = 5;
   return s;
 }
 

@@ -3,6 +3,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
+#include "support/sweep_specs.hpp"
 
 namespace collsweep {
 namespace {
@@ -10,17 +11,9 @@ namespace {
 using Wd = MultiContactWords;
 
 MultiContactSweepSpec two_contacts() {
-  MultiContactSweepSpec s;
-  s.plan.seed = 4;
+  MultiContactSweepSpec s = testing::two_contact_spec(4);
   s.plan.contacts = {ScalarKind::constant, 2.0, 2.0, 1};
   s.plan.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
-  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 6};
-  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 4};
-  s.n_axes = 2;
-  s.laws[0] = MultiContactLaw::poisson_lcp;
-  s.laws[1] = MultiContactLaw::newton_lcp;
-  s.n_laws = 2;
-  s.witnesses = 5;
   return s;
 }
 

@@ -362,6 +362,16 @@ void check_model_keys(const ConfigReader& r, const toml::table& t, const std::st
   r.check_keys(t, path, own);
 }
 
+// The optional table [name] of the config with its keys checked for model kind m; nullptr when absent.
+const toml::table* model_section(const ConfigReader& r, const toml::table& root, const char* name,
+                                 ModelKind m, const std::vector<Key>& keys) {
+  const toml::node* node = root.get(name);
+  if (!node) return nullptr;
+  const toml::table& t = r.table(*node, name);
+  check_model_keys(r, t, name, m, keys);
+  return &t;
+}
+
 // ---- names ----
 
 std::vector<std::string_view> quantity_names(ModelKind m) {
@@ -700,10 +710,9 @@ bool parse_matrix_kind(const std::string& s, MatrixKind* out) {
 }
 
 void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) {
-  const toml::node* node = root.get("matrix");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "matrix");
-  check_model_keys(r, t, "matrix", ModelKind::planar, kMatrixKeys);
+  const toml::table* section = model_section(r, root, "matrix", ModelKind::planar, kMatrixKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* k = t.get("kind")) {
     const std::string name = r.string(*k, "matrix.kind");
     if (!parse_matrix_kind(name, &W.kind))
@@ -740,7 +749,7 @@ void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) 
     W.kappa = read_scalar(r, *n, "matrix.kappa", kKappa);
   const toml::node* w = applicable("W", {MatrixKind::fixed}, "\"fixed\"");
   if (W.kind == MatrixKind::fixed) {
-    if (!w) r.fail_missing(*node, "matrix.W", "kind = \"fixed\" needs W = [m_nn, m_nt, m_tt]");
+    if (!w) r.fail_missing(t, "matrix.W", "kind = \"fixed\" needs W = [m_nn, m_nt, m_tt]");
     const toml::array& a = r.array(*w, "matrix.W");
     if (a.size() != 3)
       r.fail_value(*w, "matrix.W", "expected 3 numbers [m_nn, m_nt, m_tt], got " + std::to_string(a.size()));
@@ -759,10 +768,9 @@ void read_matrix(const ConfigReader& r, const toml::table& root, MatrixDist& W) 
 
 // G (2k x 2k) of a multi-contact config; model.contacts is read already (mechanism's dof depends on k).
 void read_multicontact_matrix(const ConfigReader& r, const toml::table& root, MultiContactSamplePlan& p) {
-  const toml::node* node = root.get("matrix");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "matrix");
-  check_model_keys(r, t, "matrix", ModelKind::multicontact, kMatrixKeys);
+  const toml::table* section = model_section(r, root, "matrix", ModelKind::multicontact, kMatrixKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* k = t.get("kind")) {
     const std::string name = r.string(*k, "matrix.kind");
     bool found = false;
@@ -812,10 +820,9 @@ void read_multicontact_matrix(const ConfigReader& r, const toml::table& root, Mu
 // ---- [approach], [parameters] ----
 
 void read_approach(const ConfigReader& r, const toml::table& root, PlanarSamplePlan& p) {
-  const toml::node* node = root.get("approach");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "approach");
-  check_model_keys(r, t, "approach", ModelKind::planar, kApproachKeys);
+  const toml::table* section = model_section(r, root, "approach", ModelKind::planar, kApproachKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* n = t.get("theta_deg"))
     p.theta_deg = read_scalar(r, *n, "approach.theta_deg", kTheta);
   if (const toml::node* n = t.get("random_tangent_sign"))
@@ -823,29 +830,26 @@ void read_approach(const ConfigReader& r, const toml::table& root, PlanarSampleP
 }
 
 void read_parameters(const ConfigReader& r, const toml::table& root, PlanarSamplePlan& p) {
-  const toml::node* node = root.get("parameters");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "parameters");
-  check_model_keys(r, t, "parameters", ModelKind::planar, kParameterKeys);
+  const toml::table* section = model_section(r, root, "parameters", ModelKind::planar, kParameterKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* n = t.get("mu")) p.mu = read_scalar(r, *n, "parameters.mu", kMu);
   if (const toml::node* n = t.get("e")) p.e = read_scalar(r, *n, "parameters.e", kE);
   if (const toml::node* n = t.get("e_t")) p.e_t = read_scalar(r, *n, "parameters.e_t", kEt);
 }
 
 void read_multicontact_approach(const ConfigReader& r, const toml::table& root, MultiContactSamplePlan& p) {
-  const toml::node* node = root.get("approach");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "approach");
-  check_model_keys(r, t, "approach", ModelKind::multicontact, kApproachKeys);
+  const toml::table* section = model_section(r, root, "approach", ModelKind::multicontact, kApproachKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* n = t.get("gamma_N")) p.gamma_N = read_scalar(r, *n, "approach.gamma_N", kGammaN);
   if (const toml::node* n = t.get("gamma_T")) p.gamma_T = read_scalar(r, *n, "approach.gamma_T", kGammaT);
 }
 
 void read_multicontact_parameters(const ConfigReader& r, const toml::table& root, MultiContactSamplePlan& p) {
-  const toml::node* node = root.get("parameters");
-  if (!node) return;
-  const toml::table& t = r.table(*node, "parameters");
-  check_model_keys(r, t, "parameters", ModelKind::multicontact, kParameterKeys);
+  const toml::table* section = model_section(r, root, "parameters", ModelKind::multicontact, kParameterKeys);
+  if (!section) return;
+  const toml::table& t = *section;
   if (const toml::node* n = t.get("mu")) p.mu = read_scalar(r, *n, "parameters.mu", kMu);
   if (const toml::node* n = t.get("eps_N")) p.eps_N = read_scalar(r, *n, "parameters.eps_N", kEpsN);
   if (const toml::node* n = t.get("eps_T_ratio"))

@@ -1,6 +1,7 @@
 // Test-only sweep specs built in code (independent of the TOML parser).
 #pragma once
 
+#include "collsweep/sweep/multicontact_sweep_spec.hpp"
 #include "collsweep/sweep/planar_sweep_spec.hpp"
 
 namespace collsweep::testing {
@@ -25,6 +26,21 @@ inline PlanarSweepSpec quickstart_spec(double e_t_lo = -1.0, double e_t_hi = 1.0
   s.laws[3] = PlanarLaw::chatterjee_ruina;
   s.n_laws = 4;
   s.witnesses = 8;
+  return s;
+}
+
+// Both multi-contact laws over a log10 cond(G) x eps-spread map of 6 x 4 cells, the plan's defaults
+// otherwise (callers set what their test draws).
+inline MultiContactSweepSpec two_contact_spec(std::uint64_t seed) {
+  MultiContactSweepSpec s;
+  s.plan.seed = seed;
+  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 6};
+  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 4};
+  s.n_axes = 2;
+  s.laws[0] = MultiContactLaw::poisson_lcp;
+  s.laws[1] = MultiContactLaw::newton_lcp;
+  s.n_laws = 2;
+  s.witnesses = 5;
   return s;
 }
 
