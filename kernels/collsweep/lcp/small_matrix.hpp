@@ -223,6 +223,7 @@ COLLSWEEP_HD_INLINE double inverse_quadratic_form(const double (&l)[N][N], const
 // triangles so that the matrix stays exactly symmetric.
 template <int N>
 COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
+  if (n > N) n = N;           // (callers pass n <= N; this lets the compiler see every index in bounds)
   const int m = n + (n & 1);  // players of the tournament; index n (odd n) is the bye
   for (int sweep = 0; sweep < 30; ++sweep) {
     double off = 0.0, diag = 0.0;
@@ -240,7 +241,8 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
         const int x = i == 0 ? 0 : 1 + xr;
         const int y = 1 + yr;
         const int p = x < y ? x : y, q = x < y ? y : x;
-        const double apq = q < n ? a[p][q] : 0.0;
+        if (q >= n) continue;  // the bye
+        const double apq = a[p][q];
         if (apq == 0.0) continue;
         // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
         const double theta = (a[q][q] - a[p][p]) / (2.0 * apq);
