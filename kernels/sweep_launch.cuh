@@ -68,11 +68,13 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
   }
   __syncthreads();
   BlockWitnesses bw{buffer, counts, floors};
+  const auto constants = sweep_constants(spec);
   const int keep = spec.witnesses;
 
   for (std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x; base < count;
        base += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
-    if (base + threadIdx.x < count) sweep_sample<AtomicOps>(spec, L, words, first + base + threadIdx.x, bw);
+    if (base + threadIdx.x < count)
+      sweep_sample<AtomicOps>(spec, constants, L, words, first + base + threadIdx.x, bw);
     __syncthreads();
     if (threadIdx.x < spec.n_laws && counts[threadIdx.x] > kBuffer - static_cast<int>(blockDim.x))
       reduce_witnesses(bw, threadIdx.x, keep);

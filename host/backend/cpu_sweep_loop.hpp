@@ -12,7 +12,8 @@
 
 namespace collsweep {
 
-// sweep_sample<PlainOps>(spec, layout, words, k, witnesses) is the model's per-sample body (kernels/).
+// sweep_sample<PlainOps>(spec, constants, layout, words, k, witnesses) is the model's per-sample body
+// (kernels/), sweep_constants(spec) what it derives once per sweep.
 template <class Spec>
 SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
                                 std::uint64_t batch, int threads, Progress* progress) {
@@ -31,10 +32,11 @@ SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint
   auto worker = [&](int t) {
     SweepResult<Spec>& r = partial[t];
     auto witnesses = std::make_unique<LawWitnesses>(spec.witnesses);
+    const auto constants = sweep_constants(spec);
     for (std::uint64_t b; (b = next.fetch_add(1)) < batches;) {
       const std::uint64_t lo = first + b * batch, hi = std::min(first + count, lo + batch);
       for (std::uint64_t k = lo; k < hi; ++k)
-        sweep_sample<PlainOps>(spec, r.layout, r.words.data(), k, *witnesses);
+        sweep_sample<PlainOps>(spec, constants, r.layout, r.words.data(), k, *witnesses);
       if (progress) progress->add(hi - lo);
     }
     for (int l = 0; l < spec.n_laws; ++l)

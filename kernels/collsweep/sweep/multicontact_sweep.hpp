@@ -117,11 +117,16 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
   Ops::max(p + Wd::max_key, ordered_key(r.W_max / r.T_acc));
 }
 
+// A multi-contact sample derives nothing from the spec beforehand (the generic sweep loops pass this).
+struct MultiContactSweepConstants {};
+
+COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContactSweepSpec&) { return {}; }
+
 // Draws sample i, evaluates every law and records the outcomes; the largest W_max / T_acc of energy
 // gains are offered to the witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const TallyLayout& L, u64* words,
-                                      std::uint64_t i, Sink& sink) {
+COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants&,
+                                      const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
   const MultiContactSample smp = draw_multicontact_sample(s.plan, i);
   const int cell = map_cell(s, smp);
   if (cell < 0) {
