@@ -1,4 +1,5 @@
-// Counter-based RNG for one (seed, stream, sample): Philox4x32-10 (Random123), open-interval u01, Box-Muller.
+// Counter-based RNG for one (seed, stream, sample): Philox4x32-10 (Salmon et al. 2011), open-interval u01,
+// Box-Muller.
 //
 // Layout (DESIGN.md "Reproducibility rules"; the stream id sits in the counter so that the key is the seed
 // alone and one key schedule serves every stream):
@@ -9,8 +10,6 @@
 // stream therefore holds 2^32 blocks (2^34 words) per sample, far beyond what one sample uses.
 #pragma once
 
-#include <Random123/philox.h>
-
 #include <cmath>
 #include <cstdint>
 
@@ -19,11 +18,38 @@
 
 namespace collsweep {
 
-using Philox4x32 = r123::Philox4x32;  // 10 rounds (Random123's default)
+// A Philox4x32 counter (or output block) and key.
+struct Philox4x32Ctr {
+  std::uint32_t v[4];
+};
+struct Philox4x32Key {
+  std::uint32_t v[2];
+};
 
-// One Philox4x32-10 block: the raw bijection, as in Random123's known-answer vectors.
-COLLSWEEP_HD_INLINE Philox4x32::ctr_type philox4x32_10(Philox4x32::ctr_type ctr, Philox4x32::key_type key) {
-  return Philox4x32()(ctr, key);
+// Philox4x32-R (Salmon, Moraes, Dror, Shaw, SC'11; the bijection of Random123's philox.h, R = 10 its
+// default): each round
+//   (c0, c1, c2, c3) <- (hi(M1 c2) ^ c1 ^ k0, lo(M1 c2), hi(M0 c0) ^ c3 ^ k1, lo(M0 c0)),
+// then the key is bumped by the Weyl constants (W0, W1). Written here rather than taken from Random123 so
+// that the 64-bit product of two 32-bit words is one instruction on both sides (x86 mul, CUDA
+// mul.wide.u32) without the library's per-compiler configuration; tests compare it with Random123 itself.
+template <int R = 10>
+COLLSWEEP_HD_INLINE Philox4x32Ctr philox_block(Philox4x32Ctr c, Philox4x32Key key) {
+  constexpr std::uint64_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
+  constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
+  std::uint32_t k0 = key.v[0], k1 = key.v[1];
+  for (int r = 0; r < R; ++r) {
+    const std::uint64_t p0 = kM0 * c.v[0];
+    const std::uint64_t p1 = kM1 * c.v[2];
+    c = Philox4x32Ctr{{static_cast<std::uint32_t>(p1 >> 32) ^ c.v[1] ^ k0, static_cast<std::uint32_t>(p1),
+                       static_cast<std::uint32_t>(p0 >> 32) ^ c.v[3] ^ k1, static_cast<std::uint32_t>(p0)}};
+    k0 += kW0;
+    k1 += kW1;
+  }
+  return c;
+}
+
+COLLSWEEP_HD_INLINE Philox4x32Ctr philox4x32_10(Philox4x32Ctr ctr, Philox4x32Key key) {
+  return philox_block<10>(ctr, key);
 }
 
 // A double in the OPEN interval (0, 1) from the top 52 bits of a 64-bit word: u = (j + 1/2) 2^-52 with
@@ -93,9 +119,9 @@ class SampleRng {
 
  private:
   static constexpr double kTwoPi = 6.28318530717958647692;
-  Philox4x32::key_type key_;
-  Philox4x32::ctr_type ctr_;
-  Philox4x32::ctr_type buf_;
+  Philox4x32Key key_;
+  Philox4x32Ctr ctr_;
+  Philox4x32Ctr buf_;
   std::uint32_t pos_;
 };
 

@@ -70,6 +70,8 @@ struct SampleNeeds {
   bool e_t = true;         // draw e_t (chatterjee-ruina, or an e_t axis)
   bool shape = true;       // rho and kappa from W (always exact for the shape kind)
   bool log10_cond = true;  // log10 cond(W) from W (always exact, the drawn value, for the direct kind)
+  bool alpha = true;       // alpha = tan theta (only the alpha axis reads it: one division)
+  bool grid = true;        // the plan may have grid axes (false: every grid digit is 0 without computing it)
 };
 
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others.

@@ -46,11 +46,12 @@ COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std
 //   log10_cond  the drawn value for the direct kind (exact by construction); otherwise
 //               log10_condition(W): accurate determinant, +inf when W is not positive definite
 //
-// needs lets a sweep skip what it never reads (the derived shape quantities, and e_t when no law or axis
-// uses it): skipped fields are left 0. Every input has its own stream, so skipping never changes another.
+// needs lets a sweep skip what it never reads (the derived shape quantities, alpha, and e_t when no law or
+// axis uses it; the grid digits of a plan without grid axes): skipped fields are left 0. Every input has its
+// own stream, so skipping never changes another.
 COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan, std::uint64_t k,
                                                     SampleNeeds needs = SampleNeeds{}) {
-  const GridDigits g = planar_grid_digits(plan, k);
+  const GridDigits g = needs.grid ? planar_grid_digits(plan, k) : GridDigits{};
   PlanarSample s;
 
   // W (matrix stream).
@@ -104,7 +105,7 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
     detmath::sincos(th, &sn, &cn);
     s.c.v = Velocity2{-cn, sign * sn};
     s.theta_deg = theta;
-    s.alpha = sn / cn;
+    if (needs.alpha) s.alpha = sn / cn;
   }
 
   // Coefficients, one stream each.

@@ -31,14 +31,15 @@ COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollisi
 }
 
 // What a planar sweep reads of its samples: e_t for chatterjee-ruina or an e_t axis, the shape quantities
-// only for their axes.
+// and alpha only for their axes, the grid digits only when the plan has a grid axis.
 COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
-  SampleNeeds n{false, false, false};
+  SampleNeeds n{false, false, false, false, planar_grid_size(s.plan) > 1u};
   for (int i = 0; i < s.n_laws; ++i) n.e_t |= law_reads_tangential_restitution(s.laws[i]);
   for (int a = 0; a < s.n_axes; ++a) {
     n.e_t |= s.axes[a].quantity == Quantity::e_t;
     n.shape |= s.axes[a].quantity == Quantity::rho || s.axes[a].quantity == Quantity::kappa;
     n.log10_cond |= s.axes[a].quantity == Quantity::log10_cond;
+    n.alpha |= s.axes[a].quantity == Quantity::alpha;
   }
   return n;
 }
