@@ -404,24 +404,15 @@ COLLSWEEP_HD_INLINE void sincos(double x, double* s, double* c) {
   const int n = detail::rem_pio2(x, &y0, &y1);
   const double sk = detail::sin_kernel(y0, y1);
   const double ck = detail::cos_kernel(y0, y1);
-  switch (n & 3) {
-    case 0:
-      *s = sk;
-      *c = ck;
-      break;
-    case 1:
-      *s = ck;
-      *c = -sk;
-      break;
-    case 2:
-      *s = -sk;
-      *c = -ck;
-      break;
-    default:
-      *s = -ck;
-      *c = sk;
-      break;
-  }
+  // Quadrant n mod 4: (s, c) = (sk, ck), (ck, -sk), (-sk, -ck), (-ck, sk). Selected with bit masks, not
+  // branches: n is as random as x in a sweep, and a mispredicted branch here cost more than both kernels.
+  // Negation is a sign-bit flip, so the bits are those of the plain selection.
+  const auto q = static_cast<std::uint64_t>(n & 3);
+  const std::uint64_t swap = 0ull - (q & 1u);  // all ones for odd quadrants
+  const std::uint64_t bs = detail::to_bits(sk), bc = detail::to_bits(ck);
+  const std::uint64_t s_bits = (bs & ~swap) | (bc & swap), c_bits = (bc & ~swap) | (bs & swap);
+  *s = detail::from_bits(s_bits ^ ((q >> 1) << 63));              // negative in quadrants 2, 3
+  *c = detail::from_bits(c_bits ^ (((q + 1u) >> 1 & 1u) << 63));  // negative in quadrants 1, 2
 }
 
 // sin x: the same bits as sincos's s, with one polynomial evaluated.
