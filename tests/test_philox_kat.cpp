@@ -115,6 +115,14 @@ TEST(U01, EndpointsAreOpenAndExact) {
   EXPECT_EQ(u01_open(0x8000000000000000ull), 0.5 + std::ldexp(1.0, -53));
 }
 
+TEST(U01, BitConstructionEqualsTheIntegerConversion) {
+  SampleRng rng(5, 4, 3);
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t w = rng.next_u64();
+    ASSERT_EQ(u01_open(w), (static_cast<double>(w >> 12) + 0.5) * std::ldexp(1.0, -52)) << std::hex << w;
+  }
+}
+
 TEST(U01, SymmetricAndMonotone) {
   // 1 - u(w) = u(~w) exactly; u is non-decreasing in w.
   SampleRng rng(7, 1, 3);
