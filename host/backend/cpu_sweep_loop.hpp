@@ -12,8 +12,9 @@
 
 namespace collsweep {
 
-// sweep_sample<PlainOps>(spec, constants, layout, words, k, witnesses) is the model's per-sample body
-// (kernels/), sweep_constants(spec) what it derives once per sweep.
+// cpu_sweep_range(spec, constants, layout, words, lo, hi, witnesses) sweeps samples lo .. hi - 1 with the
+// model's per-sample body (kernels/; each model's CPU backend file defines it, found by argument-dependent
+// lookup), sweep_constants(spec) is what it derives once per sweep.
 template <class Spec>
 SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
                                 std::uint64_t batch, int threads, Progress* progress) {
@@ -35,8 +36,7 @@ SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint
     const auto constants = sweep_constants(spec);
     for (std::uint64_t b; (b = next.fetch_add(1)) < batches;) {
       const std::uint64_t lo = first + b * batch, hi = std::min(first + count, lo + batch);
-      for (std::uint64_t k = lo; k < hi; ++k)
-        sweep_sample<PlainOps>(spec, constants, r.layout, r.words.data(), k, *witnesses);
+      cpu_sweep_range(spec, constants, r.layout, r.words.data(), lo, hi, *witnesses);
       if (progress) progress->add(hi - lo);
     }
     for (int l = 0; l < spec.n_laws; ++l)

@@ -68,9 +68,25 @@ COLLSWEEP_HD_INLINE double infinity() { return from_bits(0x7ff0000000000000ULL);
 // 2^k for -1022 <= k <= 1023 (exact).
 COLLSWEEP_HD_INLINE double pow2(int k) { return from_bits(static_cast<std::uint64_t>(k + 1023) << 52); }
 
+// The bit view of one lane type. The cores below that are written for any lane type R (round_to_int,
+// exp_reduced, two_prod, pow10_reduced, rem_pio2_first, sin_kernel, cos_kernel, sincos_quadrant) serve the
+// scalar functions here (R = double, CPU and GPU) and the CPU's SIMD sampler (host/backend/simd_lanes.hpp
+// specializes LaneBits for its vector of eight doubles): the same operations in the same order, so the
+// same bits in every lane.
+template <class R>
+struct LaneBits;
+
+template <>
+struct LaneBits<double> {
+  using Bits = std::uint64_t;
+  COLLSWEEP_HD_INLINE static Bits bits(double x) { return to_bits(x); }
+  COLLSWEEP_HD_INLINE static double from(Bits u) { return from_bits(u); }
+};
+
 // x rounded to the nearest integer, ties to even, for |x| < 2^51 (exact: the rounding of the addition does
 // it).
-COLLSWEEP_HD_INLINE double round_to_int(double x) {
+template <class R>
+COLLSWEEP_HD_INLINE R round_to_int(R x) {
   constexpr double kShift = 0x1.8p52;
   return (x + kShift) - kShift;
 }
@@ -82,9 +98,11 @@ COLLSWEEP_HD_INLINE double scale(double y, int k) {
   return (y * pow2(k + 1000)) * 0x1p-1000;       // exact first product, one rounding into the subnormals
 }
 
-// e^(x + xt) for |x| <= 746 and |xt| <= 2^-40 |x| (a tail that extends x beyond double precision).
-// fdlibm's e_exp.c: x = k ln2 + r with |r| <= ln2/2 carried as hi - lo, then a Remez rational form of e^r.
-COLLSWEEP_HD_INLINE double exp_core(double x, double xt) {
+// e^(x + xt) = y 2^kf with y in [0.5, 2] and kf integer-valued, for |x| <= 746 and |xt| <= 2^-40 |x| (a
+// tail that extends x beyond double precision). fdlibm's e_exp.c: x = k ln2 + r with |r| <= ln2/2 carried as
+// hi - lo, then a Remez rational form of e^r.
+template <class R>
+COLLSWEEP_HD_INLINE R exp_reduced(R x, R xt, R* kf_out) {
   constexpr double kInvLn2 = 0x1.71547652b82fep+0;
   constexpr double kLn2Hi = 0x1.62e42fee00000p-1;  // 32 significant bits: k ln2hi is exact for |k| < 2^21
   constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
@@ -93,30 +111,38 @@ COLLSWEEP_HD_INLINE double exp_core(double x, double xt) {
   constexpr double P3 = 0x1.1566aaf25de2cp-14;
   constexpr double P4 = -0x1.bbd41c5d26bf1p-20;
   constexpr double P5 = 0x1.6376972bea4d0p-25;
-  const double kf = round_to_int(x * kInvLn2);
-  const double hi = x - kf * kLn2Hi;  // exact
-  const double lo = kf * kLn2Lo - xt;
-  const double r = hi - lo;
-  const double r2 = r * r;
-  const double c = r - r2 * (P1 + r2 * (P2 + r2 * (P3 + r2 * (P4 + r2 * P5))));
+  const R kf = round_to_int(x * kInvLn2);
+  const R hi = x - kf * kLn2Hi;  // exact
+  const R lo = kf * kLn2Lo - xt;
+  const R r = hi - lo;
+  const R r2 = r * r;
+  const R c = r - r2 * (P1 + r2 * (P2 + r2 * (P3 + r2 * (P4 + r2 * P5))));
   // e^r = 1 + hi - lo + r c / (2 - c). fdlibm rounds (.. - hi) before adding 1 (max ~0.93 ulp); instead 1 +
   // hi is split exactly (Fast2Sum, |hi| < 1) so only the final addition rounds at the result's scale.
-  const double s = 1.0 + hi;
-  const double s_err = (1.0 - s) + hi;
-  const double y = s + (s_err + ((r * c) / (2.0 - c) - lo));
+  const R s = 1.0 + hi;
+  const R s_err = (1.0 - s) + hi;
+  *kf_out = kf;
+  return s + (s_err + ((r * c) / (2.0 - c) - lo));
+}
+
+// e^(x + xt) for |x| <= 746 and |xt| <= 2^-40 |x|.
+COLLSWEEP_HD_INLINE double exp_core(double x, double xt) {
+  double kf;
+  const double y = exp_reduced(x, xt, &kf);
   return scale(y, static_cast<int>(kf));
 }
 
 // Dekker's exact product without FMA: a b = p + e exactly (no overflow for |a|, |b| < 2^995). Every partial
 // product is exact, so the result does not change even where a compiler contracts it into FMAs.
-COLLSWEEP_HD_INLINE void two_prod(double a, double b, double* p, double* e) {
+template <class R, class S>
+COLLSWEEP_HD_INLINE void two_prod(R a, S b, R* p, R* e) {
   constexpr double kSplit = 0x1.0000002p+27;  // 2^27 + 1
-  const double ca = kSplit * a;
-  const double a_hi = ca - (ca - a);
-  const double a_lo = a - a_hi;
-  const double cb = kSplit * b;
-  const double b_hi = cb - (cb - b);
-  const double b_lo = b - b_hi;
+  const R ca = kSplit * a;
+  const R a_hi = ca - (ca - a);
+  const R a_lo = a - a_hi;
+  const S cb = kSplit * b;
+  const S b_hi = cb - (cb - b);
+  const S b_lo = b - b_hi;
   *p = a * b;
   *e = (((a_hi * b_hi - *p) + a_hi * b_lo) + a_lo * b_hi) + a_lo * b_lo;
 }
@@ -162,20 +188,34 @@ COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
 // Reduction x = n pi/2 + (y0 + y1), |y0 + y1| <~ pi/4, for |x| < 2^20 pi/2 (fdlibm/musl __rem_pio2, medium
 // case). pi/2 is split into 33-bit parts so n * part is exact; a second and third part are used only when the
 // first subtraction cancels (x close to a multiple of pi/2). Returns n.
-COLLSWEEP_HD_INLINE int rem_pio2(double x, double* y0, double* y1) {
+// The first step of rem_pio2 (enough unless x is close to a multiple of pi/2): n = fn, x - n pi/2 = y
+// with the parts r, w of y = r - w.
+template <class R>
+COLLSWEEP_HD_INLINE void rem_pio2_first(R x, R* fn, R* r, R* w, R* y) {
   constexpr double kInvPio2 = 0x1.45f306dc9c883p-1;
   constexpr double kPio2_1 = 0x1.921fb54400000p+0;
   constexpr double kPio2_1t = 0x1.0b4611a626331p-34;
+  *fn = round_to_int(x * kInvPio2);
+  *r = x - *fn * kPio2_1;  // exact
+  *w = *fn * kPio2_1t;     // good to ~85 bits
+  *y = *r - *w;
+}
+
+// Whether rem_pio2_first cancelled (y lost more than 16 bits against x): the further parts are needed.
+COLLSWEEP_HD_INLINE bool rem_pio2_cancels(double x, double y) {
+  return static_cast<int>((high_word(x) >> 20) & 0x7ffu) - static_cast<int>((high_word(y) >> 20) & 0x7ffu) >
+         16;
+}
+
+COLLSWEEP_HD_INLINE int rem_pio2(double x, double* y0, double* y1) {
   constexpr double kPio2_2 = 0x1.0b4611a600000p-34;
   constexpr double kPio2_2t = 0x1.3198a2e037073p-69;
   constexpr double kPio2_3 = 0x1.3198a2e000000p-69;
   constexpr double kPio2_3t = 0x1.b839a252049c1p-104;
-  const double fn = round_to_int(x * kInvPio2);
-  double r = x - fn * kPio2_1;  // exact
-  double w = fn * kPio2_1t;     // good to ~85 bits
-  double y = r - w;
+  double fn, r, w, y;
+  rem_pio2_first(x, &fn, &r, &w, &y);
   const int ex = static_cast<int>((high_word(x) >> 20) & 0x7ffu);
-  if (ex - static_cast<int>((high_word(y) >> 20) & 0x7ffu) > 16) {  // cancellation: 2nd part, ~118 bits
+  if (rem_pio2_cancels(x, y)) {  // cancellation: 2nd part, ~118 bits
     double t = r;
     w = fn * kPio2_2;
     r = t - w;
@@ -195,33 +235,35 @@ COLLSWEEP_HD_INLINE int rem_pio2(double x, double* y0, double* y1) {
 }
 
 // sin(x + y) for |x + y| <= pi/4, |y| << ulp(x) (musl __sin with iy = 1).
-COLLSWEEP_HD_INLINE double sin_kernel(double x, double y) {
+template <class R>
+COLLSWEEP_HD_INLINE R sin_kernel(R x, R y) {
   constexpr double S1 = -0x1.5555555555549p-3;
   constexpr double S2 = 0x1.111111110f8a6p-7;
   constexpr double S3 = -0x1.a01a019c161d5p-13;
   constexpr double S4 = 0x1.71de357b1fe7dp-19;
   constexpr double S5 = -0x1.ae5e68a2b9cebp-26;
   constexpr double S6 = 0x1.5d93a5acfd57cp-33;
-  const double z = x * x;
-  const double w = z * z;
-  const double r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
-  const double v = z * x;
+  const R z = x * x;
+  const R w = z * z;
+  const R r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
+  const R v = z * x;
   return x - ((z * (0.5 * y - v * r) - y) - v * S1);
 }
 
 // cos(x + y) for |x + y| <= pi/4, |y| << ulp(x) (musl __cos).
-COLLSWEEP_HD_INLINE double cos_kernel(double x, double y) {
+template <class R>
+COLLSWEEP_HD_INLINE R cos_kernel(R x, R y) {
   constexpr double C1 = 0x1.555555555554cp-5;
   constexpr double C2 = -0x1.6c16c16c15177p-10;
   constexpr double C3 = 0x1.a01a019cb1590p-16;
   constexpr double C4 = -0x1.27e4f809c52adp-22;
   constexpr double C5 = 0x1.1ee9ebdb4b1c4p-29;
   constexpr double C6 = -0x1.8fae9be8838d4p-37;
-  const double z = x * x;
-  const double w = z * z;
-  const double r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
-  const double hz = 0.5 * z;
-  const double v = 1.0 - hz;
+  const R z = x * x;
+  const R w = z * z;
+  const R r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+  const R hz = 0.5 * z;
+  const R v = 1.0 - hz;
   return v + (((1.0 - v) - hz) + (z * r - x * y));
 }
 
@@ -356,12 +398,39 @@ COLLSWEEP_HD_INLINE double log10(double x) {
   return val_lo + val_hi;
 }
 
+namespace detail {
+
+// 10^x = y 2^kf (exp_reduced of x ln10 as a double-double), for -323.61 <= x <= 308.255.
+template <class R>
+COLLSWEEP_HD_INLINE R pow10_reduced(R x, R* kf) {
+  constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1;
+  constexpr double kLn10Lo = -0x1.f48ad494ea3e9p-53;
+  R p, e;
+  two_prod(x, kLn10Hi, &p, &e);
+  return exp_reduced(p, e + x * kLn10Lo, kf);
+}
+
+// sincos's last step: (s, c) from the kernels' sk = sin y, ck = cos y and the quadrant q = n mod 4:
+// (sk, ck), (ck, -sk), (-sk, -ck), (-ck, sk). Selected with bit masks, not branches (n is as random as x in
+// a sweep, and a mispredicted branch here cost more than both kernels); negation is a sign-bit flip, so the
+// bits are those of the plain selection.
+template <class R>
+COLLSWEEP_HD_INLINE void sincos_quadrant(R sk, R ck, typename LaneBits<R>::Bits q, R* s, R* c) {
+  using B = LaneBits<R>;
+  using Bits = typename B::Bits;
+  const Bits swap = (q & 1u) * 0xffffffffffffffffull;  // all ones for odd quadrants
+  const Bits bs = B::bits(sk), bc = B::bits(ck);
+  const Bits s_bits = (bs & ~swap) | (bc & swap), c_bits = (bc & ~swap) | (bs & swap);
+  *s = B::from(s_bits ^ ((q >> 1) << 63));                // negative in quadrants 2, 3
+  *c = B::from(c_bits ^ ((((q + 1u) >> 1) & 1u) << 63));  // negative in quadrants 1, 2
+}
+
+}  // namespace detail
+
 // 10^x = e^(x ln10) with x ln10 formed as a double-double (Dekker product with a two-part ln10), so the
 // product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact
 // for x >= 0). NaN -> NaN; x > 308.255 -> +inf; x < -323.61 -> +0.
 COLLSWEEP_HD_INLINE double pow10(double x) {
-  constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1;
-  constexpr double kLn10Lo = -0x1.f48ad494ea3e9p-53;
   if (x != x) return x;
   if (x > 308.255) return detail::infinity();  // 10^308.255 > DBL_MAX; x ln10 stays below 709.79 here
   if (x < -323.61) return 0.0;                 // 10^-323.61 < 2^-1075: rounds to 0
@@ -376,9 +445,9 @@ COLLSWEEP_HD_INLINE double pow10(double x) {
     }
     return n < 0 ? 1.0 / p : p;
   }
-  double p, e;
-  detail::two_prod(x, kLn10Hi, &p, &e);
-  return detail::exp_core(p, e + x * kLn10Lo);
+  double kf;
+  const double y = detail::pow10_reduced(x, &kf);
+  return detail::scale(y, static_cast<int>(kf));
 }
 
 // sin x and cos x together, for |x| < 2^20 pi/2 (~1.647e6). Outside (also +-inf): *s = *c = 0 (out-of-domain
@@ -404,15 +473,7 @@ COLLSWEEP_HD_INLINE void sincos(double x, double* s, double* c) {
   const int n = detail::rem_pio2(x, &y0, &y1);
   const double sk = detail::sin_kernel(y0, y1);
   const double ck = detail::cos_kernel(y0, y1);
-  // Quadrant n mod 4: (s, c) = (sk, ck), (ck, -sk), (-sk, -ck), (-ck, sk). Selected with bit masks, not
-  // branches: n is as random as x in a sweep, and a mispredicted branch here cost more than both kernels.
-  // Negation is a sign-bit flip, so the bits are those of the plain selection.
-  const auto q = static_cast<std::uint64_t>(n & 3);
-  const std::uint64_t swap = 0ull - (q & 1u);  // all ones for odd quadrants
-  const std::uint64_t bs = detail::to_bits(sk), bc = detail::to_bits(ck);
-  const std::uint64_t s_bits = (bs & ~swap) | (bc & swap), c_bits = (bc & ~swap) | (bs & swap);
-  *s = detail::from_bits(s_bits ^ ((q >> 1) << 63));              // negative in quadrants 2, 3
-  *c = detail::from_bits(c_bits ^ (((q + 1u) >> 1 & 1u) << 63));  // negative in quadrants 1, 2
+  detail::sincos_quadrant(sk, ck, static_cast<std::uint64_t>(n & 3), s, c);
 }
 
 // sin x: the same bits as sincos's s, with one polynomial evaluated.

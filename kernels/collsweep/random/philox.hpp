@@ -26,26 +26,51 @@ struct Philox4x32Key {
   std::uint32_t v[2];
 };
 
+// The 64-bit product of a 32-bit word with a 32-bit multiplier, split into its high and low words, for
+// one lane type W holding 32-bit words: std::uint32_t here (CPU and GPU: x86 mul, CUDA mul.wide.u32); the
+// CPU's SIMD sampler adds its vector type (host/backend/simd_lanes.hpp).
+template <class W>
+struct PhiloxLane;
+
+template <>
+struct PhiloxLane<std::uint32_t> {
+  COLLSWEEP_HD_INLINE static void mul(std::uint32_t a, std::uint32_t m, std::uint32_t* hi,
+                                      std::uint32_t* lo) {
+    const std::uint64_t p = std::uint64_t{m} * a;
+    *hi = static_cast<std::uint32_t>(p >> 32);
+    *lo = static_cast<std::uint32_t>(p);
+  }
+};
+
 // Philox4x32-R (Salmon, Moraes, Dror, Shaw, SC'11; the bijection of Random123's philox.h, R = 10 its
-// default): each round
+// default) on the counter c in place, for any lane type W: each round
 //   (c0, c1, c2, c3) <- (hi(M1 c2) ^ c1 ^ k0, lo(M1 c2), hi(M0 c0) ^ c3 ^ k1, lo(M0 c0)),
 // then the key is bumped by the Weyl constants (W0, W1). Written here rather than taken from Random123 so
-// that the 64-bit product of two 32-bit words is one instruction on both sides (x86 mul, CUDA
-// mul.wide.u32) without the library's per-compiler configuration; tests compare it with Random123 itself.
-template <int R = 10>
-COLLSWEEP_HD_INLINE Philox4x32Ctr philox_block(Philox4x32Ctr c, Philox4x32Key key) {
-  constexpr std::uint64_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
+// that the scalar and the SIMD sampler share one implementation; tests compare it with Random123 itself.
+template <int R = 10, class W>
+COLLSWEEP_HD_INLINE void philox_rounds(W (&c)[4], Philox4x32Key key) {
+  constexpr std::uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
   constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
   std::uint32_t k0 = key.v[0], k1 = key.v[1];
   for (int r = 0; r < R; ++r) {
-    const std::uint64_t p0 = kM0 * c.v[0];
-    const std::uint64_t p1 = kM1 * c.v[2];
-    c = Philox4x32Ctr{{static_cast<std::uint32_t>(p1 >> 32) ^ c.v[1] ^ k0, static_cast<std::uint32_t>(p1),
-                       static_cast<std::uint32_t>(p0 >> 32) ^ c.v[3] ^ k1, static_cast<std::uint32_t>(p0)}};
+    W hi0, lo0, hi1, lo1;
+    PhiloxLane<W>::mul(c[0], kM0, &hi0, &lo0);
+    PhiloxLane<W>::mul(c[2], kM1, &hi1, &lo1);
+    c[0] = hi1 ^ c[1] ^ k0;
+    c[1] = lo1;
+    c[2] = hi0 ^ c[3] ^ k1;
+    c[3] = lo0;
     k0 += kW0;
     k1 += kW1;
   }
-  return c;
+}
+
+// One Philox4x32-R block: the raw bijection of Random123's known-answer vectors.
+template <int R = 10>
+COLLSWEEP_HD_INLINE Philox4x32Ctr philox_block(Philox4x32Ctr ctr, Philox4x32Key key) {
+  std::uint32_t c[4] = {ctr.v[0], ctr.v[1], ctr.v[2], ctr.v[3]};
+  philox_rounds<R>(c, key);
+  return Philox4x32Ctr{{c[0], c[1], c[2], c[3]}};
 }
 
 COLLSWEEP_HD_INLINE Philox4x32Ctr philox4x32_10(Philox4x32Ctr ctr, Philox4x32Key key) {
@@ -58,13 +83,16 @@ COLLSWEEP_HD_INLINE Philox4x32Ctr philox4x32_10(Philox4x32Ctr ctr, Philox4x32Key
 // and 1 - u is again a possible u (the set is symmetric about 1/2; log(u) is finite and nonzero).
 // 52 and not 53 bits: (j + 1/2) 2^-53 with j < 2^53 needs 54 significant bits, so the largest values would
 // round to 1.0 (round-half-even gives exactly 1 for j = 2^53 - 1); with 52 bits every value is exact.
-COLLSWEEP_HD_INLINE double u01_open(std::uint64_t w) {
+template <class R>
+COLLSWEEP_HD_INLINE R u01_open_lanes(typename detmath::detail::LaneBits<R>::Bits w) {
   constexpr double kTwoToMinus52 = 2.220446049250313080847263336181640625e-16;
   // j = w >> 12 < 2^52 as a double through its bits (2^52 + j has exponent 52 and fraction bits j, and the
   // subtraction is exact): the same value as a conversion, without the GPU's slow 64-bit int-to-double.
-  const double j = detmath::detail::from_bits(0x4330000000000000ull | (w >> 12)) - 0x1p52;
+  const R j = detmath::detail::LaneBits<R>::from((w >> 12) | 0x4330000000000000ull) - 0x1p52;
   return (j + 0.5) * kTwoToMinus52;
 }
+
+COLLSWEEP_HD_INLINE double u01_open(std::uint64_t w) { return u01_open_lanes<double>(w); }
 
 // Successive random words, uniforms and normals of one (seed, stream, sample). Holds only the key, the
 // counter (whose last word is the next block index), the current block and the position in it.

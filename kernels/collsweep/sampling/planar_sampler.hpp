@@ -27,6 +27,8 @@
 
 namespace collsweep {
 
+inline constexpr double radians_per_degree = 3.14159265358979323846 / 180.0;
+
 COLLSWEEP_HD_INLINE SampleRng stream_rng(const PlanarSamplePlan& plan, Stream s, std::uint64_t k) {
   return SampleRng(plan.seed, static_cast<std::uint32_t>(s), k);
 }
@@ -96,11 +98,10 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
 
   // Approach velocity (approach stream).
   {
-    constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;
     SampleRng rng = stream_rng(plan, Stream::approach, k);
     const double theta = draw_scalar(plan.theta_deg, rng, g.theta_deg);
     const double sign = plan.random_tangent_sign && rng.coin() ? -1.0 : 1.0;
-    const double th = theta * kRadPerDeg;
+    const double th = theta * radians_per_degree;
     double sn, cn;
     detmath::sincos(th, &sn, &cn);
     s.c.v = Velocity2{-cn, sign * sn};

@@ -39,6 +39,12 @@ COLLSWEEP_HD_INLINE double clamp_half_open(double x, double lo, double hi) {
   return x;
 }
 
+// lo + (hi - lo) u, the uniform value before clamp_half_open (any lane type).
+template <class R>
+COLLSWEEP_HD_INLINE R uniform_between(double lo, double hi, R u) {
+  return lo + (hi - lo) * u;
+}
+
 // The value of d for this sample: a grid dist uses its digit (no RNG draw); uniform and log_uniform take
 // one u01 (two words) from rng; constant takes nothing. Results lie in [lo, hi) (lo when lo >= hi).
 COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std::uint32_t grid_digit) {
@@ -47,7 +53,7 @@ COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std:
       return d.lo;
     case ScalarKind::uniform: {
       const double u = rng.uniform();
-      return clamp_half_open(d.lo + (d.hi - d.lo) * u, d.lo, d.hi);
+      return clamp_half_open(uniform_between(d.lo, d.hi, u), d.lo, d.hi);
     }
     case ScalarKind::log_uniform: {
       const double u = rng.uniform();

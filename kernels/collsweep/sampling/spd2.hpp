@@ -15,6 +15,15 @@
 
 namespace collsweep {
 
+// The entries of R(phi) diag(1, lam2) R(phi)^T from c = cos phi, s = sin phi (any lane type: the CPU's
+// SIMD sampler computes eight at once with the same operations).
+template <class R>
+COLLSWEEP_HD_INLINE void rotated_diagonal_entries(R c, R s, R lam2, R* nn, R* nt, R* tt) {
+  *nn = c * c + s * s * lam2;
+  *nt = c * s * (1.0 - lam2);
+  *tt = s * s + c * c * lam2;
+}
+
 // W = R(phi) diag(1, 10^-x) R(phi)^T with R(phi) the rotation by phi: eigenvalues 1 and 10^-x exactly (up
 // to the rounding of the entries), eigenvector of 1 at angle phi from the normal direction.
 COLLSWEEP_HD_INLINE Delassus2 rotated_diagonal(double phi, double log10_cond) {
@@ -22,17 +31,16 @@ COLLSWEEP_HD_INLINE Delassus2 rotated_diagonal(double phi, double log10_cond) {
   detmath::sincos(phi, &s, &c);
   const double lam2 = detmath::pow10(-log10_cond);
   Delassus2 W;
-  W.nn = c * c + s * s * lam2;
-  W.nt = c * s * (1.0 - lam2);
-  W.tt = s * s + c * c * lam2;
+  rotated_diagonal_entries(c, s, lam2, &W.nn, &W.nt, &W.tt);
   return W;
 }
+
+inline constexpr double direct_phi_range = 3.14159265358979323846;  // phi = pi u
 
 // direct kind: phi = pi u with u = rng.uniform() (one u01; phi in (0, pi), which covers every eigenvector
 // orientation once), then rotated_diagonal(phi, log10_cond).
 COLLSWEEP_HD_INLINE Delassus2 draw_direct(SampleRng& rng, double log10_cond) {
-  constexpr double kPi = 3.14159265358979323846;
-  const double phi = kPi * rng.uniform();
+  const double phi = direct_phi_range * rng.uniform();
   return rotated_diagonal(phi, log10_cond);
 }
 

@@ -54,12 +54,12 @@ COLLSWEEP_HD_INLINE PlanarSweepConstants sweep_constants(const PlanarSweepSpec& 
   return PlanarSweepConstants{sample_needs(s)};
 }
 
-// Draws sample k, evaluates every law of the spec and records the outcomes. Energy gains are offered
-// to sink.offer(law_slot, dE_rel, k) for the witness lists.
+// Evaluates every law of the spec on sample k = smp (drawn by sweep_sample below, or by the CPU's SIMD
+// sampler) and records the outcomes. Energy gains are offered to sink.offer(law_slot, dE_rel, k) for the
+// witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
-                                      const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
-  const PlanarSample smp = draw_planar_sample(s.plan, k, sc.needs);
+COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words,
+                                            const PlanarSample& smp, std::uint64_t k, Sink& sink) {
   const int cell = map_cell(s, smp);
   if (cell < 0) {
     Ops::fetch_add(words + L.outside(), 1);
@@ -72,6 +72,13 @@ COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSwee
                        s.tolerance, theorem_forbids_gain(s.laws[i], smp.c));
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
   }
+}
+
+// Draws sample k and sweeps it (sweep_drawn_sample).
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
+                                      const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
+  sweep_drawn_sample<Ops>(s, L, words, draw_planar_sample(s.plan, k, sc.needs), k, sink);
 }
 
 // Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).

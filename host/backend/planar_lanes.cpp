@@ -1,0 +1,158 @@
+// The CPU's SIMD planar sampler (planar_lanes.hpp), compiled for AVX-512, AVX2 and baseline x86-64 and
+// picked at run time; the bits do not depend on which (no FMA contraction, IEEE operations only).
+#include "backend/planar_lanes.hpp"
+
+#include <cmath>
+
+#include "backend/simd_lanes.hpp"
+
+namespace collsweep {
+namespace {
+
+using detmath::detail::LaneBits;
+
+COLLSWEEP_HD_INLINE LaneD broadcast(double x) { return LaneD{} + x; }
+COLLSWEEP_HD_INLINE LaneU broadcast_u(std::uint64_t x) { return LaneU{} + x; }
+
+bool serves(const ScalarDist& d) {
+  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
+}
+
+// Block 0 of one stream for the eight samples: Philox words w[0..3] (one 32-bit word per 64-bit lane).
+COLLSWEEP_HD_INLINE void stream_block(std::uint64_t seed, Stream s, LaneU k, LaneU (&w)[4]) {
+  w[0] = k & 0xffffffffull;
+  w[1] = k >> 32;
+  w[2] = broadcast_u(static_cast<std::uint32_t>(s));
+  w[3] = LaneU{};
+  philox_rounds<10>(
+      w, Philox4x32Key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}});
+}
+
+// uniform() from words w[i], w[i + 1] (first word high), as SampleRng.
+COLLSWEEP_HD_INLINE LaneD uniform_at(const LaneU (&w)[4], int i) {
+  return u01_open_lanes<LaneD>((w[i] << 32) | w[i + 1]);
+}
+
+// draw_scalar for a constant or uniform d whose u01 sits at words i, i + 1; clamp_half_open's x >= hi case
+// as a select (x < lo cannot occur for lo < hi and u > 0).
+COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4], int i) {
+  if (d.kind == ScalarKind::constant) return broadcast(d.lo);
+  const LaneD x = uniform_between(d.lo, d.hi, uniform_at(w, i));
+  return x >= d.hi ? broadcast(std::nextafter(d.hi, d.lo)) : x;
+}
+
+// detmath::sincos on eight lanes; bad[l] != 0 where lane l needs the scalar function (|x| < 2^-27, beyond
+// 2^20 pi/2, or a cancelling first reduction step).
+COLLSWEEP_HD_INLINE void sincos_lanes(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
+  using namespace detmath::detail;
+  const LaneU ax = LaneBits<LaneD>::bits(x) & 0x7fffffffffffffffull;
+  *bad |= (ax < 0x3e40000000000000ull) | (ax >= 0x413921fb00000000ull);
+  LaneD fn, r, w, y;
+  rem_pio2_first(x, &fn, &r, &w, &y);
+  const LaneI ex = reinterpret_cast<LaneI>((LaneBits<LaneD>::bits(x) >> 52) & 0x7ffu);
+  const LaneI ey = reinterpret_cast<LaneI>((LaneBits<LaneD>::bits(y) >> 52) & 0x7ffu);
+  *bad |= (ex - ey) > 16;
+  const LaneD y1 = (r - y) - w;
+  const LaneD sk = sin_kernel(y, y1), ck = cos_kernel(y, y1);
+  const LaneU q = reinterpret_cast<LaneU>(__builtin_convertvector(fn, LaneI)) & 3u;
+  sincos_quadrant(sk, ck, q, s, c);
+}
+
+// detmath::pow10 on eight lanes for its general path; bad where the scalar function takes another branch
+// (NaN, out of range, an integer in [-22, 22], a result outside the normal range).
+COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
+  using namespace detmath::detail;
+  *bad |= ~(x <= 308.255) | ~(x >= -323.61) | ((x >= -22.0) & (x <= 22.0) & (round_to_int(x) == x));
+  LaneD kf;
+  const LaneD y = pow10_reduced(x, &kf);
+  const LaneI k = __builtin_convertvector(kf, LaneI);
+  *bad |= (k > 1023) | (k < -1021);
+  return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);
+}
+
+#if defined(__x86_64__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#endif
+int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0, PlanarSample* out) {
+  LaneU k;
+  for (int l = 0; l < planar_lane_batch; ++l) k[l] = k0 + static_cast<std::uint64_t>(l);
+  LaneI bad = LaneI{};
+
+  // W (matrix stream): log10 cond at words 0, 1 when uniform, then phi.
+  LaneU wm[4];
+  stream_block(p.seed, Stream::matrix, k, wm);
+  const ScalarDist& lc = p.W.log10_cond;
+  const LaneD x = scalar_lanes(lc, wm, 0);
+  const LaneD phi = direct_phi_range * uniform_at(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
+  LaneD sp, cp;
+  sincos_lanes(phi, &sp, &cp, &bad);
+  // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path would.
+  const LaneD lam2 =
+      lc.kind == ScalarKind::constant ? broadcast(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
+  LaneD nn, nt, tt;
+  rotated_diagonal_entries(cp, sp, lam2, &nn, &nt, &tt);
+
+  // Approach (theta, then the sign word).
+  LaneU wa[4];
+  stream_block(p.seed, Stream::approach, k, wa);
+  const LaneD theta = scalar_lanes(p.theta_deg, wa, 0);
+  LaneD st, ct;
+  if (p.theta_deg.kind == ScalarKind::constant) {  // one scalar sincos (theta = 0 would leave every lane)
+    double s1, c1;
+    detmath::sincos(p.theta_deg.lo * radians_per_degree, &s1, &c1);
+    st = broadcast(s1);
+    ct = broadcast(c1);
+  } else {
+    sincos_lanes(theta * radians_per_degree, &st, &ct, &bad);
+  }
+  LaneD vt = st;
+  if (p.random_tangent_sign) {
+    const LaneU coin = wa[p.theta_deg.kind == ScalarKind::uniform ? 2 : 0] >> 31;
+    vt = (coin != 0u ? broadcast(-1.0) : broadcast(1.0)) * st;
+  }
+  const LaneD alpha = needs.alpha ? st / ct : LaneD{};
+
+  LaneU wf[4], wr[4], wt[4];
+  stream_block(p.seed, Stream::friction, k, wf);
+  stream_block(p.seed, Stream::restitution, k, wr);
+  const LaneD mu = scalar_lanes(p.mu, wf, 0), e = scalar_lanes(p.e, wr, 0);
+  LaneD e_t = LaneD{};
+  if (needs.e_t) {
+    stream_block(p.seed, Stream::tangential, k, wt);
+    e_t = scalar_lanes(p.e_t, wt, 0);
+  }
+
+  int redrawn = 0;
+  for (int l = 0; l < planar_lane_batch; ++l) {
+    PlanarSample& s = out[l];
+    s = PlanarSample{};
+    if (bad[l] != 0) {
+      s = draw_planar_sample(p, k0 + static_cast<std::uint64_t>(l), needs);
+      ++redrawn;
+      continue;
+    }
+    s.c.W = Delassus2{nn[l], nt[l], tt[l]};
+    s.c.v = Velocity2{-ct[l], vt[l]};
+    s.c.mu = mu[l];
+    s.c.e = e[l];
+    s.c.e_t = e_t[l];
+    s.theta_deg = theta[l];
+    s.alpha = alpha[l];
+    s.log10_cond = x[l];
+  }
+  return redrawn;
+}
+
+}  // namespace
+
+bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
+  return p.W.kind == MatrixKind::direct && serves(p.W.log10_cond) && serves(p.theta_deg) && serves(p.mu) &&
+         serves(p.e) && (!needs.e_t || serves(p.e_t)) && !needs.grid && !needs.shape;
+}
+
+int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
+                      PlanarSample (&out)[planar_lane_batch]) {
+  return draw_lanes(plan, needs, k0, out);
+}
+
+}  // namespace collsweep

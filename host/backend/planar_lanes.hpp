@@ -1,0 +1,25 @@
+// The CPU's SIMD planar sampler: eight consecutive samples at once, bit for bit draw_planar_sample's.
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/sampling/planar_sampler.hpp"
+
+namespace collsweep {
+
+inline constexpr int planar_lane_batch = 8;
+
+// Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond, theta, mu, e
+// (and e_t when needed) constant or uniform, no grid axis and no derived shape quantity. Every other plan
+// is drawn one sample at a time by draw_planar_sample.
+bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
+
+// out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' lane-generic
+// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries) run on eight lanes; a lane whose
+// sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27, an integer
+// exponent, a subnormal result) is drawn again by draw_planar_sample. Requires planar_lanes_serve. Returns
+// how many lanes were drawn again (for tests: the sweep's results never depend on it).
+int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
+                      PlanarSample (&out)[planar_lane_batch]);
+
+}  // namespace collsweep

@@ -1,0 +1,143 @@
+// The CPU's SIMD planar sampler against draw_planar_sample, bit for bit, and a sweep through it against the
+// one-sample-at-a-time reference loop.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "backend/cpu_backend.hpp"
+#include "backend/planar_lanes.hpp"
+#include "collsweep/sweep/planar_sweep.hpp"
+
+namespace collsweep {
+namespace {
+
+std::uint64_t bits(double x) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+void expect_same_sample(const PlanarSample& a, const PlanarSample& b, std::uint64_t k) {
+  const double fa[] = {a.c.W.nn, a.c.W.nt,    a.c.W.tt, a.c.v.n, a.c.v.t, a.c.mu,      a.c.e,
+                       a.c.e_t,  a.theta_deg, a.alpha,  a.rho,   a.kappa, a.log10_cond};
+  const double fb[] = {b.c.W.nn, b.c.W.nt,    b.c.W.tt, b.c.v.n, b.c.v.t, b.c.mu,      b.c.e,
+                       b.c.e_t,  b.theta_deg, b.alpha,  b.rho,   b.kappa, b.log10_cond};
+  for (int i = 0; i < 13; ++i) ASSERT_EQ(bits(fa[i]), bits(fb[i])) << "sample " << k << " field " << i;
+}
+
+PlanarSamplePlan quickstart_plan() {
+  PlanarSamplePlan p;
+  p.seed = 20261126;
+  p.W.kind = MatrixKind::direct;
+  p.W.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
+  p.theta_deg = {ScalarKind::uniform, 0.0, 90.0, 1};
+  p.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
+  p.e = {ScalarKind::uniform, 0.0, 1.0, 1};
+  p.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  return p;
+}
+
+SampleNeeds needs_of(bool e_t, bool alpha) { return SampleNeeds{e_t, false, false, alpha, false}; }
+
+// Draws n samples from first in batches of eight both ways; returns how many lanes the SIMD sampler redrew.
+int compare(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t first, std::uint64_t n) {
+  EXPECT_TRUE(planar_lanes_serve(p, needs));
+  int redrawn = 0;
+  PlanarSample batch[planar_lane_batch];
+  for (std::uint64_t k0 = first; k0 < first + n; k0 += planar_lane_batch) {
+    redrawn += draw_planar_lanes(p, needs, k0, batch);
+    for (int l = 0; l < planar_lane_batch; ++l) {
+      const std::uint64_t k = k0 + static_cast<std::uint64_t>(l);
+      expect_same_sample(batch[l], draw_planar_sample(p, k, needs), k);
+      if (testing::Test::HasFatalFailure()) return redrawn;
+    }
+  }
+  return redrawn;
+}
+
+TEST(PlanarLanes, EqualTheScalarSamplerForEveryNeed) {
+  PlanarSamplePlan p = quickstart_plan();
+  for (const bool sign : {false, true}) {
+    p.random_tangent_sign = sign;
+    for (const bool e_t : {false, true})
+      for (const bool alpha : {false, true}) compare(p, needs_of(e_t, alpha), 0, 1 << 15);
+  }
+  // Far sample indices (the high counter word).
+  compare(p, needs_of(true, true), (std::uint64_t{1} << 40) - 64, 4096);
+}
+
+TEST(PlanarLanes, ConstantInputsAreDrawnOnceLikeTheScalarSampler) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.W.log10_cond = {ScalarKind::constant, 2.0, 2.0, 1};  // pow10's exact integer branch
+  p.theta_deg = {ScalarKind::constant, 0.0, 0.0, 1};     // sincos's tiny-argument branch
+  p.mu = {ScalarKind::constant, 0.5, 0.5, 1};
+  p.e = {ScalarKind::constant, 1.0, 1.0, 1};
+  p.random_tangent_sign = true;  // the sign word is word 0 when theta draws nothing
+  EXPECT_EQ(compare(p, needs_of(true, true), 0, 4096), 0);
+}
+
+TEST(PlanarLanes, LanesOffTheCommonPathAreRedrawnExactly) {
+  PlanarSamplePlan p = quickstart_plan();
+  // theta within 1e-4 degree of 90: the reduction by pi/2 cancels; 10^-x from 300 to 330: subnormal and
+  // zero results, pow10's other branches.
+  p.theta_deg = {ScalarKind::uniform, 90.0 - 1e-4, 90.0, 1};
+  p.W.log10_cond = {ScalarKind::uniform, 300.0, 330.0, 1};
+  const int redrawn = compare(p, needs_of(true, true), 0, 1 << 14);
+  EXPECT_GT(redrawn, 1 << 13);  // nearly every lane
+}
+
+TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
+  const PlanarSamplePlan p = quickstart_plan();
+  EXPECT_TRUE(planar_lanes_serve(p, needs_of(true, true)));
+  SampleNeeds shape = needs_of(false, false);
+  shape.shape = true;
+  EXPECT_FALSE(planar_lanes_serve(p, shape));
+  SampleNeeds grid = needs_of(false, false);
+  grid.grid = true;
+  EXPECT_FALSE(planar_lanes_serve(p, grid));
+  PlanarSamplePlan q = p;
+  q.W.kind = MatrixKind::wishart;
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q = p;
+  q.mu = {ScalarKind::log_uniform, 0.1, 1.0, 1};
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q = p;
+  q.e_t = {ScalarKind::grid, 0.0, 1.0, 3};
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));  // e_t not read
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(true, false)));
+}
+
+// A CPU sweep (SIMD sampler, any thread count) equals the plain loop of sweep_sample over the same samples,
+// word for word, including a tail shorter than a batch.
+TEST(PlanarLanes, SweepEqualsTheOneByOneReference) {
+  PlanarSweepSpec s;
+  s.plan = quickstart_plan();
+  s.plan.random_tangent_sign = true;
+  s.axes[0] = {Quantity::alpha, 0.0, 4.0, 16};
+  s.axes[1] = {Quantity::e_t, -1.0, 1.0, 8};
+  s.n_axes = 2;
+  for (int l = 0; l < planar_law_count; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
+  s.n_laws = planar_law_count;
+  s.witnesses = 5;
+  const std::uint64_t first = 1000003, count = 100005;
+  const PlanarSweepConstants sc = sweep_constants(s);
+  ASSERT_TRUE(planar_lanes_serve(s.plan, sc.needs));
+  const TallyLayout L = tally_layout(s);
+  std::vector<u64> words(L.words(), 0);
+  LawWitnesses reference(s.witnesses);
+  for (std::uint64_t k = first; k < first + count; ++k)
+    sweep_sample<PlainOps>(s, sc, L, words.data(), k, reference);
+  for (const int threads : {1, 2}) {
+    const PlanarSweepResult r = run_planar_sweep_cpu(s, first, count, 777, threads);
+    ASSERT_EQ(r.words, words) << threads << " threads";
+    for (int l = 0; l < s.n_laws; ++l) {
+      ASSERT_EQ(r.witnesses[l].size(), static_cast<std::size_t>(reference.law[l].n)) << "law " << l;
+      for (int i = 0; i < reference.law[l].n; ++i)
+        EXPECT_EQ(r.witnesses[l][i].index, reference.law[l].w[i].index);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace collsweep
