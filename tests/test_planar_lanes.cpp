@@ -2,6 +2,7 @@
 // one-sample-at-a-time reference loop.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -17,6 +18,9 @@ std::uint64_t bits(double x) {
   std::memcpy(&u, &x, sizeof u);
   return u;
 }
+
+int compare_with(LaneIsa isa, const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t first,
+                 std::uint64_t n);
 
 void expect_same_sample(const PlanarSample& a, const PlanarSample& b, std::uint64_t k) {
   const double fa[] = {a.c.W.nn, a.c.W.nt,    a.c.W.tt, a.c.v.n, a.c.v.t, a.c.mu,      a.c.e,
@@ -40,20 +44,46 @@ PlanarSamplePlan quickstart_plan() {
 
 SampleNeeds needs_of(bool e_t, bool alpha) { return SampleNeeds{e_t, false, false, alpha, false}; }
 
-// Draws n samples from first in batches of eight both ways; returns how many lanes the SIMD sampler redrew.
+// The instruction sets this CPU runs (the sampler is compiled for all three).
+std::vector<LaneIsa> isas() {
+  std::vector<LaneIsa> v;
+  for (const LaneIsa i : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512})
+    if (planar_lanes_isa_available(i)) v.push_back(i);
+  return v;
+}
+
+// Draws n samples from first in batches of eight both ways, with every instruction set; returns how many
+// lanes the SIMD sampler redrew (with the last one).
 int compare(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t first, std::uint64_t n) {
   EXPECT_TRUE(planar_lanes_serve(p, needs));
   int redrawn = 0;
+  for (const LaneIsa isa : isas()) redrawn = compare_with(isa, p, needs, first, n);
+  return redrawn;
+}
+
+int compare_with(LaneIsa isa, const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t first,
+                 std::uint64_t n) {
+  int redrawn = 0;
   PlanarSample batch[planar_lane_batch];
   for (std::uint64_t k0 = first; k0 < first + n; k0 += planar_lane_batch) {
-    redrawn += draw_planar_lanes(p, needs, k0, batch);
+    redrawn += draw_planar_lanes_with(isa, p, needs, k0, batch);
     for (int l = 0; l < planar_lane_batch; ++l) {
       const std::uint64_t k = k0 + static_cast<std::uint64_t>(l);
       expect_same_sample(batch[l], draw_planar_sample(p, k, needs), k);
-      if (testing::Test::HasFatalFailure()) return redrawn;
+      if (testing::Test::HasFatalFailure()) {
+        ADD_FAILURE() << "instruction set " << static_cast<int>(isa);
+        return redrawn;
+      }
     }
   }
   return redrawn;
+}
+
+TEST(PlanarLanes, CompiledForEveryInstructionSetThisCpuRuns) {
+  EXPECT_TRUE(planar_lanes_isa_available(LaneIsa::baseline));
+  EXPECT_TRUE(planar_lanes_isa_available(planar_lanes_isa()));
+  std::printf("SIMD sampler: %zu instruction set(s) checked here, using %d (0 baseline, 1 AVX2, 2 AVX-512)\n",
+              isas().size(), static_cast<int>(planar_lanes_isa()));
 }
 
 TEST(PlanarLanes, EqualTheScalarSamplerForEveryNeed) {

@@ -1,5 +1,6 @@
-// The CPU's SIMD planar sampler (planar_lanes.hpp), compiled for AVX-512, AVX2 and baseline x86-64 and
-// picked at run time; the bits do not depend on which (no FMA contraction, IEEE operations only).
+// The CPU's SIMD planar sampler (planar_lanes.hpp), compiled for AVX-512 (x86-64-v4), AVX2 (x86-64-v3) and
+// baseline x86-64 and picked at run time; the bits do not depend on which (no FMA contraction, IEEE
+// operations only), which tests/test_planar_lanes.cpp checks for each one the CPU can run.
 #include "backend/planar_lanes.hpp"
 
 #include <cmath>
@@ -70,10 +71,8 @@ COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
   return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);
 }
 
-#if defined(__x86_64__) && !defined(__clang__)
-__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#endif
-int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0, PlanarSample* out) {
+COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
+                                   PlanarSample* out) {
   LaneU k;
   for (int l = 0; l < planar_lane_batch; ++l) k[l] = k0 + static_cast<std::uint64_t>(l);
   LaneI bad = LaneI{};
@@ -143,7 +142,52 @@ int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0, P
   return redrawn;
 }
 
+// The same body compiled for three instruction sets (the bits do not depend on which).
+#if defined(__x86_64__)
+__attribute__((target("arch=x86-64-v4"))) int draw_lanes_avx512(const PlanarSamplePlan& p, SampleNeeds needs,
+                                                                std::uint64_t k0, PlanarSample* out) {
+  return draw_lanes(p, needs, k0, out);
+}
+__attribute__((target("arch=x86-64-v3"))) int draw_lanes_avx2(const PlanarSamplePlan& p, SampleNeeds needs,
+                                                              std::uint64_t k0, PlanarSample* out) {
+  return draw_lanes(p, needs, k0, out);
+}
+#endif
+int draw_lanes_baseline(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0, PlanarSample* out) {
+  return draw_lanes(p, needs, k0, out);
+}
+
+using DrawLanes = int (*)(const PlanarSamplePlan&, SampleNeeds, std::uint64_t, PlanarSample*);
+
+DrawLanes lanes_for(LaneIsa isa) {
+#if defined(__x86_64__)
+  if (isa == LaneIsa::avx512) return draw_lanes_avx512;
+  if (isa == LaneIsa::avx2) return draw_lanes_avx2;
+#endif
+  (void)isa;
+  return draw_lanes_baseline;
+}
+
+LaneIsa best_isa() {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("x86-64-v4")) return LaneIsa::avx512;
+  if (__builtin_cpu_supports("x86-64-v3")) return LaneIsa::avx2;
+#endif
+  return LaneIsa::baseline;
+}
+
 }  // namespace
+
+LaneIsa planar_lanes_isa() {
+  static const LaneIsa isa = best_isa();
+  return isa;
+}
+
+bool planar_lanes_isa_available(LaneIsa isa) {
+  return isa == LaneIsa::baseline || (isa == LaneIsa::avx2 && planar_lanes_isa() != LaneIsa::baseline) ||
+         (isa == LaneIsa::avx512 && planar_lanes_isa() == LaneIsa::avx512);
+}
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
   return p.W.kind == MatrixKind::direct && serves(p.W.log10_cond) && serves(p.theta_deg) && serves(p.mu) &&
@@ -152,7 +196,13 @@ bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
                       PlanarSample (&out)[planar_lane_batch]) {
-  return draw_lanes(plan, needs, k0, out);
+  static const DrawLanes draw = lanes_for(planar_lanes_isa());
+  return draw(plan, needs, k0, out);
+}
+
+int draw_planar_lanes_with(LaneIsa isa, const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
+                           PlanarSample (&out)[planar_lane_batch]) {
+  return lanes_for(isa)(plan, needs, k0, out);
 }
 
 }  // namespace collsweep

@@ -9,6 +9,12 @@ namespace collsweep {
 
 inline constexpr int planar_lane_batch = 8;
 
+// The instruction sets the sampler is compiled for; planar_lanes_isa() is the one it uses (the best the CPU
+// runs).
+enum class LaneIsa { baseline, avx2, avx512 };
+LaneIsa planar_lanes_isa();
+bool planar_lanes_isa_available(LaneIsa isa);
+
 // Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond, theta, mu, e
 // (and e_t when needed) constant or uniform, no grid axis and no derived shape quantity. Every other plan
 // is drawn one sample at a time by draw_planar_sample.
@@ -21,5 +27,9 @@ bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 // how many lanes were drawn again (for tests: the sweep's results never depend on it).
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
                       PlanarSample (&out)[planar_lane_batch]);
+
+// The same with a given instruction set (tests; it must be available).
+int draw_planar_lanes_with(LaneIsa isa, const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
+                           PlanarSample (&out)[planar_lane_batch]);
 
 }  // namespace collsweep
