@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include "collsweep/cuda_api.hpp"
@@ -51,10 +52,16 @@ __device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
 
 // MinBlocks: the resident blocks per SM that __launch_bounds__ promises, which caps registers at
 // 65536 / (kBlock MinBlocks); each model picks its own from measurements (see its launcher).
+// What sweep_constants(spec) derives, passed as a kernel parameter: computed once on the host and read from
+// the constant bank, where ptxas would otherwise recompute it per sample rather than hold it in registers.
+template <class Spec>
+using SweepConstantsOf = decltype(sweep_constants(std::declval<const Spec&>()));
+
 template <class Spec, int MinBlocks>
 __global__ void __launch_bounds__(kBlock, MinBlocks)
-    sweep_kernel(Spec spec, TallyLayout L, std::uint64_t first, std::uint64_t count, u64* global_words,
-                 bool shared_tally, Witness* block_witnesses, int* block_counts) {
+    sweep_kernel(Spec spec, SweepConstantsOf<Spec> constants, TallyLayout L, std::uint64_t first,
+                 std::uint64_t count, u64* global_words, bool shared_tally, Witness* block_witnesses,
+                 int* block_counts) {
   extern __shared__ unsigned long long smem[];
   __shared__ int counts[planar_law_count];
   __shared__ double floors[planar_law_count];
@@ -68,7 +75,6 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
   }
   __syncthreads();
   BlockWitnesses bw{buffer, counts, floors};
-  const auto constants = sweep_constants(spec);
   const int keep = spec.witnesses;
 
   for (std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x; base < count;
@@ -102,6 +108,7 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
                   std::size_t err_len) {
   using detail::check;
   const TallyLayout L = tally_layout(spec);
+  const SweepConstantsOf<Spec> constants = sweep_constants(spec);
   int device = 0, sms = 0, optin = 0;
   if (!check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
   if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
@@ -144,7 +151,7 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = count - done < slice ? count - done : slice;
-    sweep_kernel<Spec, MinBlocks><<<grid, kBlock, smem>>>(spec, L, first + done, n, d_words.get(),
+    sweep_kernel<Spec, MinBlocks><<<grid, kBlock, smem>>>(spec, constants, L, first + done, n, d_words.get(),
                                                           shared_tally, d_witnesses.get(), d_counts.get());
     if (!detail::check_launch(kernel_name, err, err_len)) return false;
     if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),

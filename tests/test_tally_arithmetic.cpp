@@ -7,6 +7,7 @@
 #include <random>
 
 #include "collsweep/tally/accumulate.hpp"
+#include "collsweep/tally/axes.hpp"
 #include "collsweep/tally/top_k.hpp"
 
 namespace collsweep {
@@ -69,6 +70,40 @@ TEST(TallyArithmetic, TopKKeepsTheBestWithIndexTieBreak) {
   EXPECT_EQ(t.w[0].index, 20u);
   EXPECT_EQ(t.w[1].index, 30u);
   EXPECT_EQ(t.w[2].index, 5u);  // the tie at 0.5 goes to the smaller index
+}
+
+}  // namespace
+}  // namespace collsweep
+
+namespace collsweep {
+namespace {
+
+// axis_bin_scaled (one multiplication) bins every x as axis_bin (one division): random x, every bin edge
+// and its neighbours, for axes whose width is not a power of two.
+TEST(AxisBins, ScaledBinsEqualDividedBins) {
+  const MapAxis axes[] = {{Quantity::theta, 0.0, 90.0, 30}, {Quantity::mu, 0.0, 1.5, 20},
+                          {Quantity::e_t, -1.0, 3.0, 40},   {Quantity::log10_cond, 0.0, 7.0, 21},
+                          {Quantity::alpha, 0.1, 0.7, 7},   {Quantity::e, 0.0, 1.0, 1000}};
+  std::uint64_t state = 88172645463325252ull;
+  const auto next = [&] {  // xorshift64
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return static_cast<double>(state >> 11) * 0x1p-53;
+  };
+  for (const MapAxis& a : axes) {
+    const double s = axis_scale(a);
+    for (int i = 0; i < 200000; ++i) {
+      const double x = a.lo + (a.hi - a.lo) * (1.2 * next() - 0.1);
+      ASSERT_EQ(axis_bin_scaled(a, s, x), axis_bin(a, x)) << "x " << x;
+    }
+    for (std::uint32_t b = 0; b <= a.bins; ++b) {
+      double x = a.lo + b * ((a.hi - a.lo) / a.bins);
+      for (int step = 0; step < 8; ++step) x = std::nextafter(x, -1e300);
+      for (int step = 0; step < 16; ++step, x = std::nextafter(x, 1e300))
+        ASSERT_EQ(axis_bin_scaled(a, s, x), axis_bin(a, x)) << "edge " << b << " x " << x;
+    }
+  }
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ void cpu_sweep_range(const PlanarSweepSpec& spec, const PlanarSweepConstants& co
     for (; hi - k >= static_cast<std::uint64_t>(planar_lane_batch); k += planar_lane_batch) {
       draw_planar_lanes(spec.plan, constants.needs, k, batch);
       for (int l = 0; l < planar_lane_batch; ++l)
-        sweep_drawn_sample<PlainOps>(spec, L, words, batch[l], k + static_cast<std::uint64_t>(l), sink);
+        sweep_drawn_sample<PlainOps>(spec, constants, L, words, batch[l], k + static_cast<std::uint64_t>(l),
+                                     sink);
     }
   }
   for (; k < hi; ++k) sweep_sample<PlainOps>(spec, constants, L, words, k, sink);

@@ -91,7 +91,9 @@ COLLSWEEP_HD_INLINE PlanarOutcome finish_outcome(const PlanarCollision& c, std::
   o.v_n2 = v_n2;
   o.v_t2 = v_t2;
   o.dE = 0.5 * (I_n * (c.v.n + v_n2) + I_t * (c.v.t + v_t2));
-  o.dE_rel = o.dE / accessible_energy(c.W, c.v);
+  // dE / T_acc with T_acc = quad / (2 Delta) (accessible_energy) in one division: 2 dE Delta / quad.
+  const double quad = c.W.tt * c.v.n * c.v.n - 2.0 * c.W.nt * c.v.n * c.v.t + c.W.nn * c.v.t * c.v.t;
+  o.dE_rel = 2.0 * o.dE * determinant(c.W) / quad;
   if (!is_finite_d(o.I_n) || !is_finite_d(o.I_t) || !is_finite_d(o.v_n2) || !is_finite_d(o.v_t2) ||
       !is_finite_d(o.dE_rel))
     return invalid_outcome(Status::numerical_failure);

@@ -65,8 +65,9 @@ COLLSWEEP_HD_INLINE RouthPath routh_path(const RouthFrame& f, double e) {
   if (f.g <= 0.0) {  // Case 5: v_t grows with I_n, forward sliding throughout
     r.type = 5;
   } else {
-    r.v_nS = f.vt * f.h / f.g - f.w;  // eq. 40c: v_nS <= 0 <=> alpha <= r_m
-    if (f.h <= 0.0)                   // Case 4: v_n falls while sliding, S always in compression
+    r.I_nS = f.vt / f.g;          // eq. 40a (the laws reuse it for every vt/g of their formulas)
+    r.v_nS = r.I_nS * f.h - f.w;  // eq. 40c: v_nS <= 0 <=> alpha <= r_m
+    if (f.h <= 0.0)               // Case 4: v_n falls while sliding, S always in compression
       r.type = 1;
     else if (r.v_nS <= 0.0)
       r.type = f.p >= 0.0 ? 1 : 3;
@@ -76,17 +77,17 @@ COLLSWEEP_HD_INLINE RouthPath routh_path(const RouthFrame& f, double e) {
       r.type = 5;
   }
   if (r.type == 5) {
+    r.I_nS = 0.0;
     r.k = f.h;
     r.I_nC = f.w / f.h;  // eq. 104
     return r;
   }
-  r.I_nS = f.vt / f.g;  // eq. 40a
   const bool stick = r.type == 1 || r.type == 2;
   r.k = stick ? f.D / f.tt : f.q;
   if (r.type == 1)
     r.I_nC = (f.w * f.tt + f.vt * f.nt) / f.D;  // eq. 40b, cancellation-free (note §2.7)
   else if (r.type == 3)
-    r.I_nC = (f.w + 2.0 * f.mu * f.nt * f.vt / f.g) / f.q;  // eq. 74b
+    r.I_nC = (f.w + 2.0 * f.mu * f.nt * r.I_nS) / f.q;  // eq. 74b, vt/g = I_nS
   else
     r.I_nC = f.w / f.h;  // eqs 57b (sign corrected), 91b
   return r;

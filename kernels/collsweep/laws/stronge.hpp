@@ -8,7 +8,9 @@
 //   T2, T4  I_n2 = I_nS + x, x the positive root of k x^2 + 2 v_nS x + (v_nS^2 - e^2 w^2)/h = 0,
 //           rationalized as x = num / (v_nS + sqrt(v_nS^2 + k num)), num = (e^2 w^2 - v_nS^2)/h
 //   T5  I_n2 = (1 + e) w / h
-// Energy-consistent for every W, v, mu and e in [0, 1] (Djerassi App. B: dE = (1 - e^2) E_C + dE_t).
+// vt/g is evaluated once, as I_nS (eq. 40a), wherever it appears (divisions are the costly operations of
+// the GPU sweep). Energy-consistent for every W, v, mu and e in [0, 1] (Djerassi App. B: dE = (1 - e^2) E_C
+// + dE_t).
 #pragma once
 
 #include "collsweep/laws/routh_phases.hpp"
@@ -18,12 +20,12 @@ namespace collsweep {
 COLLSWEEP_HD_INLINE double stronge_terminal_impulse(const RouthFrame& f, const RouthPath& r, double e) {
   switch (r.type) {
     case 1: {
-      const double rad = f.tt * (f.tt * f.w * f.w + 2.0 * f.w * f.vt * f.nt - f.nt * f.vt * f.vt * f.h / f.g);
+      const double rad = f.tt * (f.tt * f.w * f.w + 2.0 * f.w * f.vt * f.nt - f.nt * f.vt * f.h * r.I_nS);
       return r.I_nC + e * ::sqrt(max_d(0.0, rad)) / f.D;
     }
     case 3: {
-      const double rad = f.w * f.w + 4.0 * f.mu * f.nt * f.w * f.vt / f.g -
-                         2.0 * f.mu * f.nt * f.h * f.vt * f.vt / (f.g * f.g);
+      const double rad =
+          f.w * f.w + 4.0 * f.mu * f.nt * f.w * r.I_nS - 2.0 * f.mu * f.nt * f.h * r.I_nS * r.I_nS;
       return r.I_nC + (e / f.q) * ::sqrt(max_d(0.0, rad));
     }
     case 2:

@@ -48,19 +48,23 @@ COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
 // sample: recomputing it per sample cost about 6 % of a one-core stronge sweep).
 struct PlanarSweepConstants {
   SampleNeeds needs;
+  double axis_scales[max_map_axes];  // axis_scale of each map axis (map_cell without divisions)
 };
 
 COLLSWEEP_HD_INLINE PlanarSweepConstants sweep_constants(const PlanarSweepSpec& s) {
-  return PlanarSweepConstants{sample_needs(s)};
+  PlanarSweepConstants c{sample_needs(s), {}};
+  for (int a = 0; a < s.n_axes; ++a) c.axis_scales[a] = axis_scale(s.axes[a]);
+  return c;
 }
 
 // Evaluates every law of the spec on sample k = smp (drawn by sweep_sample below, or by the CPU's SIMD
 // sampler) and records the outcomes. Energy gains are offered to sink.offer(law_slot, dE_rel, k) for the
 // witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const TallyLayout& L, u64* words,
-                                            const PlanarSample& smp, std::uint64_t k, Sink& sink) {
-  const int cell = map_cell(s, smp);
+COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
+                                            const TallyLayout& L, u64* words, const PlanarSample& smp,
+                                            std::uint64_t k, Sink& sink) {
+  const int cell = map_cell(s, smp, sc.axis_scales);
   if (cell < 0) {
     Ops::fetch_add(words + L.outside(), 1);
     return;
@@ -78,7 +82,7 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Tall
 template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
-  sweep_drawn_sample<Ops>(s, L, words, draw_planar_sample(s.plan, k, sc.needs), k, sink);
+  sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample(s.plan, k, sc.needs), k, sink);
 }
 
 // Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).

@@ -106,13 +106,30 @@ COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
   return b >= static_cast<int>(a.bins) ? static_cast<int>(a.bins) - 1 : b;
 }
 
+// axis_bin's value without its division: y = (x - lo) scale with scale = bins / (hi - lo) (axis_scale,
+// computed once per sweep) is within 3 ulps of axis_bin's (x - lo) / (hi - lo) bins, so the two truncate
+// to the same bin unless y lies within 1e-13 (relative) of an integer; there axis_bin itself decides.
+// The same bin as axis_bin for every x, one multiplication instead of a division.
+COLLSWEEP_HD_INLINE double axis_scale(const MapAxis& a) { return a.bins / (a.hi - a.lo); }
+
+COLLSWEEP_HD_INLINE int axis_bin_scaled(const MapAxis& a, double scale, double x) {
+  if (!(x >= a.lo && x <= a.hi)) return -1;
+  const double y = (x - a.lo) * scale;  // >= 0 and at most bins (1 + 1e-15)
+  const int b = static_cast<int>(y);    // floor
+  const double fy = static_cast<double>(b), margin = 1e-13 * (fy + 1.0);
+  if (!(y - fy > margin && fy + 1.0 - y > margin)) return axis_bin(a, x);
+  return b >= static_cast<int>(a.bins) ? static_cast<int>(a.bins) - 1 : b;
+}
+
 // Map cell of a sample (cell = bin_x + bins_x * bin_y), or -1 when a quantity falls outside its axis range.
-// Spec has axes[] and n_axes; quantity_value(sample, q) is the model's (planar or multi-contact).
+// Spec has axes[] and n_axes; quantity_value(sample, q) is the model's (planar or multi-contact). scales:
+// axis_scale of each axis (the same cell as without them, see axis_bin_scaled), or nullptr.
 template <class Spec, class Sample>
-COLLSWEEP_HD_INLINE int map_cell(const Spec& s, const Sample& smp) {
+COLLSWEEP_HD_INLINE int map_cell(const Spec& s, const Sample& smp, const double* scales = nullptr) {
   int cell = 0, stride = 1;
   for (int a = 0; a < s.n_axes; ++a) {
-    const int b = axis_bin(s.axes[a], quantity_value(smp, s.axes[a].quantity));
+    const double x = quantity_value(smp, s.axes[a].quantity);
+    const int b = scales ? axis_bin_scaled(s.axes[a], scales[a], x) : axis_bin(s.axes[a], x);
     if (b < 0) return -1;
     cell += b * stride;
     stride *= static_cast<int>(s.axes[a].bins);
