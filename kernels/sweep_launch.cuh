@@ -50,13 +50,13 @@ __device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
   if (m == keep && keep > 0) bw.floor[slot] = b[keep - 1].value;
 }
 
-// MinBlocks: the resident blocks per SM that __launch_bounds__ promises, which caps registers at
-// 65536 / (kBlock MinBlocks); each model picks its own from measurements (see its launcher).
 // What sweep_constants(spec) derives, passed as a kernel parameter: computed once on the host and read from
 // the constant bank, where ptxas would otherwise recompute it per sample rather than hold it in registers.
 template <class Spec>
 using SweepConstantsOf = decltype(sweep_constants(std::declval<const Spec&>()));
 
+// MinBlocks: the resident blocks per SM that __launch_bounds__ promises, which caps registers at
+// 65536 / (kBlock MinBlocks); each model picks its own from measurements (see its launcher).
 template <class Spec, int MinBlocks>
 __global__ void __launch_bounds__(kBlock, MinBlocks)
     sweep_kernel(Spec spec, SweepConstantsOf<Spec> constants, TallyLayout L, std::uint64_t first,
