@@ -46,13 +46,10 @@ COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4],
 // 2^20 pi/2, or a cancelling first reduction step).
 COLLSWEEP_HD_INLINE void sincos_lanes(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
   using namespace detmath::detail;
-  const LaneU ax = LaneBits<LaneD>::bits(x) & 0x7fffffffffffffffull;
-  *bad |= (ax < 0x3e40000000000000ull) | (ax >= 0x413921fb00000000ull);
+  *bad |= ~trig_reduces(x);
   LaneD fn, r, w, y;
   rem_pio2_first(x, &fn, &r, &w, &y);
-  const LaneI ex = reinterpret_cast<LaneI>((LaneBits<LaneD>::bits(x) >> 52) & 0x7ffu);
-  const LaneI ey = reinterpret_cast<LaneI>((LaneBits<LaneD>::bits(y) >> 52) & 0x7ffu);
-  *bad |= (ex - ey) > 16;
+  *bad |= rem_pio2_cancels(x, y);
   const LaneD y1 = (r - y) - w;
   const LaneD sk = sin_kernel(y, y1), ck = cos_kernel(y, y1);
   const LaneU q = reinterpret_cast<LaneU>(__builtin_convertvector(fn, LaneI)) & 3u;
@@ -63,12 +60,12 @@ COLLSWEEP_HD_INLINE void sincos_lanes(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
 // (NaN, out of range, an integer in [-22, 22], a result outside the normal range).
 COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
   using namespace detmath::detail;
-  *bad |= ~(x <= 308.255) | ~(x >= -323.61) | ((x >= -22.0) & (x <= 22.0) & (round_to_int(x) == x));
+  *bad |= ~pow10_general(x);
   LaneD kf;
   const LaneD y = pow10_reduced(x, &kf);
   const LaneI k = __builtin_convertvector(kf, LaneI);
-  *bad |= (k > 1023) | (k < -1021);
-  return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);
+  *bad |= ~scale_is_normal(k);
+  return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);  // y * pow2(k), as scale
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,

@@ -19,6 +19,8 @@ namespace detmath::detail {
 template <>
 struct LaneBits<LaneD> {
   using Bits = LaneU;
+  using Int = LaneI;
+  COLLSWEEP_HD_INLINE static Int to_int(Bits u) { return reinterpret_cast<LaneI>(u); }
   COLLSWEEP_HD_INLINE static Bits bits(LaneD x) { return reinterpret_cast<LaneU>(x); }
   COLLSWEEP_HD_INLINE static LaneD from(Bits u) { return reinterpret_cast<LaneD>(u); }
 };

@@ -79,9 +79,15 @@ struct LaneBits;
 template <>
 struct LaneBits<double> {
   using Bits = std::uint64_t;
+  using Int = std::int64_t;
   COLLSWEEP_HD_INLINE static Bits bits(double x) { return to_bits(x); }
   COLLSWEEP_HD_INLINE static double from(Bits u) { return from_bits(u); }
+  COLLSWEEP_HD_INLINE static Int to_int(Bits u) { return static_cast<Int>(u); }
 };
+
+// The branch conditions of the functions below, once, for any lane type: a bool for double, a lane mask
+// (all ones where true) for the SIMD type, so the SIMD sampler sends to the scalar function exactly the
+// lanes whose scalar call would leave the path it computes.
 
 // x rounded to the nearest integer, ties to even, for |x| < 2^51 (exact: the rounding of the addition does
 // it).
@@ -91,11 +97,18 @@ COLLSWEEP_HD_INLINE R round_to_int(R x) {
   return (x + kShift) - kShift;
 }
 
+// scale's normal range: y 2^k = y * pow2(k) with pow2(k) a normal double.
+constexpr int kScaleMinNormal = -1021, kScaleMax = 1023;
+template <class I>
+COLLSWEEP_HD_INLINE auto scale_is_normal(I k) {
+  return (k >= kScaleMinNormal) & (k <= kScaleMax);
+}
+
 // y 2^k for y in [0.5, 2] and -1080 <= k <= 1024, rounded once (gradual underflow, overflow to +inf).
 COLLSWEEP_HD_INLINE double scale(double y, int k) {
-  if (k > 1023) return (y * 2.0) * pow2(k - 1);  // y * 2 is exact
-  if (k >= -1021) return y * pow2(k);            // a normal result: exact unless it overflows
-  return (y * pow2(k + 1000)) * 0x1p-1000;       // exact first product, one rounding into the subnormals
+  if (k > kScaleMax) return (y * 2.0) * pow2(k - 1);  // y * 2 is exact
+  if (k >= kScaleMinNormal) return y * pow2(k);       // a normal result: exact unless it overflows
+  return (y * pow2(k + 1000)) * 0x1p-1000;            // exact first product, one rounding into the subnormals
 }
 
 // e^(x + xt) = y 2^kf with y in [0.5, 2] and kf integer-valued, for |x| <= 746 and |xt| <= 2^-40 |x| (a
@@ -202,9 +215,10 @@ COLLSWEEP_HD_INLINE void rem_pio2_first(R x, R* fn, R* r, R* w, R* y) {
 }
 
 // Whether rem_pio2_first cancelled (y lost more than 16 bits against x): the further parts are needed.
-COLLSWEEP_HD_INLINE bool rem_pio2_cancels(double x, double y) {
-  return static_cast<int>((high_word(x) >> 20) & 0x7ffu) - static_cast<int>((high_word(y) >> 20) & 0x7ffu) >
-         16;
+template <class R>
+COLLSWEEP_HD_INLINE auto rem_pio2_cancels(R x, R y) {
+  using B = LaneBits<R>;
+  return B::to_int((B::bits(x) >> 52) & 0x7ffu) - B::to_int((B::bits(y) >> 52) & 0x7ffu) > 16;
 }
 
 COLLSWEEP_HD_INLINE int rem_pio2(double x, double* y0, double* y1) {
@@ -268,12 +282,22 @@ COLLSWEEP_HD_INLINE R cos_kernel(R x, R y) {
 }
 
 // What sincos does with x: 0 = tiny (sin x = x, cos x = 1), 1 = reduce, 2 = NaN, 3 = out of domain.
+constexpr std::uint64_t kTrigTinyBits = 0x3e40000000000000ull;   // |x| below: tiny (2^-27)
+constexpr std::uint64_t kTrigLimitBits = 0x413921fb00000000ull;  // |x| from here: out of domain (2^20 pi/2)
+
 COLLSWEEP_HD_INLINE int trig_case(double x) {
-  const std::uint32_t ix = high_word(x) & 0x7fffffffu;
-  if (ix < 0x3e400000u) return 0;  // |x| < 2^-27
-  if (ix < 0x413921fbu) return 1;  // |x| < 2^20 pi/2
+  const std::uint64_t ax = to_bits(x) & 0x7fffffffffffffffull;
+  if (ax < kTrigTinyBits) return 0;
+  if (ax < kTrigLimitBits) return 1;
   if (x != x) return 2;
   return 3;
+}
+
+// trig_case(x) == 1, for any lane type.
+template <class R>
+COLLSWEEP_HD_INLINE auto trig_reduces(R x) {
+  const auto ax = LaneBits<R>::bits(x) & 0x7fffffffffffffffull;
+  return (ax >= kTrigTinyBits) & (ax < kTrigLimitBits);
 }
 
 // atan(x + xt) for finite x, |xt| <= 2^-50 |x| (a tail, 0 for plain atan): fdlibm s_atan.c. The tail enters
@@ -400,6 +424,13 @@ COLLSWEEP_HD_INLINE double log10(double x) {
 
 namespace detail {
 
+// Whether pow10 takes its general path: not NaN, within [-323.61, 308.255] (beyond: 0 and +inf), and not
+// an integer in [-22, 22] (those are exact powers of ten).
+template <class R>
+COLLSWEEP_HD_INLINE auto pow10_general(R x) {
+  return (x >= -323.61) & (x <= 308.255) & ((x < -22.0) | (x > 22.0) | (round_to_int(x) != x));
+}
+
 // 10^x = y 2^kf (exp_reduced of x ln10 as a double-double), for -323.61 <= x <= 308.255.
 template <class R>
 COLLSWEEP_HD_INLINE R pow10_reduced(R x, R* kf) {
@@ -431,10 +462,15 @@ COLLSWEEP_HD_INLINE void sincos_quadrant(R sk, R ck, typename LaneBits<R>::Bits 
 // product's rounding does not multiply the error. Integer x in [-22, 22]: the correctly rounded 10^x (exact
 // for x >= 0). NaN -> NaN; x > 308.255 -> +inf; x < -323.61 -> +0.
 COLLSWEEP_HD_INLINE double pow10(double x) {
+  if (detail::pow10_general(x)) {
+    double kf;
+    const double y = detail::pow10_reduced(x, &kf);
+    return detail::scale(y, static_cast<int>(kf));
+  }
   if (x != x) return x;
   if (x > 308.255) return detail::infinity();  // 10^308.255 > DBL_MAX; x ln10 stays below 709.79 here
   if (x < -323.61) return 0.0;                 // 10^-323.61 < 2^-1075: rounds to 0
-  if (x >= -22.0 && x <= 22.0 && detail::round_to_int(x) == x) {
+  {                                            // an integer in [-22, 22]
     const int n = static_cast<int>(x);
     int m = n < 0 ? -n : n;
     double p = 1.0, b = 10.0;  // every product is an exact power of ten <= 10^22 (5^22 < 2^53)
@@ -445,9 +481,6 @@ COLLSWEEP_HD_INLINE double pow10(double x) {
     }
     return n < 0 ? 1.0 / p : p;
   }
-  double kf;
-  const double y = detail::pow10_reduced(x, &kf);
-  return detail::scale(y, static_cast<int>(kf));
 }
 
 // sin x and cos x together, for |x| < 2^20 pi/2 (~1.647e6). Outside (also +-inf): *s = *c = 0 (out-of-domain
