@@ -19,8 +19,13 @@ bool serves(const ScalarDist& d) {
   return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
 }
 
-// Block 0 of one stream for the eight samples: Philox words w[0..3] (one 32-bit word per 64-bit lane).
-COLLSWEEP_HD_INLINE void stream_block(std::uint64_t seed, Stream s, LaneU k, LaneU (&w)[4]) {
+// Block 0 of one stream for the eight samples: Philox words w[0..3] (one 32-bit word per 64-bit lane); zeros
+// when the stream is not read (nothing is drawn from it).
+COLLSWEEP_HD_INLINE void stream_block(std::uint64_t seed, Stream s, LaneU k, bool read, LaneU (&w)[4]) {
+  if (!read) {
+    for (LaneU& x : w) x = LaneU{};
+    return;
+  }
   w[0] = k & 0xffffffffull;
   w[1] = k >> 32;
   w[2] = broadcast_u(static_cast<std::uint32_t>(s));
@@ -76,7 +81,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
 
   // W (matrix stream): log10 cond at words 0, 1 when uniform, then phi.
   LaneU wm[4];
-  stream_block(p.seed, Stream::matrix, k, wm);
+  stream_block(p.seed, Stream::matrix, k, true, wm);
   const ScalarDist& lc = p.W.log10_cond;
   const LaneD x = scalar_lanes(lc, wm, 0);
   const LaneD phi = direct_phi_range * uniform_at(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
@@ -90,7 +95,8 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
 
   // Approach (theta, then the sign word).
   LaneU wa[4];
-  stream_block(p.seed, Stream::approach, k, wa);
+  stream_block(p.seed, Stream::approach, k, p.theta_deg.kind == ScalarKind::uniform || p.random_tangent_sign,
+               wa);
   const LaneD theta = scalar_lanes(p.theta_deg, wa, 0);
   LaneD st, ct;
   if (p.theta_deg.kind == ScalarKind::constant) {  // one scalar sincos (theta = 0 would leave every lane)
@@ -109,14 +115,11 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   const LaneD alpha = needs.alpha ? st / ct : LaneD{};
 
   LaneU wf[4], wr[4], wt[4];
-  stream_block(p.seed, Stream::friction, k, wf);
-  stream_block(p.seed, Stream::restitution, k, wr);
+  stream_block(p.seed, Stream::friction, k, p.mu.kind == ScalarKind::uniform, wf);
+  stream_block(p.seed, Stream::restitution, k, p.e.kind == ScalarKind::uniform, wr);
+  stream_block(p.seed, Stream::tangential, k, needs.e_t && p.e_t.kind == ScalarKind::uniform, wt);
   const LaneD mu = scalar_lanes(p.mu, wf, 0), e = scalar_lanes(p.e, wr, 0);
-  LaneD e_t = LaneD{};
-  if (needs.e_t) {
-    stream_block(p.seed, Stream::tangential, k, wt);
-    e_t = scalar_lanes(p.e_t, wt, 0);
-  }
+  const LaneD e_t = needs.e_t ? scalar_lanes(p.e_t, wt, 0) : LaneD{};
 
   int redrawn = 0;
   for (int l = 0; l < planar_lane_batch; ++l) {
