@@ -15,6 +15,7 @@
 #include "NonSmoothDrivers.h"
 #include "NumericsMatrix.h"
 #include "SolverOptions.h"
+#include "backend/multicontact_lanes.hpp"
 #include "lcp_cst.h"
 
 namespace collsweep {
@@ -49,7 +50,38 @@ void run_ours(benchmark::State& state, LcpSolver solver, bool predicates) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The SIMD path (host/backend/multicontact_lanes.cpp): eight samples per call, the same outcomes bit for bit.
+void run_ours_lanes(benchmark::State& state, LaneIsa isa, bool predicates) {
+  if (!planar_lanes_isa_available(isa)) {
+    state.SkipWithError("instruction set not available on this CPU");
+    return;
+  }
+  const auto& s = samples();
+  MultiContactOptions opt;
+  opt.solver = LcpSolver::enumeration;
+  opt.theorem_predicates = predicates;
+  size_t i = 0;
+  double sink = 0.0;
+  MultiContactCollision<K> in[multicontact_lane_batch];
+  MultiContactOutcome<K> out[multicontact_lane_batch];
+  for (auto _ : state) {
+    for (int l = 0; l < multicontact_lane_batch; ++l) in[l] = s[i + l];
+    evaluate_multicontact_lanes_with<K>(isa, MultiContactLaw::poisson_lcp, in, opt, out);
+    sink += out[0].W;
+    benchmark::DoNotOptimize(sink);
+    i = (i + multicontact_lane_batch) & 1023;
+  }
+  state.SetItemsProcessed(state.iterations() * multicontact_lane_batch);
+}
+
 void BM_Ours_Enumeration(benchmark::State& state) { run_ours(state, LcpSolver::enumeration, false); }
+void BM_Ours_Enumeration_Lanes_AVX512(benchmark::State& state) {
+  run_ours_lanes(state, LaneIsa::avx512, false);
+}
+void BM_Ours_Enumeration_Lanes_AVX2(benchmark::State& state) { run_ours_lanes(state, LaneIsa::avx2, false); }
+void BM_Ours_Enumeration_Lanes_Baseline(benchmark::State& state) {
+  run_ours_lanes(state, LaneIsa::baseline, false);
+}
 void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) {
   run_ours(state, LcpSolver::enumeration, true);
 }
@@ -116,6 +148,9 @@ void BM_Siconos_Lemke_Driver(benchmark::State& state) { run_siconos(state, true)
 void BM_Siconos_Lemke_Direct(benchmark::State& state) { run_siconos(state, false); }
 
 BENCHMARK(BM_Ours_Enumeration);
+BENCHMARK(BM_Ours_Enumeration_Lanes_AVX512);
+BENCHMARK(BM_Ours_Enumeration_Lanes_AVX2);
+BENCHMARK(BM_Ours_Enumeration_Lanes_Baseline);
 BENCHMARK(BM_Ours_Enumeration_WithPredicates);
 BENCHMARK(BM_Ours_Lemke);
 BENCHMARK(BM_Siconos_Lemke_Driver);

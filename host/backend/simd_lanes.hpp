@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/math/lanes.hpp"
 #include "collsweep/random/philox.hpp"
 
 namespace collsweep {
@@ -25,6 +26,47 @@ struct LaneBits<LaneD> {
   COLLSWEEP_HD_INLINE static LaneD from(Bits u) { return reinterpret_cast<LaneD>(u); }
 };
 }  // namespace detmath::detail
+
+// Native-width vectors for the lane-generic kernel code of the multi-contact laws (multicontact_lanes.cpp):
+// four doubles (one AVX2 register) and two (one SSE2 register). Their comparisons stay vector compares;
+// GCC 12 turns those of a vector wider than the instruction set's registers into per-element code.
+using Lane4D = double __attribute__((vector_size(32)));
+using Lane4I = std::int64_t __attribute__((vector_size(32)));
+using Lane2D = double __attribute__((vector_size(16)));
+using Lane2I = std::int64_t __attribute__((vector_size(16)));
+
+// The lane-generic kernel code's operations (math/lanes.hpp) on a vector D of W doubles: masks are I words,
+// all ones where true. The reductions any / all are the instruction set's own (below).
+template <class D, class I, int W>
+struct VectorLaneOps {
+  using Mask = I;
+  using Int = I;
+  static constexpr int width = W;
+  COLLSWEEP_HD_INLINE static D splat(double x) { return x - D{}; }  // x - (+0) = x, signed zeros included
+  COLLSWEEP_HD_INLINE static I splat_int(std::int64_t x) { return x + I{}; }
+  COLLSWEEP_HD_INLINE static D sqrt(D x) {
+    D r;
+    for (int l = 0; l < W; ++l) r[l] = __builtin_sqrt(x[l]);
+    return r;
+  }
+  COLLSWEEP_HD_INLINE static D abs(D x) { return (D)((I)x & 0x7fffffffffffffffLL); }
+  COLLSWEEP_HD_INLINE static I lnot(I m) { return m == 0; }
+  COLLSWEEP_HD_INLINE static I true_mask() { return I{} == 0; }
+};
+
+template <>
+struct LaneOps<Lane4D> : VectorLaneOps<Lane4D, Lane4I, 4> {
+  COLLSWEEP_HD_INLINE static bool any(Lane4I m) {
+    const auto h = __builtin_shufflevector(m, m, 0, 1) | __builtin_shufflevector(m, m, 2, 3);
+    return (h[0] | h[1]) != 0;
+  }
+  COLLSWEEP_HD_INLINE static bool all(Lane4I m) { return !any(m == 0); }
+};
+template <>
+struct LaneOps<Lane2D> : VectorLaneOps<Lane2D, Lane2I, 2> {
+  COLLSWEEP_HD_INLINE static bool any(Lane2I m) { return (m[0] | m[1]) != 0; }
+  COLLSWEEP_HD_INLINE static bool all(Lane2I m) { return (m[0] & m[1]) != 0; }
+};
 
 // 32-bit Philox words held in 64-bit lanes (upper halves zero), so one 64-bit multiply gives both halves.
 template <>

@@ -23,37 +23,87 @@
 // enumeration), instead of the 2^6 = 64 bases of the 3k form.
 //
 // Cost: the unknowns of a mode never exceed 2k; the columns G_{:,N} -/+ mu G_{:,T} are formed once per
-// sample (init) and serve both phases. No heap, fixed sizes, one solution streamed at a time to the sink.
+// sample (init) and serve both phases; each pivot of the small systems is inverted once (one division).
+// No heap, fixed sizes, one solution streamed at a time to the sink.
+//
+// Written for any lane type R (math/lanes.hpp): R = double solves one sample (the scalar CPU path and the
+// GPU); the CPU's SIMD path (host/backend/multicontact_lanes.cpp) runs the same code on eight samples at
+// once, every data-dependent choice (pivot rows, contacts with r_j = 0, feasibility) a lane mask instead of
+// a branch, so that each lane gets the bits of the scalar solver. k >= 3 (runtime mode loops, Gaussian
+// elimination beyond 2 unknowns) is compiled for R = double only.
 #pragma once
+
+#include <type_traits>
 
 #include "collsweep/impacts/multicontact.hpp"
 #include "collsweep/lcp/lcp_common.hpp"
+#include "collsweep/math/lanes.hpp"
 
 namespace collsweep {
 
-template <int K>
-struct GlockerModeSolver {
-  static constexpr int n = 2 * K;
-  enum : int { kOpenL = 0, kOpenS, kOpenR, kClosedL, kClosedS, kClosedR, kModes };
+// a X = B for NR right-hand sides (the columns of b, overwritten by X), n <= N: closed forms for n = 1, 2
+// with the pivots of partial pivoting, each pivot inverted once; Gaussian elimination with partial pivoting
+// beyond (R = double only). Returns the lanes whose pivots exceed pivot_tol in absolute value (elsewhere b
+// is meaningless).
+template <class R, int N, int NR>
+COLLSWEEP_HD_INLINE LaneMask<R> solve_small_lanes(R (&a)[N][N], R (&b)[N][NR], int n, R pivot_tol) {
+  using Ops = LaneOps<R>;
+  if (n == 0) return Ops::true_mask();
+  if (n == 1) {
+    const R inv = 1.0 / a[0][0];
+    for (int r = 0; r < NR; ++r) b[0][r] = b[0][r] * inv;
+    return abs_r(a[0][0]) > pivot_tol;
+  }
+  if constexpr (N >= 2) {
+    if (n == 2) {
+      const LaneMask<R> p = abs_r(a[1][0]) > abs_r(a[0][0]);  // row 1 is the pivot row
+      const R a00 = p ? a[1][0] : a[0][0], a01 = p ? a[1][1] : a[0][1];
+      const R a10 = p ? a[0][0] : a[1][0], a11 = p ? a[0][1] : a[1][1];
+      const R inv0 = 1.0 / a00;
+      const R f = a10 * inv0;
+      const R u11 = a11 - f * a01;
+      const R inv1 = 1.0 / u11;
+      for (int r = 0; r < NR; ++r) {
+        const R b0 = p ? b[1][r] : b[0][r];
+        const R b1 = (p ? b[0][r] : b[1][r]) - f * b0;
+        const R x1 = b1 * inv1;
+        b[0][r] = (b0 - a01 * x1) * inv0;
+        b[1][r] = x1;
+      }
+      return (abs_r(a00) > pivot_tol) & (abs_r(u11) > pivot_tol);
+    }
+  }
+  if constexpr (std::is_same<R, double>::value) {
+    return smallmat::small_solve(a, b, n, pivot_tol);
+  } else {
+    return LaneMask<R>{};  // (never: the SIMD path serves k <= 2, at most 2 unknowns per system)
+  }
+}
 
-  const MultiContactCollision<K>* c = nullptr;
-  double h[K][2][n];     // G_{:,Nj} - mu_j G_{:,Tj} (L) and G_{:,Nj} + mu_j G_{:,Tj} (R)
-  double scale_a = 0.0;  // max|A| of the 3k matrix (tolerance scale, as in the basis enumeration)
-  double pivot_tol = 0.0;
-  double q_floor = 0.0;  // 1e-4 max|gamma^-|, see scale_q
+template <int K, class R = double>
+struct GlockerModeSolver {
+  using Ops = LaneOps<R>;
+  using M = LaneMask<R>;
+  static constexpr int n = 2 * K;
+
+  const MultiContactCollision<K, R>* c = nullptr;
+  R h[K][2][n];  // G_{:,Nj} - mu_j G_{:,Tj} (L) and G_{:,Nj} + mu_j G_{:,Tj} (R)
+  R scale_a{};   // max|A| of the 3k matrix (tolerance scale, as in the basis enumeration)
+  R pivot_tol{};
+  R q_floor{};  // 1e-4 max|gamma^-|, see scale_q
   double feasibility = 1e-9;
 
-  COLLSWEEP_HD void init(const MultiContactCollision<K>& cc, const LcpTolerance& tol) {
+  COLLSWEEP_HD_LANES void init(const MultiContactCollision<K, R>& cc, const LcpTolerance& tol) {
     c = &cc;
     feasibility = tol.feasibility;
-    double s = 1.0;  // the unit entries of the 3k matrix
+    R s = Ops::splat(1.0);  // the unit entries of the 3k matrix
     for (int j = 0; j < K; ++j) {
-      s = max_d(s, 2.0 * abs_d(cc.mu[j]));
+      s = max_r(s, 2.0 * abs_r(cc.mu[j]));
       for (int i = 0; i < n; ++i) {
-        const double gn = cc.G[i][j], gt = cc.G[i][K + j];
+        const R gn = cc.G[i][j], gt = cc.G[i][K + j];
         h[j][0][i] = gn - cc.mu[j] * gt;
         h[j][1][i] = gn + cc.mu[j] * gt;
-        s = max_d(s, max_d(abs_d(h[j][0][i]), abs_d(gt)));
+        s = max_r(s, max_r(abs_r(h[j][0][i]), abs_r(gt)));
       }
     }
     scale_a = s;
@@ -64,13 +114,13 @@ struct GlockerModeSolver {
   // Size of the 3k right-hand side q = (c_N - G_NT b ; c_T - G_TT b ; 2 b), the scale of the w tolerance,
   // floored at 1e-4 max|gamma^-| (so the tolerance never drops below 1e-13 max|gamma^-|, the rounding of
   // c = gamma° + ... when q vanishes, e.g. a compression that ends in stick everywhere).
-  COLLSWEEP_HD double scale_q(const double (&cv)[n], const double (&b)[K]) const {
-    double sq = q_floor;
-    for (int j = 0; j < K; ++j) sq = max_d(sq, 2.0 * abs_d(b[j]));
+  COLLSWEEP_HD_LANES R scale_q(const R (&cv)[n], const R (&b)[K]) const {
+    R sq = q_floor;
+    for (int j = 0; j < K; ++j) sq = max_r(sq, 2.0 * abs_r(b[j]));
     for (int i = 0; i < n; ++i) {
-      double s = cv[i];
+      R s = cv[i];
       for (int j = 0; j < K; ++j) s -= c->G[i][K + j] * b[j];
-      sq = max_d(sq, abs_d(s));
+      sq = max_r(sq, abs_r(s));
     }
     return sq;
   }
@@ -78,104 +128,149 @@ struct GlockerModeSolver {
   // Whether X = 0 solves the phase (for a decompression: Delta = 0, pure Poisson). At X = 0, r = b and
   // gamma = c: every gamma_Nj >= 0, and per contact either b_j = 0 (X_T = 0 is the whole friction set) or
   // b_j > 0 with gamma_Tj = 0 (X_T = 0 inside the set: stick), to the tolerance of the enumeration.
-  COLLSWEEP_HD bool zero_is_solution(const double (&cv)[n], const double (&b)[K]) const {
-    const double wtol = feasibility * scale_q(cv, b);
+  COLLSWEEP_HD_LANES M zero_is_solution(const R (&cv)[n], const R (&b)[K]) const {
+    const R wtol = feasibility * scale_q(cv, b);
+    M ok = Ops::true_mask();
     for (int j = 0; j < K; ++j) {
-      if (!(cv[j] >= -wtol) || !(b[j] >= 0.0)) return false;
-      if (b[j] > 0.0 && !(abs_d(cv[K + j]) <= wtol)) return false;
+      ok = ok & (cv[j] >= -wtol) & (b[j] >= 0.0);
+      ok = ok & (Ops::lnot(b[j] > 0.0) | (abs_r(cv[K + j]) <= wtol));
     }
-    return true;
+    return ok;
   }
 
-  // Calls sink(x, gamma) for every feasible mode combination, x = (X_N, X_T) cleaned as the 3k path does
-  // (X_N >= 0, X_T clamped into [-r, r]) and gamma = G x + cv; returns how many there were. The same
-  // physical solution can come from several modes on degenerate data: the sink deduplicates.
+  // Every feasible mode combination of the phase (cv, b), in the lanes of `active`: emit(ok, x, gamma) for
+  // each combination that some active lane admits, ok the lanes that admit it, x = (X_N, X_T) cleaned as
+  // the 3k path does (X_N >= 0, X_T clamped into [-r, r]) and gamma = G x + cv. The same physical solution
+  // can come from several modes on degenerate data: the sink deduplicates. kZeroB: b = 0 in every lane
+  // (a compression, Newton's phase), which fixes the contacts with r_j = 0 at compile time.
   //
   // Order of work: for each of the 3^k tangential assignments t (L, S, R per contact) the stick unknowns
   // X_T,S are eliminated once (Schur complement of the SPD block G_SS), leaving the normal problem
   //   gamma_N = M X_N + m,   y = Y X_N + y0   (y_j = X_Tj for a stick contact, gamma_Tj for a slipping one),
   // a k-variable mixed LCP whose 2^k complementary subsets are solved in closed form (k <= 2); the
   // tangential signs are tested only for the normal-feasible subsets.
-  template <class Sink>
-  COLLSWEEP_HD int solve(const double (&cv)[n], const double (&b)[K], Sink& sink) const {
-    const double sq = scale_q(cv, b);
-    int found = 0;
+  template <bool kZeroB, class Emit>
+  COLLSWEEP_HD_LANES void solve_lanes(const R (&cv)[n], const R (&b)[K], M active, Emit& emit) const {
+    const R sq = scale_q(cv, b);
     if constexpr (K <= 2) {  // every assignment and subset a compile-time constant: straight-line code
-      tangential_static<0>(cv, b, sq, sink, found);
+      tangential_static<0, kZeroB>(cv, b, sq, active, emit);
     } else {
       int t[K];
       for (int j = 0; j < K; ++j) t[j] = 0;
       while (true) {
-        found += tangential(t, cv, b, sq, sink);
+        tangential<kZeroB>(t, cv, b, sq, active, emit);
         int j = 0;
         while (j < K && ++t[j] == 3) t[j++] = 0;
         if (j == K) break;
       }
     }
+  }
+
+  // One sample (R = double): sink(x, gamma) for every feasible mode combination; returns how many.
+  template <class Sink>
+  COLLSWEEP_HD int solve(const double (&cv)[n], const double (&b)[K], Sink& sink) const {
+    static_assert(std::is_same<R, double>::value, "solve() takes one sample; lanes use solve_lanes()");
+    int found = 0;
+    auto emit = [&](bool ok, const double(&x)[n], const double(&g)[n]) {
+      if (!ok) return;
+      ++found;
+      sink(x, g);
+    };
+    bool zero_b = true;
+    for (int j = 0; j < K; ++j) zero_b = zero_b && b[j] == 0.0;
+    if (zero_b)
+      solve_lanes<true>(cv, b, true, emit);
+    else
+      solve_lanes<false>(cv, b, true, emit);
     return found;
   }
 
  private:
+  // Whether to go on after an intermediate test: one sample stops as soon as it fails; lanes go on (their
+  // lanes rarely all fail there, and the test costs a reduction and a branch); the final feasibility test
+  // before a solution is emitted is exact in both.
+  COLLSWEEP_HD_INLINE static bool keep_going(M ok) {
+    if constexpr (Ops::width == 1) {
+      return Ops::any(ok);
+    } else {
+      (void)ok;
+      return true;
+    }
+  }
+
   // Column of X_Nj in gamma under tangential mode tj: G_{:,Nj} (stick) or G_{:,Nj} -/+ mu_j G_{:,Tj}.
-  COLLSWEEP_HD_INLINE double col(int j, int tj, int row) const {
+  COLLSWEEP_HD_INLINE R col(int j, int tj, int row) const {
     return tj == 1 ? c->G[row][j] : h[j][tj == 0 ? 0 : 1][row];
   }
 
   // Tangential assignment number Code (t_j = digit j of Code in base 3), then the next one (k <= 2).
-  template <int Code, class Sink>
-  COLLSWEEP_HD_INLINE void tangential_static(const double (&cv)[n], const double (&b)[K], double sq,
-                                             Sink& sink, int& found) const {
+  template <int Code, bool kZeroB, class Emit>
+  COLLSWEEP_HD_INLINE void tangential_static(const R (&cv)[n], const R (&b)[K], R sq, M active,
+                                             Emit& emit) const {
     if constexpr (Code < (K == 1 ? 3 : 9)) {
       int t[K];
       for (int j = 0, p = 1; j < K; ++j, p *= 3) t[j] = (Code / p) % 3;
-      found += tangential(t, cv, b, sq, sink);
-      tangential_static<Code + 1>(cv, b, sq, sink, found);
+      tangential<kZeroB>(t, cv, b, sq, active, emit);
+      tangential_static<Code + 1, kZeroB>(cv, b, sq, active, emit);
     }
   }
 
+  // Affine readouts of one tangential assignment: gamma_N = M X_N + m and y = Y X_N + y0 (last column).
+  struct Readout {
+    const int (&t)[K];
+    const R (&mm)[K][K + 1];
+    const R (&yy)[K][K + 1];
+    const M (&forbid_open)[K];
+    const M (&forbid_closed)[K];
+    R qa, sq;
+  };
+
   // Every normal subset under the tangential assignment t.
-  template <class Sink>
-  COLLSWEEP_HD_INLINE int tangential(const int (&t)[K], const double (&cv)[n], const double (&b)[K],
-                                     double sq, Sink& sink) const {
-    const MultiContactCollision<K>& cc = *c;
+  template <bool kZeroB, class Emit>
+  COLLSWEEP_HD_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq, M active,
+                                      Emit& emit) const {
+    const MultiContactCollision<K, R>& cc = *c;
     // Contacts whose r_j = 0 identically keep only L (as "free"): forbid them open (b_j = 0) or closed
     // (mu_j = b_j = 0) under S or R.
-    unsigned forbid_open = 0u, forbid_closed = 0u;
+    M forbid_open[K], forbid_closed[K];
     for (int j = 0; j < K; ++j) {
-      if (t[j] == 0 || b[j] != 0.0) continue;
-      forbid_open |= 1u << j;
-      if (cc.mu[j] == 0.0) forbid_closed |= 1u << j;
+      const M zero_b = kZeroB ? Ops::true_mask() : (b[j] == 0.0);
+      forbid_open[j] = t[j] == 0 ? M{} : zero_b;
+      forbid_closed[j] = t[j] == 0 ? M{} : zero_b & (cc.mu[j] == 0.0);
     }
-    if ((forbid_open & forbid_closed) != 0u) return 0;
     // Shifted velocity c' = c -/+ b_j G_{:,Tj} of the slipping contacts (X_T = -/+ (mu X_N + b)).
-    double cs[n];
+    R cs[n];
     for (int i = 0; i < n; ++i) cs[i] = cv[i];
-    for (int j = 0; j < K; ++j) {
-      if (t[j] == 1 || b[j] == 0.0) continue;
-      const double sb = t[j] == 0 ? -b[j] : b[j];
-      for (int i = 0; i < n; ++i) cs[i] += sb * cc.G[i][K + j];
+    if constexpr (!kZeroB) {
+      for (int j = 0; j < K; ++j) {
+        if (t[j] == 1) continue;
+        const R sb = t[j] == 0 ? -b[j] : b[j];
+        for (int i = 0; i < n; ++i) cs[i] += sb * cc.G[i][K + j];
+      }
     }
     // Stick unknowns: G_SS X_T,S = -(C_SN X_N + c'_S), i.e. X_T,S = E X_N + e with [E | e] in e_s.
     int st[K];
     int ns = 0;
     for (int j = 0; j < K; ++j)
       if (t[j] == 1) st[ns++] = j;
-    double e_s[K][K + 1];
+    R e_s[K][K + 1];
+    M ok = active;
     if (ns > 0) {
-      double gss[K][K];
+      R gss[K][K];
       for (int a = 0; a < ns; ++a) {
         const int ra = K + st[a];
         for (int q = 0; q < ns; ++q) gss[a][q] = cc.G[ra][K + st[q]];
         for (int j = 0; j < K; ++j) e_s[a][j] = -col(j, t[j], ra);
         e_s[a][K] = -cs[ra];
       }
-      if (!smallmat::small_solve(gss, e_s, ns, pivot_tol)) return 0;
+      ok = ok & solve_small_lanes(gss, e_s, ns, pivot_tol);
+      if (!keep_going(ok)) return;
     }
     // Readouts, affine in X_N (last column: the constant): gamma_N = M X_N + m, y = Y X_N + y0.
-    double mm[K][K + 1], yy[K][K + 1];
+    R mm[K][K + 1], yy[K][K + 1];
     for (int i = 0; i < K; ++i) {
       for (int j = 0; j <= K; ++j) {
-        double v = j < K ? col(j, t[j], i) : cs[i];
+        R v = j < K ? col(j, t[j], i) : cs[i];
         for (int a = 0; a < ns; ++a) v += cc.G[i][K + st[a]] * e_s[a][j];
         mm[i][j] = v;
       }
@@ -189,114 +284,92 @@ struct GlockerModeSolver {
       }
       const int row = K + jt;
       for (int j = 0; j <= K; ++j) {
-        double v = j < K ? col(j, t[j], row) : cs[row];
+        R v = j < K ? col(j, t[j], row) : cs[row];
         for (int a = 0; a < ns; ++a) v += cc.G[row][K + st[a]] * e_s[a][j];
         yy[jt][j] = v;
       }
     }
-    const double qa = sq / scale_a;
-    const Readout rd{t, mm, yy, forbid_open, forbid_closed, qa, sq};
-    int found = 0;
-    if constexpr (K <= 2) {
-      found += normal_case(0u, rd, cv, b, sink);
-      found += normal_case(1u, rd, cv, b, sink);
-      if constexpr (K == 2) {
-        found += normal_case(2u, rd, cv, b, sink);
-        found += normal_case(3u, rd, cv, b, sink);
-      }
-    } else {
-      for (unsigned mask = 0; mask < (1u << K); ++mask) found += normal_case(mask, rd, cv, b, sink);
+    const Readout rd{t, mm, yy, forbid_open, forbid_closed, sq / scale_a, sq};
+    for (unsigned mask = 0; mask < (1u << K); ++mask) {
+      // b = 0: an open contact under S or R is excluded in every lane.
+      bool excluded = false;
+      for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && t[j] != 0);
+      if (!excluded) normal_case(mask, rd, cv, b, ok, emit);
     }
-    return found;
   }
 
-  // Affine readouts of one tangential assignment: gamma_N = M X_N + m and y = Y X_N + y0 (last column).
-  struct Readout {
-    const int (&t)[K];
-    const double (&mm)[K][K + 1];
-    const double (&yy)[K][K + 1];
-    unsigned forbid_open, forbid_closed;
-    double qa, sq;
-  };
-
-  // The normal subset mask (bit j: contact j closed) of a tangential assignment; 1 if it is a solution.
-  template <class Sink>
-  COLLSWEEP_HD_INLINE int normal_case(unsigned mask, const Readout& rd, const double (&cv)[n],
-                                      const double (&b)[K], Sink& sink) const {
-    const MultiContactCollision<K>& cc = *c;
+  // The normal subset mask (bit j: contact j closed) of a tangential assignment.
+  template <class Emit>
+  COLLSWEEP_HD_INLINE void normal_case(unsigned mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
+                                       M ok, Emit& emit) const {
+    const MultiContactCollision<K, R>& cc = *c;
     const int(&t)[K] = rd.t;
-    const double(&mm)[K][K + 1] = rd.mm;
-    const double(&yy)[K][K + 1] = rd.yy;
-    const double qa = rd.qa, sq = rd.sq;
-    const unsigned all = (1u << K) - 1u;
-    if ((mask & rd.forbid_closed) != 0u || (~mask & all & rd.forbid_open) != 0u) return 0;
+    const R(&mm)[K][K + 1] = rd.mm;
+    const R(&yy)[K][K + 1] = rd.yy;
+    const R qa = rd.qa, sq = rd.sq;
+    for (int j = 0; j < K; ++j)
+      ok = ok & Ops::lnot(((mask >> j) & 1u) ? rd.forbid_closed[j] : rd.forbid_open[j]);
+    if (!keep_going(ok)) return;
+    // X_N,Z = -M_ZZ^-1 m_Z.
+    R xn[K];
+    for (int j = 0; j < K; ++j) xn[j] = R{};
     {
-      // X_N,Z = -M_ZZ^-1 m_Z.
-      double xn[K];
-      for (int j = 0; j < K; ++j) xn[j] = 0.0;
-      {
-        int z[K];
-        int nz = 0;
-        for (int j = 0; j < K; ++j)
-          if ((mask >> j) & 1u) z[nz++] = j;
-        double mz[K][K], rz[K][1];
-        for (int a = 0; a < nz; ++a) {
-          for (int q = 0; q < nz; ++q) mz[a][q] = mm[z[a]][z[q]];
-          rz[a][0] = -mm[z[a]][K];
-        }
-        if (!smallmat::small_solve(mz, rz, nz, pivot_tol)) return 0;
-        for (int a = 0; a < nz; ++a) xn[z[a]] = rz[a][0];
+      int z[K];
+      int nz = 0;
+      for (int j = 0; j < K; ++j)
+        if ((mask >> j) & 1u) z[nz++] = j;
+      R mz[K][K], rz[K][1];
+      for (int a = 0; a < nz; ++a) {
+        for (int q = 0; q < nz; ++q) mz[a][q] = mm[z[a]][z[q]];
+        rz[a][0] = -mm[z[a]][K];
       }
-      double gn[K], y[K], rad[K];
-      double zmax = 0.0;
-      for (int i = 0; i < K; ++i) {
-        double v = mm[i][K], w = yy[i][K];
-        for (int j = 0; j < K; ++j) {
-          v += mm[i][j] * xn[j];
-          w += yy[i][j] * xn[j];
-        }
-        gn[i] = v;
-        y[i] = w;
-        rad[i] = cc.mu[i] * xn[i] + b[i];
-        if ((mask >> i) & 1u) zmax = max_d(zmax, abs_d(xn[i]));
-        if (t[i] == 1) zmax = max_d(zmax, abs_d(y[i] + rad[i]));
-        if (t[i] == 2) zmax = max_d(zmax, max_d(2.0 * abs_d(rad[i]), abs_d(y[i])));
-      }
-      if (!is_finite_d(zmax)) return 0;
-      const double ztol = -feasibility * max_d(zmax, qa);
-      const double wtol = -feasibility * max_d(sq, scale_a * zmax);
-      bool ok = true;
-      for (int j = 0; j < K && ok; ++j) {
-        const bool closed = (mask >> j) & 1u;
-        ok = closed ? xn[j] >= ztol : gn[j] >= wtol;
-        if (!ok) break;
-        if (t[j] == 0) {
-          // gamma_T free when r_j = 0 identically (open with b_j = 0, or frictionless with b_j = 0).
-          const bool free_t = b[j] == 0.0 && (!closed || cc.mu[j] == 0.0);
-          ok = 2.0 * rad[j] >= wtol && (free_t || y[j] >= wtol);
-        } else if (t[j] == 1) {
-          ok = y[j] + rad[j] >= ztol && rad[j] - y[j] >= wtol;
-        } else {
-          ok = 2.0 * rad[j] >= ztol && -y[j] >= ztol;
-        }
-      }
-      if (!ok) return 0;
-      // Clean as the 3k path does (X_N >= 0, X_T into [-r, r]), then gamma = G x + c.
-      double x[n], g[n];
-      for (int j = 0; j < K; ++j) {
-        const double xnj = max_d(xn[j], 0.0);
-        const double r = max_d(cc.mu[j] * xnj + b[j], 0.0);
-        x[j] = xnj;
-        x[K + j] = t[j] == 0 ? -r : t[j] == 2 ? r : min_d(max_d(y[j], -r), r);
-      }
-      for (int i = 0; i < n; ++i) {
-        double v = cv[i];
-        for (int k = 0; k < n; ++k) v += cc.G[i][k] * x[k];
-        g[i] = v;
-      }
-      sink(x, g);
-      return 1;
+      ok = ok & solve_small_lanes(mz, rz, nz, pivot_tol);
+      if (!keep_going(ok)) return;
+      for (int a = 0; a < nz; ++a) xn[z[a]] = rz[a][0];
     }
+    R gn[K], y[K], rad[K];
+    R zmax{};
+    for (int i = 0; i < K; ++i) {  // (the terms of open contacts, X_Nj = 0, are left out)
+      R v = mm[i][K], w = yy[i][K];
+      for (int j = 0; j < K; ++j) {
+        if (!((mask >> j) & 1u)) continue;
+        v += mm[i][j] * xn[j];
+        w += yy[i][j] * xn[j];
+      }
+      gn[i] = v;
+      y[i] = w;
+      rad[i] = ((mask >> i) & 1u) ? cc.mu[i] * xn[i] + b[i] : b[i];
+      if ((mask >> i) & 1u) zmax = max_r(zmax, abs_r(xn[i]));
+      if (t[i] == 1) zmax = max_r(zmax, abs_r(y[i] + rad[i]));
+      if (t[i] == 2) zmax = max_r(zmax, max_r(2.0 * abs_r(rad[i]), abs_r(y[i])));
+    }
+    ok = ok & finite_r(zmax);
+    const R ztol = -feasibility * max_r(zmax, qa);
+    const R wtol = -feasibility * max_r(sq, scale_a * zmax);
+    for (int j = 0; j < K; ++j) {
+      const bool closed = (mask >> j) & 1u;
+      ok = ok & (closed ? xn[j] >= ztol : gn[j] >= wtol);
+      if (t[j] == 0) {
+        // gamma_T free when r_j = 0 identically (open with b_j = 0, or frictionless with b_j = 0).
+        const M free_t = closed ? (b[j] == 0.0) & (cc.mu[j] == 0.0) : (b[j] == 0.0);
+        ok = ok & (2.0 * rad[j] >= wtol) & (free_t | (y[j] >= wtol));
+      } else if (t[j] == 1) {
+        ok = ok & (y[j] + rad[j] >= ztol) & (rad[j] - y[j] >= wtol);
+      } else {
+        ok = ok & (2.0 * rad[j] >= ztol) & (-y[j] >= ztol);
+      }
+    }
+    if (!Ops::any(ok)) return;
+    // Clean as the 3k path does (X_N >= 0, X_T into [-r, r]), then gamma = G x + c.
+    R x[n], g[n];
+    for (int j = 0; j < K; ++j) {
+      const R xnj = max_r(xn[j], R{});
+      const R r = max_r(cc.mu[j] * xnj + b[j], R{});
+      x[j] = xnj;
+      x[K + j] = t[j] == 0 ? -r : t[j] == 2 ? r : min_r(max_r(y[j], -r), r);
+    }
+    phase_velocity(cc, cv, x, g);
+    emit(ok, x, g);
   }
 };
 

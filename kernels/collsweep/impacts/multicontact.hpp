@@ -15,6 +15,7 @@
 
 #include "collsweep/contact/status.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
+#include "collsweep/math/lanes.hpp"
 
 namespace collsweep {
 
@@ -37,54 +38,84 @@ inline const char* lcp_solver_name(LcpSolver s) {
   return "unknown";
 }
 
-template <int K>
+// One collision (R = double), or one per lane of the CPU's SIMD type (host/backend/multicontact_lanes.cpp).
+template <int K, class R = double>
 struct MultiContactCollision {
   static_assert(K >= 1 && K <= 4, "1 <= K <= 4 planar contacts");
   static constexpr int contacts = K;
-  double G[2 * K][2 * K];     // Delassus matrix, [N1..Nk, T1..Tk]
-  double gamma_minus[2 * K];  // pre-impact contact velocities gamma^-
-  double mu[K];               // friction coefficients
-  double eps_N[K];            // normal impact coefficients
-  double eps_T[K];            // tangential impact coefficients
+  R G[2 * K][2 * K];     // Delassus matrix, [N1..Nk, T1..Tk]
+  R gamma_minus[2 * K];  // pre-impact contact velocities gamma^-
+  R mu[K];               // friction coefficients
+  R eps_N[K];            // normal impact coefficients
+  R eps_T[K];            // tangential impact coefficients
 };
 
 // Checks of the input, in this order: finite numbers; G symmetric positive definite (Cholesky, factor
 // returned in l; asymmetric or indefinite -> delassus_not_spd, singular to ~1e-12 -> singular_delassus);
 // at least one gamma_Nj^- < 0 (else not_approaching); mu_j >= 0; and, when check_coefficients,
 // 0 <= eps_Nj <= 1 (restitution_out_of_range) and 0 <= eps_Tj <= eps_Nj (coefficient_out_of_range).
+// Any lane type R: the Status of each lane as an integer (l is meaningless where it is not ok).
+template <int K, class R>
+COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactCollision<K, R>& c,
+                                                          bool check_coefficients, R (&l)[2 * K][2 * K]) {
+  using Ops = LaneOps<R>;
+  using M = LaneMask<R>;
+  constexpr int n = 2 * K;
+  auto code = [](Status s) { return Ops::splat_int(static_cast<int>(s)); };
+  M finite = finite_r(c.gamma_minus[0]);
+  for (int i = 0; i < n; ++i) {
+    finite = finite & finite_r(c.gamma_minus[i]);
+    for (int j = 0; j < n; ++j) finite = finite & finite_r(c.G[i][j]);
+  }
+  for (int j = 0; j < K; ++j)
+    finite = finite & finite_r(c.mu[j]) & finite_r(c.eps_N[j]) & finite_r(c.eps_T[j]);
+  const M nonfinite = Ops::lnot(finite);
+  if (Ops::all(nonfinite)) return code(Status::nonfinite_input);
+  const LaneInt<R> ch = smallmat::cholesky_lanes(c.G, l);
+  M approaching = c.gamma_minus[0] < 0.0, negative_mu = c.mu[0] < 0.0;
+  M restitution = (c.eps_N[0] < 0.0) | (c.eps_N[0] > 1.0);
+  M coefficient = (c.eps_T[0] < 0.0) | (c.eps_T[0] > c.eps_N[0]);
+  for (int j = 1; j < K; ++j) {
+    approaching = approaching | (c.gamma_minus[j] < 0.0);
+    negative_mu = negative_mu | (c.mu[j] < 0.0);
+    restitution = restitution | (c.eps_N[j] < 0.0) | (c.eps_N[j] > 1.0);
+    coefficient = coefficient | (c.eps_T[j] < 0.0) | (c.eps_T[j] > c.eps_N[j]);
+  }
+  LaneInt<R> s = code(Status::ok);
+  if (check_coefficients) {
+    s = coefficient ? code(Status::coefficient_out_of_range) : s;
+    s = restitution ? code(Status::restitution_out_of_range) : s;
+  }
+  s = negative_mu ? code(Status::negative_friction) : s;
+  s = Ops::lnot(approaching) ? code(Status::not_approaching) : s;
+  const LaneInt<R> spd = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::spd));
+  const LaneInt<R> singular = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::singular));
+  s = ch != spd ? (ch == singular ? code(Status::singular_delassus) : code(Status::delassus_not_spd)) : s;
+  return nonfinite ? code(Status::nonfinite_input) : s;
+}
+
+// The same for one collision.
 template <int K>
 COLLSWEEP_HD Status validate_multicontact(const MultiContactCollision<K>& c, bool check_coefficients,
                                           double (&l)[2 * K][2 * K]) {
-  constexpr int n = 2 * K;
-  bool finite = true;
-  for (int i = 0; i < n; ++i) {
-    finite = finite && is_finite_d(c.gamma_minus[i]);
-    for (int j = 0; j < n; ++j) finite = finite && is_finite_d(c.G[i][j]);
+  return static_cast<Status>(validate_multicontact_lanes(c, check_coefficients, l));
+}
+
+// gamma = cv + G x: the contact velocities of a phase (c = cv) at its unknowns x (any lane type R).
+template <int K, class R>
+COLLSWEEP_HD_INLINE void phase_velocity(const MultiContactCollision<K, R>& c, const R (&cv)[2 * K],
+                                        const R (&x)[2 * K], R (&g)[2 * K]) {
+  for (int i = 0; i < 2 * K; ++i) {
+    R v = cv[i];
+    for (int k = 0; k < 2 * K; ++k) v += c.G[i][k] * x[k];
+    g[i] = v;
   }
-  for (int j = 0; j < K; ++j)
-    finite = finite && is_finite_d(c.mu[j]) && is_finite_d(c.eps_N[j]) && is_finite_d(c.eps_T[j]);
-  if (!finite) return Status::nonfinite_input;
-  const smallmat::CholeskyResult ch = smallmat::cholesky(c.G, l);
-  if (ch == smallmat::CholeskyResult::singular) return Status::singular_delassus;
-  if (ch != smallmat::CholeskyResult::spd) return Status::delassus_not_spd;
-  bool approaching = false;
-  for (int j = 0; j < K; ++j) approaching = approaching || c.gamma_minus[j] < 0.0;
-  if (!approaching) return Status::not_approaching;
-  for (int j = 0; j < K; ++j)
-    if (c.mu[j] < 0.0) return Status::negative_friction;
-  if (check_coefficients) {
-    for (int j = 0; j < K; ++j)
-      if (c.eps_N[j] < 0.0 || c.eps_N[j] > 1.0) return Status::restitution_out_of_range;
-    for (int j = 0; j < K; ++j)
-      if (c.eps_T[j] < 0.0 || c.eps_T[j] > c.eps_N[j]) return Status::coefficient_out_of_range;
-  }
-  return Status::ok;
 }
 
 // Energy change in contact space, W = T^+ - T^- = Lambda^T gamma^- + Lambda^T G Lambda / 2 (note §2.4,
 // from the paper's (99)).
-template <int K>
-COLLSWEEP_HD_INLINE double impact_energy(const MultiContactCollision<K>& c, const double (&lam)[2 * K]) {
+template <int K, class R>
+COLLSWEEP_HD_INLINE R impact_energy(const MultiContactCollision<K, R>& c, const R (&lam)[2 * K]) {
   return smallmat::quadratic_energy(c.G, lam, c.gamma_minus);
 }
 

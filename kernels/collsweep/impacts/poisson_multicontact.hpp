@@ -197,11 +197,7 @@ COLLSWEEP_HD_INLINE void phase_solution(const MultiContactCollision<K>& c, const
     const double r = max_d(c.mu[j] * x[j] + b[j], 0.0);
     x[K + j] = min_d(max_d(x[K + j], -r), r);
   }
-  for (int i = 0; i < 2 * K; ++i) {
-    double s = cv[i];
-    for (int j = 0; j < 2 * K; ++j) s += c.G[i][j] * x[j];
-    g[i] = s;
-  }
+  phase_velocity(c, cv, x, g);
 }
 
 // One solution of the phase (cv, b) by Lemke: on the 3k form first, and when that ends on a ray or at the
@@ -283,12 +279,12 @@ COLLSWEEP_HD_INLINE bool multicontact_finite(const MultiContactOutcome<K>& o) {
 }
 
 // Decompression data after the compression solution (Lambda^-, gamma°): c = gamma° + G eps Lambda^-,
-// b = mu (E_N - E_T) Lambda_N^- (note §2.3).
-template <int K>
-COLLSWEEP_HD_INLINE void decompression_data(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
-                                            const double (&g0)[2 * K], double (&cv)[2 * K], double (&b)[K]) {
+// b = mu (E_N - E_T) Lambda_N^- (note §2.3). Any lane type R.
+template <int K, class R>
+COLLSWEEP_HD_INLINE void decompression_data(const MultiContactCollision<K, R>& c, const R (&lm)[2 * K],
+                                            const R (&g0)[2 * K], R (&cv)[2 * K], R (&b)[K]) {
   for (int i = 0; i < 2 * K; ++i) {
-    double t = g0[i];
+    R t = g0[i];
     for (int j = 0; j < K; ++j) t += c.G[i][j] * c.eps_N[j] * lm[j] + c.G[i][K + j] * c.eps_T[j] * lm[K + j];
     cv[i] = t;
   }
@@ -296,9 +292,9 @@ COLLSWEEP_HD_INLINE void decompression_data(const MultiContactCollision<K>& c, c
 }
 
 // Lambda = Lambda^- + Delta + eps Lambda^- (Lambda^+ = Delta + eps Lambda^-).
-template <int K>
-COLLSWEEP_HD_INLINE void total_impulse(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
-                                       const double (&d)[2 * K], double (&lam)[2 * K]) {
+template <int K, class R>
+COLLSWEEP_HD_INLINE void total_impulse(const MultiContactCollision<K, R>& c, const R (&lm)[2 * K],
+                                       const R (&d)[2 * K], R (&lam)[2 * K]) {
   for (int j = 0; j < K; ++j) {
     lam[j] = lm[j] + d[j] + c.eps_N[j] * lm[j];
     lam[K + j] = lm[K + j] + d[K + j] + c.eps_T[j] * lm[K + j];
@@ -323,9 +319,119 @@ COLLSWEEP_HD_INLINE void set_poisson_choice(const MultiContactCollision<K>& c, c
   }
 }
 
+// Dedup scales of a sample: deduplication is relative to max|gamma^-| and max|G|; ties of W within
+// 1e-9 T_acc.
+struct MultiContactScales {
+  double gamma_scale, g_scale, tol_w;
+};
+
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactScales multicontact_scales(const MultiContactCollision<K>& c, double T_acc) {
+  return {max_d(smallmat::max_abs(c.gamma_minus), 1e-300), max_d(smallmat::max_abs(c.G), 1e-300),
+          1e-9 * T_acc};
+}
+
+// poisson-lcp, the decompression of one compression solution Lambda^-, folded as its solutions arrive: the
+// count of distinct Delta, their W range and the chosen Delta (0 when it is a solution, otherwise the least
+// W). One sample; the SIMD path runs one per lane.
+template <int K>
+struct PoissonDecompression {
+  static constexpr int n = 2 * K;
+  bool pure = false, dhave = false;
+  double dw = 0.0, d[n] = {}, gp[n] = {};
+  DistinctSolutions<K> dec;
+  int count = 0;
+  double wmin = 0.0, wmax = 0.0;
+
+  // pure: Delta = 0 solves the decompression (GlockerModeSolver::zero_is_solution).
+  COLLSWEEP_HD_INLINE void begin(const MultiContactCollision<K>& c, const double (&lm)[n],
+                                 const double (&cv)[n], bool is_pure) {
+    pure = is_pure;
+    dhave = is_pure;
+    if (is_pure) {
+      for (int i = 0; i < n; ++i) {
+        d[i] = 0.0;
+        gp[i] = cv[i];
+      }
+      double lam[n];
+      total_impulse(c, lm, d, lam);
+      dw = impact_energy(c, lam);
+    }
+    wmin = wmax = dw;
+  }
+
+  COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
+                               const double (&lm)[n], const double (&x)[n], const double (&g)[n]) {
+    if (!dec.insert(c.G, x, s.gamma_scale, s.g_scale)) return;
+    double lam[n];
+    total_impulse(c, lm, x, lam);
+    const double w = impact_energy(c, lam);
+    wmin = count == 0 && !pure ? w : min_d(wmin, w);
+    wmax = count == 0 && !pure ? w : max_d(wmax, w);
+    ++count;
+    if (pure || (dhave && !(w < dw - s.tol_w))) return;
+    dhave = true;
+    dw = w;
+    for (int i = 0; i < n; ++i) {
+      d[i] = x[i];
+      gp[i] = g[i];
+    }
+  }
+};
+
+// poisson-lcp over the distinct compression solutions in the solver's order: totals, W range and the
+// chosen solution (maximal dissipation, then the least W; see the file comment).
+template <int K>
+struct PoissonChoice {
+  static constexpr int n = 2 * K;
+  int total = 0;
+  bool have = false;
+  double best_wm = 0.0, best_w = 0.0;
+
+  // Compression solution (lm, g0) with W^- = wm and its folded decompression dd.
+  COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
+                               const double (&lm)[n], const double (&g0)[n], double wm,
+                               PoissonDecompression<K>& dd, MultiContactOutcome<K>& o) {
+    o.solutions_truncated = o.solutions_truncated || dd.dec.truncated;
+    if (dd.pure && dd.count == 0) dd.count = 1;  // (never: the enumeration finds X = 0 as well)
+    if (dd.count == 0) return;
+    o.W_min = total == 0 ? dd.wmin : min_d(o.W_min, dd.wmin);
+    o.W_max = total == 0 ? dd.wmax : max_d(o.W_max, dd.wmax);
+    total += dd.count;
+    // Compression of maximal dissipation (least W^-); among equal W^-, the least W.
+    if (have && !(wm < best_wm - s.tol_w) && (wm > best_wm + s.tol_w || !(dd.dw < best_w - s.tol_w))) return;
+    have = true;
+    best_wm = wm;
+    best_w = dd.dw;
+    set_poisson_choice(c, lm, g0, dd.d, dd.gp, o);
+  }
+
+  // The outcome once every compression solution is in; false (o failed) without any solution.
+  COLLSWEEP_HD_INLINE bool finish(const DistinctSolutions<K>& comp, MultiContactOutcome<K>& o) const {
+    o.compression_solutions = static_cast<std::uint8_t>(comp.count);
+    o.solutions_truncated = o.solutions_truncated || comp.truncated;
+    if (total == 0) {
+      o = fail_multicontact(o, Status::no_solution);
+      return false;
+    }
+    o.solutions = static_cast<std::uint8_t>(total < 255 ? total : 255);
+    o.W = best_w;
+    o.W_compression = best_wm;
+    return true;
+  }
+};
+
+// The end of both laws: W / T_acc and the finiteness check.
+template <int K>
+COLLSWEEP_HD_INLINE void finish_multicontact(MultiContactOutcome<K>& o) {
+  o.W_rel = o.W / o.T_acc;
+  if (!multicontact_finite(o)) o = fail_multicontact(o, Status::numerical_failure);
+}
+
 // poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment). The
-// enumeration streams: each distinct compression solution is decompressed as soon as it is found, and only
+// enumeration finds the distinct compression solutions, then decompresses each in the order found; only
 // the distinct X of the phases (for deduplication), the tallies and the chosen solution are kept.
+// host/backend/multicontact_lanes.cpp runs the same steps on eight samples at once.
 template <int K>
 COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
@@ -334,9 +440,7 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
   GlockerModeSolver<K> modes;
   modes.init(c, opt.tol);
-  const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
-  const double g_scale = max_d(smallmat::max_abs(c.G), 1e-300);
-  const double tol_w = 1e-9 * o.T_acc;
+  const MultiContactScales scales = multicontact_scales(c, o.T_acc);
   double zero_b[K];
   for (int j = 0; j < K; ++j) zero_b[j] = 0.0;
 
@@ -360,72 +464,80 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     o.W = o.W_min = o.W_max = impact_energy(c, o.Lam);
   } else {
     DistinctSolutions<K> comp;
-    int total = 0;
-    bool have = false;
-    double best_wm = 0.0, best_w = 0.0;
-    auto on_compression = [&](const double(&lm)[n], const double(&g0)[n]) {
-      if (!comp.insert(c.G, lm, gamma_scale, g_scale)) return;
-      const double wm = impact_energy(c, lm);
-      double cv[n], b[K];
-      decompression_data(c, lm, g0, cv, b);
-      // This compression's decompression: Delta = 0 when it is a solution, otherwise the least W.
-      const bool pure = modes.zero_is_solution(cv, b);
-      bool dhave = pure;
-      double dw = 0.0, d[n] = {}, gp[n] = {};
-      if (pure) {
-        for (int i = 0; i < n; ++i) {
-          d[i] = 0.0;
-          gp[i] = cv[i];
-        }
-        double lam[n];
-        total_impulse(c, lm, d, lam);
-        dw = impact_energy(c, lam);
-      }
-      DistinctSolutions<K> dec;
-      int count = 0;
-      double wmin = dw, wmax = dw;
-      auto on_decompression = [&](const double(&x)[n], const double(&g)[n]) {
-        if (!dec.insert(c.G, x, gamma_scale, g_scale)) return;
-        double lam[n];
-        total_impulse(c, lm, x, lam);
-        const double w = impact_energy(c, lam);
-        wmin = count == 0 && !pure ? w : min_d(wmin, w);
-        wmax = count == 0 && !pure ? w : max_d(wmax, w);
-        ++count;
-        if (pure || (dhave && !(w < dw - tol_w))) return;
-        dhave = true;
-        dw = w;
-        for (int i = 0; i < n; ++i) {
-          d[i] = x[i];
-          gp[i] = g[i];
-        }
-      };
-      modes.solve(cv, b, on_decompression);
-      o.solutions_truncated = o.solutions_truncated || dec.truncated;
-      if (pure && count == 0) count = 1;  // (never: the enumeration finds X = 0 as well)
-      if (count == 0) return;
-      o.W_min = total == 0 ? wmin : min_d(o.W_min, wmin);
-      o.W_max = total == 0 ? wmax : max_d(o.W_max, wmax);
-      total += count;
-      // Compression of maximal dissipation (least W^-); among equal W^-, the least W.
-      if (have && !(wm < best_wm - tol_w) && (wm > best_wm + tol_w || !(dw < best_w - tol_w))) return;
-      have = true;
-      best_wm = wm;
-      best_w = dw;
-      set_poisson_choice(c, lm, g0, d, gp, o);
+    auto on_compression = [&](bool ok, const double(&lm)[n], const double(&)[n]) {
+      if (ok) comp.insert(c.G, lm, scales.gamma_scale, scales.g_scale);
     };
-    modes.solve(c.gamma_minus, zero_b, on_compression);
-    o.compression_solutions = static_cast<std::uint8_t>(comp.count);
-    o.solutions_truncated = o.solutions_truncated || comp.truncated;
-    if (total == 0) return fail_multicontact(o, Status::no_solution);
-    o.solutions = static_cast<std::uint8_t>(total < 255 ? total : 255);
-    o.W = best_w;
-    o.W_compression = best_wm;
+    modes.template solve_lanes<true>(c.gamma_minus, zero_b, true, on_compression);
+    PoissonChoice<K> choice;
+    for (int r = 0; r < comp.count; ++r) {
+      const double(&lm)[n] = comp.X[r];
+      double g0[n], cv[n], b[K];
+      phase_velocity(c, c.gamma_minus, lm, g0);  // the compression's gamma°, as the solver gave it
+      decompression_data(c, lm, g0, cv, b);
+      PoissonDecompression<K> dd;
+      dd.begin(c, lm, cv, modes.zero_is_solution(cv, b));
+      auto on_decompression = [&](bool ok, const double(&x)[n], const double(&g)[n]) {
+        if (ok) dd.add(c, scales, lm, x, g);
+      };
+      modes.template solve_lanes<false>(cv, b, true, on_decompression);
+      choice.add(c, scales, lm, g0, impact_energy(c, lm), dd, o);
+    }
+    if (!choice.finish(comp, o)) return o;
   }
-  o.W_rel = o.W / o.T_acc;
-  if (!multicontact_finite(o)) return fail_multicontact(o, Status::numerical_failure);
+  finish_multicontact(o);
   return o;
 }
+
+// newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
+// One phase, so no Delta: the chosen solution is the least W (maximal dissipation). With all eps = 0 this
+// LCP is Poisson's compression and the choice coincides with Poisson's (Lambda = Lambda^-, Lambda^+ = 0).
+// newton-lcp's right-hand side c = (I + eps) gamma^- (b = 0). Any lane type R.
+template <int K, class R>
+COLLSWEEP_HD_INLINE void newton_velocity(const MultiContactCollision<K, R>& c, R (&cv)[2 * K]) {
+  for (int j = 0; j < K; ++j) {
+    cv[j] = (1.0 + c.eps_N[j]) * c.gamma_minus[j];
+    cv[K + j] = (1.0 + c.eps_T[j]) * c.gamma_minus[K + j];
+  }
+}
+
+// newton-lcp's solution Lambda = x: gamma^+ = gamma^- + G Lambda (= xi - eps gamma^-).
+template <int K>
+COLLSWEEP_HD_INLINE void set_newton_choice(const MultiContactCollision<K>& c, const double (&x)[2 * K],
+                                           MultiContactOutcome<K>& o) {
+  for (int i = 0; i < 2 * K; ++i) o.Lam[i] = x[i];
+  phase_velocity(c, c.gamma_minus, x, o.gamma_plus);
+}
+
+// newton-lcp, its solutions folded as they arrive: count, W range, the least W (ties: the first). One
+// sample; the SIMD path runs one per lane.
+template <int K>
+struct NewtonChoice {
+  static constexpr int n = 2 * K;
+  DistinctSolutions<K> sol;
+
+  COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
+                               const double (&x)[n], MultiContactOutcome<K>& o) {
+    if (!sol.insert(c.G, x, s.gamma_scale, s.g_scale)) return;
+    const double w = impact_energy(c, x);
+    const bool first = sol.count == 1;
+    o.W_min = first ? w : min_d(o.W_min, w);
+    o.W_max = first ? w : max_d(o.W_max, w);
+    if (!first && !(w < o.W - s.tol_w)) return;
+    o.W = w;
+    set_newton_choice(c, x, o);
+  }
+
+  // False (o failed) without any solution.
+  COLLSWEEP_HD_INLINE bool finish(MultiContactOutcome<K>& o) const {
+    if (sol.count == 0) {
+      o = fail_multicontact(o, Status::no_solution);
+      return false;
+    }
+    o.solutions_truncated = sol.truncated;
+    o.solutions = static_cast<std::uint8_t>(sol.count);
+    return true;
+  }
+};
 
 // newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
 // One phase, so no Delta: the chosen solution is the least W (maximal dissipation). With all eps = 0 this
@@ -436,52 +548,28 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
   constexpr int n = 2 * K;
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
-  const double gamma_scale = max_d(smallmat::max_abs(c.gamma_minus), 1e-300);
-  const double g_scale = max_d(smallmat::max_abs(c.G), 1e-300);
-  const double tol_w = 1e-9 * o.T_acc;
   double cv[n], zero_b[K];
-  for (int j = 0; j < K; ++j) {
-    cv[j] = (1.0 + c.eps_N[j]) * c.gamma_minus[j];
-    cv[K + j] = (1.0 + c.eps_T[j]) * c.gamma_minus[K + j];
-    zero_b[j] = 0.0;
-  }
-  // gamma^+ = gamma^- + G Lambda (= xi - eps gamma^-).
-  auto take = [&](const double(&x)[n]) {
-    for (int i = 0; i < n; ++i) {
-      o.Lam[i] = x[i];
-      double g = c.gamma_minus[i];
-      for (int j = 0; j < n; ++j) g += c.G[i][j] * x[j];
-      o.gamma_plus[i] = g;
-    }
-  };
+  newton_velocity(c, cv);
+  for (int j = 0; j < K; ++j) zero_b[j] = 0.0;
   if (o.solver == LcpSolver::lemke) {
     double x[n], xi[n];
     if (!glocker_lemke_phase(c, cv, zero_b, opt.tol, x, xi))
       return fail_multicontact(o, Status::solver_failure);
-    take(x);
+    set_newton_choice(c, x, o);
     o.W = o.W_min = o.W_max = impact_energy(c, x);
     o.solutions = 1;
   } else {
     GlockerModeSolver<K> modes;
     modes.init(c, opt.tol);
-    DistinctSolutions<K> sol;
-    auto on_solution = [&](const double(&x)[n], const double(&)[n]) {
-      if (!sol.insert(c.G, x, gamma_scale, g_scale)) return;
-      const double w = impact_energy(c, x);
-      const bool first = sol.count == 1;
-      o.W_min = first ? w : min_d(o.W_min, w);
-      o.W_max = first ? w : max_d(o.W_max, w);
-      if (!first && !(w < o.W - tol_w)) return;
-      o.W = w;
-      take(x);
+    const MultiContactScales scales = multicontact_scales(c, o.T_acc);
+    NewtonChoice<K> choice;
+    auto on_solution = [&](bool ok, const double(&x)[n], const double(&)[n]) {
+      if (ok) choice.add(c, scales, x, o);
     };
-    modes.solve(cv, zero_b, on_solution);
-    if (sol.count == 0) return fail_multicontact(o, Status::no_solution);
-    o.solutions_truncated = sol.truncated;
-    o.solutions = static_cast<std::uint8_t>(sol.count);
+    modes.template solve_lanes<true>(cv, zero_b, true, on_solution);
+    if (!choice.finish(o)) return o;
   }
-  o.W_rel = o.W / o.T_acc;
-  if (!multicontact_finite(o)) return fail_multicontact(o, Status::numerical_failure);
+  finish_multicontact(o);
   return o;
 }
 

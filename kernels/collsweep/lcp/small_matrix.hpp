@@ -6,6 +6,7 @@
 #pragma once
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/lanes.hpp"
 
 namespace collsweep {
 namespace smallmat {
@@ -13,19 +14,19 @@ namespace smallmat {
 inline constexpr double kEpsilon = 2.220446049250313e-16;
 inline constexpr double kInfinity = __builtin_huge_val();
 
-// Largest absolute entry of the leading n x n block.
-template <int N>
-COLLSWEEP_HD_INLINE double max_abs(const double (&a)[N][N], int n = N) {
-  double m = 0.0;
+// Largest absolute entry of the leading n x n block (any lane type R, lanes.hpp).
+template <class R, int N>
+COLLSWEEP_HD_INLINE R max_abs(const R (&a)[N][N], int n = N) {
+  R m{};
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) m = max_d(m, abs_d(a[i][j]));
+    for (int j = 0; j < n; ++j) m = max_r(m, abs_r(a[i][j]));
   return m;
 }
 
-template <int N>
-COLLSWEEP_HD_INLINE double max_abs(const double (&v)[N], int n = N) {
-  double m = 0.0;
-  for (int i = 0; i < n; ++i) m = max_d(m, abs_d(v[i]));
+template <class R, int N>
+COLLSWEEP_HD_INLINE R max_abs(const R (&v)[N], int n = N) {
+  R m{};
+  for (int i = 0; i < n; ++i) m = max_r(m, abs_r(v[i]));
   return m;
 }
 
@@ -46,13 +47,12 @@ COLLSWEEP_HD_INLINE double dot(const double (&x)[N], const double (&y)[N]) {
   return s;
 }
 
-// x^T A x / 2 + x^T g.
-template <int N>
-COLLSWEEP_HD_INLINE double quadratic_energy(const double (&a)[N][N], const double (&x)[N],
-                                            const double (&g)[N]) {
-  double s = 0.0;
+// x^T A x / 2 + x^T g (any lane type R).
+template <class R, int N>
+COLLSWEEP_HD_INLINE R quadratic_energy(const R (&a)[N][N], const R (&x)[N], const R (&g)[N]) {
+  R s{};
   for (int i = 0; i < N; ++i) {
-    double r = 0.0;
+    R r{};
     for (int j = 0; j < N; ++j) r += a[i][j] * x[j];
     s += x[i] * (0.5 * r + g[i]);
   }
@@ -164,44 +164,62 @@ COLLSWEEP_HD_INLINE bool small_solve(double (&a)[N][N], double (&b)[N][R], int n
 // Outcome of a Cholesky factorization attempt of a symmetric matrix.
 enum class CholeskyResult : unsigned char { spd = 0, singular, indefinite, asymmetric };
 
-// Cholesky G = L L^T of a symmetric N x N matrix (lower triangle of L written, upper set to 0).
-// A pivot d_k (the Schur complement's diagonal) with d_k <= rel_tol * G_kk is "singular" when
-// |d_k| <= rel_tol * G_kk and "indefinite" below that; asymmetry beyond sym_tol * max|G| is reported
-// first. With rel_tol = 1e-12 this flags matrices with a condition number beyond about 1e12.
-template <int N>
-COLLSWEEP_HD CholeskyResult cholesky(const double (&g)[N][N], double (&l)[N][N], double rel_tol = 1e-12,
-                                     double sym_tol = 1e-12) {
-  const double scale = max_abs(g);
+// Cholesky G = L L^T of a symmetric N x N matrix for any lane type R (lanes.hpp): the CholeskyResult of
+// each lane as an integer. A pivot d_k (the Schur complement's diagonal) with d_k <= rel_tol * G_kk is
+// "singular" when |d_k| <= rel_tol * G_kk and "indefinite" below that; asymmetry beyond sym_tol * max|G| is
+// reported first. With rel_tol = 1e-12 this flags matrices with a condition number beyond about 1e12. L's
+// lower triangle is written (upper set to 0); it is meaningless in a lane that is not spd. The work stops
+// when every lane has failed.
+template <class R, int N>
+COLLSWEEP_HD_LANES LaneInt<R> cholesky_lanes(const R (&g)[N][N], R (&l)[N][N], double rel_tol = 1e-12,
+                                             double sym_tol = 1e-12) {
+  using Ops = LaneOps<R>;
+  const R scale = max_abs(g);
+  LaneMask<R> failed{};
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < i; ++j)
-      if (abs_d(g[i][j] - g[j][i]) > sym_tol * scale) return CholeskyResult::asymmetric;
+    for (int j = 0; j < i; ++j) failed = failed | (abs_r(g[i][j] - g[j][i]) > sym_tol * scale);
+  LaneInt<R> status =
+      failed ? Ops::splat_int(static_cast<int>(CholeskyResult::asymmetric)) : Ops::splat_int(0);
+  if (Ops::all(failed)) return status;
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j) l[i][j] = 0.0;
+    for (int j = 0; j < N; ++j) l[i][j] = R{};
   for (int k = 0; k < N; ++k) {
-    double d = g[k][k];
+    R d = g[k][k];
     for (int m = 0; m < k; ++m) d -= l[k][m] * l[k][m];
-    const double ref = abs_d(g[k][k]);
-    if (!(d > rel_tol * ref) || !(ref > 0.0)) {
-      return (d >= -rel_tol * ref && is_finite_d(d)) ? CholeskyResult::singular : CholeskyResult::indefinite;
-    }
-    const double lkk = ::sqrt(d);
+    const R ref = abs_r(g[k][k]);
+    const LaneMask<R> bad = Ops::lnot(d > rel_tol * ref) | Ops::lnot(ref > 0.0);
+    const LaneMask<R> singular = (d >= -rel_tol * ref) & finite_r(d);
+    status = (bad & Ops::lnot(failed))
+                 ? (singular ? Ops::splat_int(static_cast<int>(CholeskyResult::singular))
+                             : Ops::splat_int(static_cast<int>(CholeskyResult::indefinite)))
+                 : status;
+    failed = failed | bad;
+    if (Ops::all(failed)) return status;
+    const R lkk = Ops::sqrt(d);
     l[k][k] = lkk;
     for (int i = k + 1; i < N; ++i) {
-      double s = g[i][k];
+      R s = g[i][k];
       for (int m = 0; m < k; ++m) s -= l[i][m] * l[k][m];
       l[i][k] = s / lkk;
     }
   }
-  return CholeskyResult::spd;
+  return status;
 }
 
-// x^T G^-1 x from the Cholesky factor: |L^-1 x|^2.
+// The same for one matrix.
 template <int N>
-COLLSWEEP_HD_INLINE double inverse_quadratic_form(const double (&l)[N][N], const double (&x)[N]) {
-  double y[N];
-  double s = 0.0;
+COLLSWEEP_HD CholeskyResult cholesky(const double (&g)[N][N], double (&l)[N][N], double rel_tol = 1e-12,
+                                     double sym_tol = 1e-12) {
+  return static_cast<CholeskyResult>(cholesky_lanes(g, l, rel_tol, sym_tol));
+}
+
+// x^T G^-1 x from the Cholesky factor: |L^-1 x|^2 (any lane type R).
+template <class R, int N>
+COLLSWEEP_HD_INLINE R inverse_quadratic_form(const R (&l)[N][N], const R (&x)[N]) {
+  R y[N];
+  R s{};
   for (int i = 0; i < N; ++i) {
-    double r = x[i];
+    R r = x[i];
     for (int m = 0; m < i; ++m) r -= l[i][m] * y[m];
     y[i] = r / l[i][i];
     s += y[i] * y[i];

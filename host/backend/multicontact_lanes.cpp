@@ -1,0 +1,260 @@
+// The CPU's SIMD multi-contact laws (multicontact_lanes.hpp): four lanes of AVX2 (x86-64-v3) or two of
+// baseline x86-64 (SSE2), picked at run time; a batch of eight samples is two or four passes. The bits do not
+// depend on which (no FMA contraction, IEEE operations only), which tests/test_multicontact_lanes.cpp checks
+// for each one the CPU can run. AVX-512 CPUs run the AVX2 code: eight lanes of AVX-512 measured 35 % slower
+// with gcc 12 (its lane masks move between mask and vector registers), and gcc 12.2 has stopped with an
+// internal compiler error on some forms of them.
+#include "backend/multicontact_lanes.hpp"
+
+#include <utility>
+
+#include "backend/simd_lanes.hpp"
+
+// The solution callbacks are inlined into the function of their instruction set (and take the lane mask by
+// reference: a vector argument of a function compiled for another instruction set is passed differently).
+#define COLLSWEEP_LAMBDA_INLINE __attribute__((always_inline))
+
+namespace collsweep {
+namespace {
+
+// V{f(0), f(1), ...}: a vector built in registers (element stores into a vector in memory stall the vector
+// load that follows).
+template <class V, class F, std::size_t... L>
+COLLSWEEP_HD_INLINE V lanes_of(F f, std::index_sequence<L...>) {
+  return V{f(static_cast<int>(L))...};
+}
+template <class V, class F>
+COLLSWEEP_HD_INLINE V lanes_of(F f) {
+  return lanes_of<V>(f, std::make_index_sequence<sizeof(V) / sizeof(double)>{});
+}
+
+template <int K, class V>
+COLLSWEEP_HD_INLINE void load(const MultiContactCollision<K>* c, MultiContactCollision<K, V>& v) {
+  for (int i = 0; i < 2 * K; ++i) {
+    for (int j = 0; j < 2 * K; ++j) v.G[i][j] = lanes_of<V>([&](int l) { return c[l].G[i][j]; });
+    v.gamma_minus[i] = lanes_of<V>([&](int l) { return c[l].gamma_minus[i]; });
+  }
+  for (int j = 0; j < K; ++j) {
+    v.mu[j] = lanes_of<V>([&](int l) { return c[l].mu[j]; });
+    v.eps_N[j] = lanes_of<V>([&](int l) { return c[l].eps_N[j]; });
+    v.eps_T[j] = lanes_of<V>([&](int l) { return c[l].eps_T[j]; });
+  }
+}
+
+template <class V, int N>
+COLLSWEEP_HD_INLINE void lane_of(const V (&x)[N], int l, double (&out)[N]) {
+  for (int i = 0; i < N; ++i) out[i] = x[i][l];
+}
+
+// start_multicontact on the lanes: out[l] as the scalar start leaves it (failed lanes: status only);
+// returns the valid lanes.
+template <int K, class V>
+COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
+                                            const MultiContactCollision<K, V>& c,
+                                            const MultiContactOptions& opt, MultiContactOutcome<K>* out) {
+  constexpr int kLanes = LaneOps<V>::width;
+  V l[2 * K][2 * K];
+  const LaneMask<V> status = validate_multicontact_lanes(c, opt.check_coefficients, l);
+  const LaneMask<V> valid = status == 0;
+  V T_acc{};
+  if (LaneOps<V>::any(valid)) T_acc = 0.5 * smallmat::inverse_quadratic_form(l, c.gamma_minus);
+  for (int k = 0; k < kLanes; ++k) {
+    out[k] = MultiContactOutcome<K>{};
+    out[k].status = static_cast<Status>(status[k]);
+    if (!valid[k]) continue;
+    out[k].T_acc = T_acc[k];
+    if (opt.theorem_predicates) out[k].conditions = glocker_conditions(cs[k]);
+    out[k].solver = resolve_solver<K>(opt.solver);
+  }
+  return valid;
+}
+
+// evaluate_poisson_lcp's enumeration branch on the lanes of V: the compression, then round r decompresses
+// every lane's r-th distinct compression solution.
+template <int K, class V>
+COLLSWEEP_HD_INLINE void poisson_lanes(const MultiContactCollision<K>* cs, const MultiContactOptions& opt,
+                                       MultiContactOutcome<K>* out) {
+  using Mask = LaneMask<V>;
+  constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
+  MultiContactCollision<K, V> c;
+  load(cs, c);
+  const Mask valid = start_lanes(cs, c, opt, out);
+  if (!LaneOps<V>::any(valid)) return;
+  GlockerModeSolver<K, V> modes;
+  modes.init(c, opt.tol);
+  MultiContactScales scales[kLanes];
+  for (int l = 0; l < kLanes; ++l)
+    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
+  V zero_b[K];
+  for (int j = 0; j < K; ++j) zero_b[j] = V{};
+
+  DistinctSolutions<K> comp[kLanes];
+  auto on_compression = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
+    for (int l = 0; l < kLanes; ++l) {
+      if (!ok[l]) continue;
+      double xl[n];
+      lane_of(x, l, xl);
+      comp[l].insert(cs[l].G, xl, scales[l].gamma_scale, scales[l].g_scale);
+    }
+  };
+  modes.template solve_lanes<true>(c.gamma_minus, zero_b, valid, on_compression);
+
+  PoissonChoice<K> choice[kLanes];
+  int rounds = 0;
+  for (int l = 0; l < kLanes; ++l)
+    if (valid[l] && comp[l].count > rounds) rounds = comp[l].count;
+  for (int r = 0; r < rounds; ++r) {
+    bool in_round[kLanes];
+    for (int l = 0; l < kLanes; ++l) in_round[l] = valid[l] && comp[l].count > r;
+    const Mask act = lanes_of<Mask>([&](int l) { return in_round[l] ? std::int64_t{-1} : std::int64_t{0}; });
+    V lm[n];
+    for (int i = 0; i < n; ++i)
+      lm[i] = lanes_of<V>([&](int l) { return in_round[l] ? comp[l].X[r][i] : 0.0; });
+    V g0[n], cv[n], b[K];
+    phase_velocity(c, c.gamma_minus, lm, g0);
+    decompression_data(c, lm, g0, cv, b);
+    const Mask pure = modes.zero_is_solution(cv, b);
+    const V wm = impact_energy(c, lm);
+    PoissonDecompression<K> dd[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+      if (!act[l]) continue;
+      double cvl[n];
+      lane_of(cv, l, cvl);
+      dd[l].begin(cs[l], comp[l].X[r], cvl, pure[l] != 0);
+    }
+    auto on_decompression = [&](const Mask& ok, const V(&x)[n], const V(&g)[n]) COLLSWEEP_LAMBDA_INLINE {
+      for (int l = 0; l < kLanes; ++l) {
+        if (!ok[l]) continue;
+        double xl[n], gl[n];
+        lane_of(x, l, xl);
+        lane_of(g, l, gl);
+        dd[l].add(cs[l], scales[l], comp[l].X[r], xl, gl);
+      }
+    };
+    modes.template solve_lanes<false>(cv, b, act, on_decompression);
+    for (int l = 0; l < kLanes; ++l) {
+      if (!act[l]) continue;
+      double g0l[n];
+      lane_of(g0, l, g0l);
+      choice[l].add(cs[l], scales[l], comp[l].X[r], g0l, wm[l], dd[l], out[l]);
+    }
+  }
+  for (int l = 0; l < kLanes; ++l)
+    if (valid[l] && choice[l].finish(comp[l], out[l])) finish_multicontact(out[l]);
+}
+
+// evaluate_newton_lcp's enumeration branch on the lanes of V.
+template <int K, class V>
+COLLSWEEP_HD_INLINE void newton_lanes(const MultiContactCollision<K>* cs, const MultiContactOptions& opt,
+                                      MultiContactOutcome<K>* out) {
+  using Mask = LaneMask<V>;
+  constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
+  MultiContactCollision<K, V> c;
+  load(cs, c);
+  const Mask valid = start_lanes(cs, c, opt, out);
+  if (!LaneOps<V>::any(valid)) return;
+  V cv[n], zero_b[K];
+  newton_velocity(c, cv);
+  for (int j = 0; j < K; ++j) zero_b[j] = V{};
+  GlockerModeSolver<K, V> modes;
+  modes.init(c, opt.tol);
+  MultiContactScales scales[kLanes];
+  for (int l = 0; l < kLanes; ++l)
+    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
+  NewtonChoice<K> choice[kLanes];
+  auto on_solution = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
+    for (int l = 0; l < kLanes; ++l) {
+      if (!ok[l]) continue;
+      double xl[n];
+      lane_of(x, l, xl);
+      choice[l].add(cs[l], scales[l], xl, out[l]);
+    }
+  };
+  modes.template solve_lanes<true>(cv, zero_b, valid, on_solution);
+  for (int l = 0; l < kLanes; ++l)
+    if (valid[l] && choice[l].finish(out[l])) finish_multicontact(out[l]);
+}
+
+// One batch of either law for k = 1 or 2 (c, out: eight MultiContactCollision<k>, MultiContactOutcome<k>).
+struct LanesJob {
+  MultiContactLaw law;
+  int k;
+  const void* c;
+  const MultiContactOptions* opt;
+  void* out;
+};
+
+// The batch of eight in passes of the vector's width.
+template <int K, class V>
+COLLSWEEP_HD_INLINE void run_k(const LanesJob& j) {
+  constexpr int w = LaneOps<V>::width;
+  static_assert(multicontact_lane_batch % w == 0, "whole passes");
+  const auto* c = static_cast<const MultiContactCollision<K>*>(j.c);
+  auto* out = static_cast<MultiContactOutcome<K>*>(j.out);
+  for (int p = 0; p < multicontact_lane_batch; p += w) {
+    if (j.law == MultiContactLaw::poisson_lcp)
+      poisson_lanes<K, V>(c + p, *j.opt, out + p);
+    else
+      newton_lanes<K, V>(c + p, *j.opt, out + p);
+  }
+}
+
+template <class V>
+COLLSWEEP_HD_INLINE void run_body(const LanesJob& j) {
+  if (j.k == 1)
+    run_k<1, V>(j);
+  else
+    run_k<2, V>(j);
+}
+
+// The same body compiled for two instruction sets (the bits do not depend on which).
+#if defined(__x86_64__)
+__attribute__((target("arch=x86-64-v3"))) void run_avx2(const LanesJob& j) { run_body<Lane4D>(j); }
+#endif
+void run_baseline(const LanesJob& j) { run_body<Lane2D>(j); }
+
+using RunLanes = void (*)(const LanesJob&);
+
+RunLanes lanes_for(LaneIsa isa) {
+#if defined(__x86_64__)
+  if (isa == LaneIsa::avx512 || isa == LaneIsa::avx2) return run_avx2;
+#endif
+  (void)isa;
+  return run_baseline;
+}
+
+}  // namespace
+
+bool multicontact_lanes_serve(int k, const MultiContactOptions& opt) {
+  return (k == 1 || k == 2) && (opt.solver == LcpSolver::automatic || opt.solver == LcpSolver::enumeration);
+}
+
+template <int K>
+void evaluate_multicontact_lanes(MultiContactLaw law,
+                                 const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                 const MultiContactOptions& opt,
+                                 MultiContactOutcome<K> (&out)[multicontact_lane_batch]) {
+  static const RunLanes run = lanes_for(planar_lanes_isa());
+  run(LanesJob{law, K, c, &opt, out});
+}
+
+template <int K>
+void evaluate_multicontact_lanes_with(LaneIsa isa, MultiContactLaw law,
+                                      const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                      const MultiContactOptions& opt,
+                                      MultiContactOutcome<K> (&out)[multicontact_lane_batch]) {
+  lanes_for(isa)(LanesJob{law, K, c, &opt, out});
+}
+
+template void evaluate_multicontact_lanes<1>(MultiContactLaw, const MultiContactCollision<1> (&)[8],
+                                             const MultiContactOptions&, MultiContactOutcome<1> (&)[8]);
+template void evaluate_multicontact_lanes<2>(MultiContactLaw, const MultiContactCollision<2> (&)[8],
+                                             const MultiContactOptions&, MultiContactOutcome<2> (&)[8]);
+template void evaluate_multicontact_lanes_with<1>(LaneIsa, MultiContactLaw,
+                                                  const MultiContactCollision<1> (&)[8],
+                                                  const MultiContactOptions&, MultiContactOutcome<1> (&)[8]);
+template void evaluate_multicontact_lanes_with<2>(LaneIsa, MultiContactLaw,
+                                                  const MultiContactCollision<2> (&)[8],
+                                                  const MultiContactOptions&, MultiContactOutcome<2> (&)[8]);
+
+}  // namespace collsweep

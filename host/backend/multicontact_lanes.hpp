@@ -1,0 +1,36 @@
+// The CPU's SIMD path of the one- and two-contact LCP laws: eight samples at once, bit for bit the scalar
+// evaluate_poisson_lcp / evaluate_newton_lcp.
+#pragma once
+
+#include "backend/planar_lanes.hpp"
+#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+
+namespace collsweep {
+
+inline constexpr int multicontact_lane_batch = 8;
+
+// Whether the SIMD path serves k contacts with these options: k <= 2 and the enumeration solver (which
+// `automatic` is for k <= 2). Lemke, one solution per phase, runs one sample at a time.
+bool multicontact_lanes_serve(int k, const MultiContactOptions& opt);
+
+// out[l] = evaluate_poisson_lcp<K>(c[l], opt) (law poisson_lcp) or evaluate_newton_lcp<K>(c[l], opt) for
+// l = 0 .. 7, bit for bit: validation, T_acc, the mode solver's scales, the compression and each round of
+// decompressions run on eight lanes through the kernels' lane-generic code (glocker_modes.hpp); each lane's
+// solutions are folded one sample at a time by the laws' own PoissonChoice / NewtonChoice, and the theorem
+// predicates, when asked for, are evaluated per sample. Requires multicontact_lanes_serve(K, opt); K is 1
+// or 2.
+template <int K>
+void evaluate_multicontact_lanes(MultiContactLaw law,
+                                 const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                 const MultiContactOptions& opt,
+                                 MultiContactOutcome<K> (&out)[multicontact_lane_batch]);
+
+// The same with a given instruction set (tests; it must be available, planar_lanes_isa_available).
+template <int K>
+void evaluate_multicontact_lanes_with(LaneIsa isa, MultiContactLaw law,
+                                      const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                      const MultiContactOptions& opt,
+                                      MultiContactOutcome<K> (&out)[multicontact_lane_batch]);
+
+}  // namespace collsweep

@@ -1,0 +1,200 @@
+// The CPU's SIMD multi-contact laws against evaluate_poisson_lcp / evaluate_newton_lcp, bit for bit, on
+// every instruction set this CPU runs: random samples of the note's distributions, degenerate coefficients
+// (mu = 0, eps_T = eps_N, eps = 0), several solutions, and invalid lanes mixed with valid ones.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "backend/multicontact_lanes.hpp"
+#include "glocker_samples.hpp"
+
+namespace collsweep {
+namespace {
+
+using testing_samples::Mode;
+using testing_samples::random_collision;
+using testing_samples::Rng;
+
+std::uint64_t bits(double x) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+template <int K>
+void expect_same(const MultiContactOutcome<K>& a, const MultiContactOutcome<K>& b, int sample) {
+  ASSERT_EQ(a.status, b.status) << "sample " << sample;
+  ASSERT_EQ(a.solver, b.solver) << "sample " << sample;
+  ASSERT_EQ(a.solutions, b.solutions) << "sample " << sample;
+  ASSERT_EQ(a.compression_solutions, b.compression_solutions) << "sample " << sample;
+  ASSERT_EQ(a.solutions_truncated, b.solutions_truncated) << "sample " << sample;
+  std::vector<double> fa = {a.W, a.W_min, a.W_max, a.W_compression, a.T_acc, a.W_rel};
+  std::vector<double> fb = {b.W, b.W_min, b.W_max, b.W_compression, b.T_acc, b.W_rel};
+  for (int i = 0; i < 2 * K; ++i) {
+    for (const double* v : {a.Lam, a.Lam_minus, a.Lam_plus, a.gamma_0, a.gamma_plus}) fa.push_back(v[i]);
+    for (const double* v : {b.Lam, b.Lam_minus, b.Lam_plus, b.gamma_0, b.gamma_plus}) fb.push_back(v[i]);
+  }
+  const GlockerConditions &ca = a.conditions, &cb = b.conditions;
+  for (const double v : {ca.cond_G, ca.cond_active, ca.lambda_min_111, ca.eps_min, ca.eps_max})
+    fa.push_back(v);
+  for (const double v : {cb.cond_G, cb.cond_active, cb.lambda_min_111, cb.eps_min, cb.eps_max})
+    fb.push_back(v);
+  for (size_t i = 0; i < fa.size(); ++i)
+    ASSERT_EQ(bits(fa[i]), bits(fb[i])) << "sample " << sample << " field " << i;
+  ASSERT_EQ(ca.psd_111, cb.psd_111);
+  ASSERT_EQ(ca.similar_117, cb.similar_117);
+  ASSERT_EQ(ca.small_121, cb.small_121);
+}
+
+std::vector<LaneIsa> isas() {
+  std::vector<LaneIsa> v;
+  for (const LaneIsa i : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512})
+    if (planar_lanes_isa_available(i)) v.push_back(i);
+  return v;
+}
+
+// Every batch of eight through the SIMD path (each instruction set, both laws) against the scalar laws.
+// Returns the distribution of solution counts seen (Poisson), for the tests to check their coverage.
+template <int K>
+std::vector<int> compare(const std::vector<MultiContactCollision<K>>& samples,
+                         const MultiContactOptions& opt) {
+  EXPECT_EQ(samples.size() % multicontact_lane_batch, 0u);
+  std::vector<int> counts(256, 0);
+  for (const MultiContactLaw law : {MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}) {
+    for (size_t s = 0; s < samples.size(); s += multicontact_lane_batch) {
+      MultiContactCollision<K> in[multicontact_lane_batch];
+      MultiContactOutcome<K> ref[multicontact_lane_batch];
+      for (int l = 0; l < multicontact_lane_batch; ++l) {
+        in[l] = samples[s + l];
+        ref[l] = law == MultiContactLaw::poisson_lcp ? evaluate_poisson_lcp(in[l], opt)
+                                                     : evaluate_newton_lcp(in[l], opt);
+        if (law == MultiContactLaw::poisson_lcp) ++counts[ref[l].solutions];
+      }
+      for (const LaneIsa isa : isas()) {
+        MultiContactOutcome<K> out[multicontact_lane_batch];
+        evaluate_multicontact_lanes_with<K>(isa, law, in, opt, out);
+        for (int l = 0; l < multicontact_lane_batch; ++l) {
+          expect_same(out[l], ref[l], static_cast<int>(s) + l);
+          if (::testing::Test::HasFatalFailure()) return counts;
+        }
+      }
+      MultiContactOutcome<K> out[multicontact_lane_batch];
+      evaluate_multicontact_lanes<K>(law, in, opt, out);
+      for (int l = 0; l < multicontact_lane_batch; ++l) {
+        expect_same(out[l], ref[l], static_cast<int>(s) + l);
+        if (::testing::Test::HasFatalFailure()) return counts;
+      }
+    }
+  }
+  return counts;
+}
+
+template <int K>
+std::vector<MultiContactCollision<K>> random_samples(std::uint64_t seed, int n, Mode mode) {
+  Rng rng(seed);
+  std::vector<MultiContactCollision<K>> v;
+  for (int i = 0; i < n; ++i) v.push_back(random_collision<K>(rng, mode));
+  return v;
+}
+
+TEST(MulticontactLanes, ServesEnumerationForOneAndTwoContacts) {
+  MultiContactOptions opt;
+  EXPECT_TRUE(multicontact_lanes_serve(1, opt));
+  EXPECT_TRUE(multicontact_lanes_serve(2, opt));
+  EXPECT_FALSE(multicontact_lanes_serve(3, opt));
+  opt.solver = LcpSolver::lemke;
+  EXPECT_FALSE(multicontact_lanes_serve(2, opt));
+  opt.solver = LcpSolver::enumeration;
+  EXPECT_TRUE(multicontact_lanes_serve(2, opt));
+}
+
+TEST(MulticontactLanes, TwoContactsEqualTheScalarLawsBitForBit) {
+  const MultiContactOptions opt;  // predicates on, as the sweeps run them
+  const std::vector<int> general = compare<2>(random_samples<2>(11, 2000, Mode::general), opt);
+  const std::vector<int> extreme = compare<2>(random_samples<2>(12, 2000, Mode::extreme), opt);
+  // Coverage: samples with several solutions are among them.
+  int several = 0;
+  for (int s = 2; s < 256; ++s) several += general[s] + extreme[s];
+  EXPECT_GT(several, 10);
+}
+
+TEST(MulticontactLanes, OneContactEqualsTheScalarLawsBitForBit) {
+  MultiContactOptions opt;
+  opt.theorem_predicates = false;
+  compare<1>(random_samples<1>(13, 1000, Mode::general), opt);
+  compare<1>(random_samples<1>(14, 1000, Mode::extreme), opt);
+}
+
+// Frictionless contacts, eps_T = eps_N, all eps = 0, a contact leaving (gamma_N >= 0): the paths where
+// r_j = 0 identically and the decompression has b_j = 0 in some lanes and not in others.
+TEST(MulticontactLanes, DegenerateCoefficientsEqualTheScalarLaws) {
+  Rng rng(15);
+  std::vector<MultiContactCollision<2>> v;
+  for (int i = 0; i < 1600; ++i) {
+    MultiContactCollision<2> c = random_collision<2>(rng, i % 3 ? Mode::general : Mode::extreme);
+    const int kind = i % 8;
+    if (kind == 1) c.mu[0] = 0.0;
+    if (kind == 2) c.mu[0] = c.mu[1] = 0.0;
+    if (kind == 3) c.eps_T[0] = c.eps_N[0];
+    if (kind == 4) c.eps_N[0] = c.eps_N[1] = c.eps_T[0] = c.eps_T[1] = 0.0;
+    if (kind == 5) c.gamma_minus[1] = 0.25;
+    if (kind == 6) c.gamma_minus[2] = c.gamma_minus[3] = 0.0;
+    v.push_back(c);
+  }
+  MultiContactOptions opt;
+  opt.theorem_predicates = false;
+  compare<2>(v, opt);
+}
+
+// Invalid lanes among valid ones keep their status and leave the others untouched; a batch with no valid
+// lane returns statuses only.
+TEST(MulticontactLanes, InvalidLanesKeepTheirStatus) {
+  Rng rng(16);
+  std::vector<MultiContactCollision<2>> v;
+  for (int i = 0; i < 64; ++i) {
+    MultiContactCollision<2> c = random_collision<2>(rng);
+    switch (i % 8) {
+      case 1:
+        c.G[1][2] = std::numeric_limits<double>::quiet_NaN();
+        break;
+      case 2:
+        c.G[0][1] += 0.5;
+        break;  // asymmetric
+      case 3:
+        for (auto& row : c.G)
+          for (double& x : row) x = 1.0;
+        break;  // singular
+      case 4:
+        c.gamma_minus[0] = c.gamma_minus[1] = 0.5;
+        break;  // not approaching
+      case 5:
+        c.mu[1] = -0.1;
+        break;
+      case 6:
+        c.eps_T[0] = c.eps_N[0] + 0.1;
+        break;
+      default:
+        break;
+    }
+    v.push_back(c);
+  }
+  for (int i = 56; i < 64; ++i) v[i].mu[0] = -1.0;  // a batch without a valid lane
+  MultiContactOptions opt;
+  compare<2>(v, opt);
+  MultiContactOutcome<2> out[multicontact_lane_batch];
+  MultiContactCollision<2> in[multicontact_lane_batch];
+  for (int l = 0; l < multicontact_lane_batch; ++l) in[l] = v[l];
+  evaluate_multicontact_lanes<2>(MultiContactLaw::poisson_lcp, in, opt, out);
+  EXPECT_EQ(out[0].status, Status::ok);
+  EXPECT_EQ(out[1].status, Status::nonfinite_input);
+  EXPECT_EQ(out[2].status, Status::delassus_not_spd);
+  EXPECT_EQ(out[3].status, Status::singular_delassus);
+  EXPECT_EQ(out[4].status, Status::not_approaching);
+  EXPECT_EQ(out[5].status, Status::negative_friction);
+  EXPECT_EQ(out[6].status, Status::coefficient_out_of_range);
+}
+
+}  // namespace
+}  // namespace collsweep
