@@ -7,8 +7,11 @@
 #include <limits>
 #include <vector>
 
+#include "backend/cpu_backend.hpp"
 #include "backend/multicontact_lanes.hpp"
+#include "collsweep/sweep/multicontact_sweep.hpp"
 #include "glocker_samples.hpp"
+#include "support/sweep_specs.hpp"
 
 namespace collsweep {
 namespace {
@@ -194,6 +197,36 @@ TEST(MulticontactLanes, InvalidLanesKeepTheirStatus) {
   EXPECT_EQ(out[4].status, Status::not_approaching);
   EXPECT_EQ(out[5].status, Status::negative_friction);
   EXPECT_EQ(out[6].status, Status::coefficient_out_of_range);
+}
+
+// A CPU sweep (SIMD laws for k = 1, 2 in batches of eight, any thread count) equals the plain loop of
+// sweep_sample over the same samples, word for word: k drawn in 1 .. 3 (k = 3 stays one sample at a time),
+// samples outside the map, both laws, batch tails.
+TEST(MulticontactLanes, SweepEqualsTheOneByOneReference) {
+  MultiContactSweepSpec s = testing::two_contact_spec(77);
+  s.plan.contacts = {ScalarKind::uniform, 0.5, 3.5, 1};
+  s.plan.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
+  s.axes[0] = {Quantity::log10_cond, 0.0, 2.5, 5};  // cond above 10^2.5: outside the map
+  s.axes[2] = {Quantity::contacts, 0.5, 3.5, 3};
+  s.n_axes = 3;
+  const std::uint64_t first = 90001, count = 3001;
+  const MultiContactSweepConstants sc = sweep_constants(s);
+  const TallyLayout L = tally_layout(s);
+  std::vector<u64> words(L.words(), 0);
+  LawWitnesses reference(s.witnesses);
+  for (std::uint64_t k = first; k < first + count; ++k)
+    sweep_sample<PlainOps>(s, sc, L, words.data(), k, reference);
+  for (const int threads : {1, 2}) {
+    const MultiContactSweepResult r = run_multicontact_sweep_cpu(s, first, count, 250, threads);
+    EXPECT_GT(r.samples_in_map(), 1500u);
+    EXPECT_GT(r.outside(), 100u);
+    ASSERT_EQ(r.words, words) << threads << " threads";
+    for (int l = 0; l < s.n_laws; ++l) {
+      ASSERT_EQ(r.witnesses[l].size(), static_cast<std::size_t>(reference.law[l].n)) << "law " << l;
+      for (int i = 0; i < reference.law[l].n; ++i)
+        EXPECT_EQ(r.witnesses[l][i].index, reference.law[l].w[i].index);
+    }
+  }
 }
 
 }  // namespace

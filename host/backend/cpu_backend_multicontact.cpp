@@ -1,14 +1,76 @@
-// The multi-contact CPU sweep: the shared loop of cpu_sweep_loop.hpp over the multi-contact sample body.
+// The multi-contact CPU sweep: the shared loop of cpu_sweep_loop.hpp over the multi-contact sample body, with
+// the one- and two-contact laws evaluated eight samples at a time by the SIMD path (multicontact_lanes.hpp).
 #include "backend/cpu_backend.hpp"
 #include "backend/cpu_sweep_loop.hpp"
+#include "backend/multicontact_lanes.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
 
 namespace collsweep {
+namespace {
+
+// Drawn samples of k contacts waiting for a full batch of the SIMD path: their indices and map cells.
+template <int K>
+struct PendingBatch {
+  MultiContactCollision<K> c[multicontact_lane_batch];
+  std::uint64_t index[multicontact_lane_batch];
+  int cell[multicontact_lane_batch];
+  int n = 0;
+
+  // Evaluates and records every law on the pending samples: the full batch by the SIMD path, a shorter one
+  // (the end of a range) one sample at a time. The results are the same bits either way.
+  template <class Sink>
+  void flush(const MultiContactSweepSpec& spec, const MultiContactOptions& opt, const TallyLayout& L,
+             u64* words, Sink& sink) {
+    for (int l = 0; l < spec.n_laws; ++l) {
+      MultiContactOutcome<K> out[multicontact_lane_batch];
+      if (n == multicontact_lane_batch) {
+        evaluate_multicontact_lanes<K>(spec.laws[l], c, opt, out);
+      } else {
+        for (int s = 0; s < n; ++s)
+          out[s] = spec.laws[l] == MultiContactLaw::poisson_lcp ? evaluate_poisson_lcp<K>(c[s], opt)
+                                                                : evaluate_newton_lcp<K>(c[s], opt);
+      }
+      for (int s = 0; s < n; ++s)
+        record_multicontact<PlainOps>(spec, L, words, cell[s], l, summarize(out[s]), index[s], sink);
+    }
+    n = 0;
+  }
+};
+
+}  // namespace
 
 template <class Sink>
 void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepConstants& constants,
                      const TallyLayout& L, u64* words, std::uint64_t lo, std::uint64_t hi, Sink& sink) {
-  for (std::uint64_t i = lo; i < hi; ++i) sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
+  MultiContactOptions opt;  // as evaluate_multicontact
+  opt.solver = spec.solver;
+  if (!multicontact_lanes_serve(2, opt)) {
+    for (std::uint64_t i = lo; i < hi; ++i) sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
+    return;
+  }
+  PendingBatch<1> one;
+  PendingBatch<2> two;
+  for (std::uint64_t i = lo; i < hi; ++i) {
+    const MultiContactSample smp = draw_multicontact_sample(spec.plan, i);
+    const int cell = map_cell(spec, smp);
+    if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body (it draws again)
+      sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
+      continue;
+    }
+    PlainOps::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
+    auto add = [&](auto& batch, const auto& c) {
+      batch.c[batch.n] = c;
+      batch.index[batch.n] = i;
+      batch.cell[batch.n] = cell;
+      if (++batch.n == multicontact_lane_batch) batch.flush(spec, opt, L, words, sink);
+    };
+    if (smp.k == 1)
+      add(one, collision_of<1>(smp));
+    else
+      add(two, collision_of<2>(smp));
+  }
+  one.flush(spec, opt, L, words, sink);
+  two.flush(spec, opt, L, words, sink);
 }
 
 MultiContactSweepResult run_multicontact_sweep_cpu(const MultiContactSweepSpec& spec, std::uint64_t first,

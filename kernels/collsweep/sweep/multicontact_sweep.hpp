@@ -117,6 +117,17 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
   Ops::max(p + Wd::max_key, ordered_key(r.W_max / r.T_acc));
 }
 
+// Records law number l's outcome r on sample i of map cell `cell`: the tally, and the sample as a witness
+// when it gains energy (the largest W_max / T_acc are kept).
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void record_multicontact(const MultiContactSweepSpec& s, const TallyLayout& L, u64* words,
+                                             int cell, int l, const MultiContactSummary& r, std::uint64_t i,
+                                             Sink& sink) {
+  tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r,
+                          s.tolerance);
+  if (r.status == Status::ok && r.W_max > s.tolerance * r.T_acc) sink.offer(l, r.W_max / r.T_acc, i);
+}
+
 // A multi-contact sample derives nothing from the spec beforehand (the generic sweep loops pass this).
 struct MultiContactSweepConstants {};
 
@@ -134,12 +145,8 @@ COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const Mult
     return;
   }
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
-  for (int l = 0; l < s.n_laws; ++l) {
-    const MultiContactSummary r = evaluate_multicontact(s.laws[l], smp, s.solver);
-    tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r,
-                            s.tolerance);
-    if (r.status == Status::ok && r.W_max > s.tolerance * r.T_acc) sink.offer(l, r.W_max / r.T_acc, i);
-  }
+  for (int l = 0; l < s.n_laws; ++l)
+    record_multicontact<Ops>(s, L, words, cell, l, evaluate_multicontact(s.laws[l], smp, s.solver), i, sink);
 }
 
 }  // namespace collsweep
