@@ -82,6 +82,9 @@ void BM_Ours_Enumeration_Lanes_AVX2(benchmark::State& state) { run_ours_lanes(st
 void BM_Ours_Enumeration_Lanes_Baseline(benchmark::State& state) {
   run_ours_lanes(state, LaneIsa::baseline, false);
 }
+void BM_Ours_Enumeration_Lanes_WithPredicates(benchmark::State& state) {
+  run_ours_lanes(state, planar_lanes_isa(), true);
+}
 void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) {
   run_ours(state, LcpSolver::enumeration, true);
 }
@@ -152,6 +155,7 @@ BENCHMARK(BM_Ours_Enumeration_Lanes_AVX512);
 BENCHMARK(BM_Ours_Enumeration_Lanes_AVX2);
 BENCHMARK(BM_Ours_Enumeration_Lanes_Baseline);
 BENCHMARK(BM_Ours_Enumeration_WithPredicates);
+BENCHMARK(BM_Ours_Enumeration_Lanes_WithPredicates);
 BENCHMARK(BM_Ours_Lemke);
 BENCHMARK(BM_Siconos_Lemke_Driver);
 BENCHMARK(BM_Siconos_Lemke_Direct);

@@ -58,12 +58,32 @@ COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
   const LaneMask<V> valid = status == 0;
   V T_acc{};
   if (LaneOps<V>::any(valid)) T_acc = 0.5 * smallmat::inverse_quadratic_form(l, c.gamma_minus);
+  // The theorem predicates: on the lanes for samples whose contacts all have friction (glocker_conditions'
+  // own path for them), one sample at a time otherwise.
+  LaneMask<V> frictional = valid;
+  for (int j = 0; j < K; ++j) frictional = frictional & (c.mu[j] > 0.0);
+  GlockerConditionsOf<V> cond{};
+  if (opt.theorem_predicates && LaneOps<V>::any(frictional)) cond = glocker_conditions_frictional(c);
   for (int k = 0; k < kLanes; ++k) {
     out[k] = MultiContactOutcome<K>{};
     out[k].status = static_cast<Status>(status[k]);
     if (!valid[k]) continue;
     out[k].T_acc = T_acc[k];
-    if (opt.theorem_predicates) out[k].conditions = glocker_conditions(cs[k]);
+    if (opt.theorem_predicates) {
+      GlockerConditions& g = out[k].conditions;
+      if (frictional[k]) {
+        g.cond_G = cond.cond_G[k];
+        g.cond_active = cond.cond_active[k];
+        g.lambda_min_111 = cond.lambda_min_111[k];
+        g.eps_min = cond.eps_min[k];
+        g.eps_max = cond.eps_max[k];
+        g.psd_111 = cond.psd_111[k] != 0;
+        g.similar_117 = cond.similar_117[k] != 0;
+        g.small_121 = cond.small_121[k] != 0;
+      } else {
+        g = glocker_conditions(cs[k]);
+      }
+    }
     out[k].solver = resolve_solver<K>(opt.solver);
   }
   return valid;

@@ -31,11 +31,69 @@ struct GlockerConditions {
   bool small_121 = false;               // (121)
 };
 
+// The conditions of a sample whose contacts all have friction (mu_j > 0: every row active, G_a = G), for
+// any lane type R; glocker_conditions below takes this path for such a sample, so the CPU's SIMD laws
+// (which run it on their lanes, and the general path on a lane with a frictionless contact) give the same
+// bits.
+template <class R>
+struct GlockerConditionsOf {
+  R cond_G, cond_active, lambda_min_111, eps_min, eps_max;
+  LaneMask<R> psd_111, similar_117, small_121;
+};
+
+template <int K, class R>
+COLLSWEEP_HD_LANES GlockerConditionsOf<R> glocker_conditions_frictional(const MultiContactCollision<K, R>& c,
+                                                                        double tol = 1e-12) {
+  constexpr int n = 2 * K;
+  const R inf = LaneOps<R>::splat(smallmat::kInfinity);
+  GlockerConditionsOf<R> r;
+  R lmin, lmax;
+  smallmat::eigen_range(c.G, n, lmin, lmax);
+  r.cond_G = lmin > 0.0 ? lmax / lmin : inf;
+  R eps[n];
+  for (int j = 0; j < K; ++j) {
+    eps[j] = c.eps_N[j];
+    eps[K + j] = c.eps_T[j];
+  }
+  R d[n][n];
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) d[i][j] = c.G[i][j] - eps[i] * c.G[i][j] * eps[j];
+  r.cond_active = r.cond_G;
+  R dmin, dmax;
+  smallmat::eigen_range(d, n, dmin, dmax);
+  r.lambda_min_111 = dmin / lmax;
+  r.psd_111 = r.lambda_min_111 >= -tol;
+  r.eps_min = eps[0];
+  r.eps_max = eps[0];
+  for (int i = 1; i < n; ++i) {
+    r.eps_min = min_r(r.eps_min, eps[i]);
+    r.eps_max = max_r(r.eps_max, eps[i]);
+  }
+  const R inv_cond = lmin > 0.0 ? lmin / lmax : R{};
+  r.similar_117 = r.eps_max * r.eps_max - r.eps_min * r.eps_min <= (1.0 - r.eps_min * r.eps_min) * inv_cond;
+  r.small_121 = r.eps_max * r.eps_max <= inv_cond;
+  return r;
+}
+
 // tol: relative tolerance of the semidefiniteness test (111), in units of lambda_max(G_a).
 template <int K>
 COLLSWEEP_HD GlockerConditions glocker_conditions(const MultiContactCollision<K>& c, double tol = 1e-12) {
   constexpr int n = 2 * K;
   GlockerConditions r;
+  bool frictional = true;
+  for (int j = 0; j < K; ++j) frictional = frictional && c.mu[j] > 0.0;
+  if (frictional) {
+    const GlockerConditionsOf<double> f = glocker_conditions_frictional(c, tol);
+    r.cond_G = f.cond_G;
+    r.cond_active = f.cond_active;
+    r.lambda_min_111 = f.lambda_min_111;
+    r.eps_min = f.eps_min;
+    r.eps_max = f.eps_max;
+    r.psd_111 = f.psd_111;
+    r.similar_117 = f.similar_117;
+    r.small_121 = f.small_121;
+    return r;
+  }
   double lmin, lmax;
   smallmat::eigen_range(c.G, n, lmin, lmax);
   r.cond_G = lmin > 0.0 ? lmax / lmin : smallmat::kInfinity;

@@ -239,17 +239,23 @@ COLLSWEEP_HD_INLINE R inverse_quadratic_form(const R (&l)[N][N], const R (&x)[N]
 // changes, in Rutishauser's form (Numerical Recipes 3rd ed. Sect. 11.1, eqs. 11.1.14-11.1.18: a_pp -= t a_pq,
 // a_qq += t a_pq, a_kp -= s (a_kq + tau a_kp), a_kq += s (a_kp - tau a_kq), tau = s / (1 + c)), writing both
 // triangles so that the matrix stays exactly symmetric.
-template <int N>
-COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
+//
+// Any lane type R (math/lanes.hpp): a lane whose off-diagonal mass has converged stops rotating (its entries
+// are kept by selects), so every lane gets the bits of the one-matrix run; the sweeps end when all have.
+template <class R, int N>
+COLLSWEEP_HD_LANES void jacobi_eigenvalues_lanes(R (&a)[N][N], R (&eig)[N], int n = N) {
+  using Ops = LaneOps<R>;
   if (n > N) n = N;           // (callers pass n <= N; this lets the compiler see every index in bounds)
   const int m = n + (n & 1);  // players of the tournament; index n (odd n) is the bye
+  LaneMask<R> active = Ops::true_mask();
   for (int sweep = 0; sweep < 30; ++sweep) {
-    double off = 0.0, diag = 0.0;
+    R off{}, diag{};
     for (int i = 0; i < n; ++i) {
       diag += a[i][i] * a[i][i];
       for (int j = i + 1; j < n; ++j) off += a[i][j] * a[i][j];
     }
-    if (!(off > kEpsilon * kEpsilon * 1e-4 * diag)) break;
+    active = active & (off > kEpsilon * kEpsilon * 1e-4 * diag);
+    if (!Ops::any(active)) break;
     for (int round = 0; round + 1 < m; ++round) {
       // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
       for (int i = 0; i < m / 2; ++i) {
@@ -260,23 +266,26 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
         const int y = 1 + yr;
         const int p = x < y ? x : y, q = x < y ? y : x;
         if (q >= n) continue;  // the bye
-        const double apq = a[p][q];
-        if (apq == 0.0) continue;
+        const R apq = a[p][q];
+        const LaneMask<R> rot = active & (apq != 0.0);
+        if (!Ops::any(rot)) continue;
         // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
-        const double theta = (a[q][q] - a[p][p]) / (2.0 * apq);
-        const double t = (theta >= 0.0 ? 1.0 : -1.0) / (abs_d(theta) + ::sqrt(theta * theta + 1.0));
-        const double c = 1.0 / ::sqrt(t * t + 1.0);
-        const double s = t * c;
-        const double tau = s / (1.0 + c);
-        a[p][p] -= t * apq;
-        a[q][q] += t * apq;
-        a[p][q] = 0.0;
-        a[q][p] = 0.0;
+        const R theta = (a[q][q] - a[p][p]) / (2.0 * apq);
+        const R abs_theta = theta < 0.0 ? -theta : theta;
+        const R t = (theta >= 0.0 ? Ops::splat(1.0) : Ops::splat(-1.0)) /
+                    (abs_theta + Ops::sqrt(theta * theta + 1.0));
+        const R c = 1.0 / Ops::sqrt(t * t + 1.0);
+        const R s = t * c;
+        const R tau = s / (1.0 + c);
+        a[p][p] = rot ? a[p][p] - t * apq : a[p][p];
+        a[q][q] = rot ? a[q][q] + t * apq : a[q][q];
+        a[p][q] = rot ? R{} : apq;
+        a[q][p] = a[p][q];
         for (int k = 0; k < n; ++k) {
           if (k == p || k == q) continue;
-          const double akp = a[k][p], akq = a[k][q];
-          const double kp = akp - s * (akq + tau * akp);
-          const double kq = akq + s * (akp - tau * akq);
+          const R akp = a[k][p], akq = a[k][q];
+          const R kp = rot ? akp - s * (akq + tau * akp) : akp;
+          const R kq = rot ? akq + s * (akp - tau * akq) : akq;
           a[k][p] = kp;
           a[p][k] = kp;
           a[k][q] = kq;
@@ -288,19 +297,24 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
   for (int i = 0; i < n; ++i) eig[i] = a[i][i];
 }
 
-// Smallest and largest eigenvalue of the leading n x n block of a symmetric matrix (copied).
 template <int N>
-COLLSWEEP_HD_INLINE void eigen_range(const double (&a)[N][N], int n, double& lmin, double& lmax) {
-  double w[N][N];
+COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
+  jacobi_eigenvalues_lanes(a, eig, n);
+}
+
+// Smallest and largest eigenvalue of the leading n x n block of a symmetric matrix (copied; any lane type).
+template <class R, int N>
+COLLSWEEP_HD_LANES void eigen_range(const R (&a)[N][N], int n, R& lmin, R& lmax) {
+  R w[N][N];
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) w[i][j] = 0.5 * (a[i][j] + a[j][i]);
-  double e[N];
-  jacobi_eigenvalues(w, e, n);
+  R e[N];
+  jacobi_eigenvalues_lanes(w, e, n);
   lmin = e[0];
   lmax = e[0];
   for (int i = 1; i < n; ++i) {
-    lmin = min_d(lmin, e[i]);
-    lmax = max_d(lmax, e[i]);
+    lmin = min_r(lmin, e[i]);
+    lmax = max_r(lmax, e[i]);
   }
 }
 
