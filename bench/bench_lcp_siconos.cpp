@@ -3,8 +3,11 @@
 // All benchmarks run the same 1024 random samples (the note's distribution, tests/glocker_samples.hpp)
 // in turn; items_per_second is samples per second. Siconos gets the same glue as ours: build the 3k
 // matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again. BM_Ours_Enumeration is the
-// optimised all-solutions path (mode enumeration, glocker_modes.hpp: every solution of both phases, with the
-// count, W_min and W_max); BM_Ours_Lemke one solution per phase. items_per_second uses CPU time.
+// all-solutions path one sample at a time (mode enumeration, glocker_modes.hpp: every solution of both
+// phases, with the count, W_min and W_max; the code the GPU runs); BM_Ours_Enumeration_Lanes_* the same
+// outcomes, bit for bit, from the CPU's SIMD laws (multicontact_lanes.hpp: AVX2 four samples per pass, also
+// on AVX-512 CPUs; baseline SSE2 two), eight samples per call; BM_Ours_Lemke one solution per phase.
+// items_per_second uses CPU time.
 #include <benchmark/benchmark.h>
 
 #include <vector>

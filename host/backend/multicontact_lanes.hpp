@@ -1,5 +1,5 @@
-// The CPU's SIMD path of the one- and two-contact LCP laws: eight samples at once, bit for bit the scalar
-// evaluate_poisson_lcp / evaluate_newton_lcp.
+// The CPU's SIMD path of the one- and two-contact LCP laws: batches of eight samples, evaluated four (AVX2)
+// or two (SSE2) at a time, bit for bit the one-sample evaluate_poisson_lcp / evaluate_newton_lcp.
 #pragma once
 
 #include "backend/planar_lanes.hpp"
@@ -16,10 +16,10 @@ bool multicontact_lanes_serve(int k, const MultiContactOptions& opt);
 
 // out[l] = evaluate_poisson_lcp<K>(c[l], opt) (law poisson_lcp) or evaluate_newton_lcp<K>(c[l], opt) for
 // l = 0 .. 7, bit for bit: validation, T_acc, the mode solver's scales, the compression and each round of
-// decompressions run on eight lanes through the kernels' lane-generic code (glocker_modes.hpp); each lane's
-// solutions are folded one sample at a time by the laws' own PoissonChoice / NewtonChoice, and the theorem
-// predicates, when asked for, are evaluated per sample. Requires multicontact_lanes_serve(K, opt); K is 1
-// or 2.
+// decompressions, and the theorem predicates of fully frictional samples run on the vector lanes through the
+// kernels' lane-generic code (glocker_modes.hpp, glocker_conditions.hpp); each lane's solutions are folded
+// one sample at a time by the laws' own PoissonChoice / NewtonChoice. Requires
+// multicontact_lanes_serve(K, opt); K is 1 or 2.
 template <int K>
 void evaluate_multicontact_lanes(MultiContactLaw law,
                                  const MultiContactCollision<K> (&c)[multicontact_lane_batch],

@@ -27,10 +27,10 @@
 // No heap, fixed sizes, one solution streamed at a time to the sink.
 //
 // Written for any lane type R (math/lanes.hpp): R = double solves one sample (the scalar CPU path and the
-// GPU); the CPU's SIMD path (host/backend/multicontact_lanes.cpp) runs the same code on eight samples at
-// once, every data-dependent choice (pivot rows, contacts with r_j = 0, feasibility) a lane mask instead of
-// a branch, so that each lane gets the bits of the scalar solver. k >= 3 (runtime mode loops, Gaussian
-// elimination beyond 2 unknowns) is compiled for R = double only.
+// GPU); the CPU's SIMD path (host/backend/multicontact_lanes.cpp) runs the same code on four (AVX2) or two
+// (SSE2) samples at once, every data-dependent choice (pivot rows, contacts with r_j = 0, feasibility) a
+// lane mask instead of a branch, so that each lane gets the bits of the scalar solver. k >= 3 (runtime mode
+// loops, Gaussian elimination beyond 2 unknowns) is compiled for R = double only.
 #pragma once
 
 #include <type_traits>
