@@ -431,7 +431,7 @@ COLLSWEEP_HD_INLINE void finish_multicontact(MultiContactOutcome<K>& o) {
 // poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment). The
 // enumeration finds the distinct compression solutions, then decompresses each in the order found; only
 // the distinct X of the phases (for deduplication), the tallies and the chosen solution are kept.
-// host/backend/multicontact_lanes.cpp runs the same steps on eight samples at once.
+// host/backend/multicontact_lanes.cpp runs the same steps on four (AVX2) or two (SSE2) samples at once.
 template <int K>
 COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {

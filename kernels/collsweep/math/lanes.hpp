@@ -1,5 +1,5 @@
 // Lane-generic helpers: kernel code written once for one sample (R = double: the scalar CPU path and the
-// GPU) and for the CPU's SIMD lanes (host/backend/simd_lanes.hpp specializes LaneOps for eight doubles).
+// GPU) and for the CPU's SIMD lanes (host/backend/simd_lanes.hpp specializes LaneOps for its vectors).
 //
 // A comparison of two R gives a LaneMask<R>: a bool for double, a vector of all-ones / all-zeros words for
 // the SIMD type. The helpers below use only ?:, comparisons and IEEE arithmetic, so every lane gets exactly
