@@ -9,6 +9,7 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/planar_lanes.hpp"
 #include "collsweep/sweep/planar_sweep.hpp"
+#include "support/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {
@@ -70,7 +71,7 @@ int compare_with(LaneIsa isa, const PlanarSamplePlan& p, SampleNeeds needs, std:
     for (int l = 0; l < planar_lane_batch; ++l) {
       const std::uint64_t k = k0 + static_cast<std::uint64_t>(l);
       expect_same_sample(batch[l], draw_planar_sample(p, k, needs), k);
-      if (testing::Test::HasFatalFailure()) {
+      if (::testing::Test::HasFatalFailure()) {
         ADD_FAILURE() << "instruction set " << static_cast<int>(isa);
         return redrawn;
       }
@@ -151,22 +152,9 @@ TEST(PlanarLanes, SweepEqualsTheOneByOneReference) {
   s.n_laws = planar_law_count;
   s.witnesses = 5;
   const std::uint64_t first = 1000003, count = 100005;
-  const PlanarSweepConstants sc = sweep_constants(s);
-  ASSERT_TRUE(planar_lanes_serve(s.plan, sc.needs));
-  const TallyLayout L = tally_layout(s);
-  std::vector<u64> words(L.words(), 0);
-  LawWitnesses reference(s.witnesses);
-  for (std::uint64_t k = first; k < first + count; ++k)
-    sweep_sample<PlainOps>(s, sc, L, words.data(), k, reference);
-  for (const int threads : {1, 2}) {
-    const PlanarSweepResult r = run_planar_sweep_cpu(s, first, count, 777, threads);
-    ASSERT_EQ(r.words, words) << threads << " threads";
-    for (int l = 0; l < s.n_laws; ++l) {
-      ASSERT_EQ(r.witnesses[l].size(), static_cast<std::size_t>(reference.law[l].n)) << "law " << l;
-      for (int i = 0; i < reference.law[l].n; ++i)
-        EXPECT_EQ(r.witnesses[l][i].index, reference.law[l].w[i].index);
-    }
-  }
+  ASSERT_TRUE(planar_lanes_serve(s.plan, sweep_constants(s).needs));
+  testing::expect_sweep_equals_reference(
+      s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
 }
 
 }  // namespace

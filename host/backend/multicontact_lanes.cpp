@@ -63,7 +63,10 @@ COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
   LaneMask<V> frictional = valid;
   for (int j = 0; j < K; ++j) frictional = frictional & (c.mu[j] > 0.0);
   GlockerConditionsOf<V> cond{};
-  if (opt.theorem_predicates && LaneOps<V>::any(frictional)) cond = glocker_conditions_frictional(c);
+  if (opt.theorem_predicates && LaneOps<V>::any(frictional)) {
+    int rows[2 * K];
+    cond = glocker_conditions_on_rows(c, rows, all_rows<K>(rows), 1e-12);
+  }
   for (int k = 0; k < kLanes; ++k) {
     out[k] = MultiContactOutcome<K>{};
     out[k].status = static_cast<Status>(status[k]);
@@ -89,6 +92,22 @@ COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
   return valid;
 }
 
+// The start both laws share: the samples into lanes, start_lanes, the mode solver's scales and each lane's
+// deduplication scales. Returns the valid lanes (with none, nothing after start_lanes is set).
+template <int K, class V>
+COLLSWEEP_HD_INLINE LaneMask<V> begin_lanes(const MultiContactCollision<K>* cs,
+                                            const MultiContactOptions& opt, MultiContactOutcome<K>* out,
+                                            MultiContactCollision<K, V>& c, GlockerModeSolver<K, V>& modes,
+                                            MultiContactScales (&scales)[LaneOps<V>::width]) {
+  load(cs, c);
+  const LaneMask<V> valid = start_lanes(cs, c, opt, out);
+  if (!LaneOps<V>::any(valid)) return valid;
+  modes.init(c, opt.tol);
+  for (int l = 0; l < LaneOps<V>::width; ++l)
+    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
+  return valid;
+}
+
 // evaluate_poisson_lcp's enumeration branch on the lanes of V: the compression, then round r decompresses
 // every lane's r-th distinct compression solution.
 template <int K, class V>
@@ -97,14 +116,10 @@ COLLSWEEP_HD_INLINE void poisson_lanes(const MultiContactCollision<K>* cs, const
   using Mask = LaneMask<V>;
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
   MultiContactCollision<K, V> c;
-  load(cs, c);
-  const Mask valid = start_lanes(cs, c, opt, out);
-  if (!LaneOps<V>::any(valid)) return;
   GlockerModeSolver<K, V> modes;
-  modes.init(c, opt.tol);
   MultiContactScales scales[kLanes];
-  for (int l = 0; l < kLanes; ++l)
-    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
+  const Mask valid = begin_lanes(cs, opt, out, c, modes, scales);
+  if (!LaneOps<V>::any(valid)) return;
   V zero_b[K];
   for (int j = 0; j < K; ++j) zero_b[j] = V{};
 
@@ -170,17 +185,13 @@ COLLSWEEP_HD_INLINE void newton_lanes(const MultiContactCollision<K>* cs, const 
   using Mask = LaneMask<V>;
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
   MultiContactCollision<K, V> c;
-  load(cs, c);
-  const Mask valid = start_lanes(cs, c, opt, out);
+  GlockerModeSolver<K, V> modes;
+  MultiContactScales scales[kLanes];
+  const Mask valid = begin_lanes(cs, opt, out, c, modes, scales);
   if (!LaneOps<V>::any(valid)) return;
   V cv[n], zero_b[K];
   newton_velocity(c, cv);
   for (int j = 0; j < K; ++j) zero_b[j] = V{};
-  GlockerModeSolver<K, V> modes;
-  modes.init(c, opt.tol);
-  MultiContactScales scales[kLanes];
-  for (int l = 0; l < kLanes; ++l)
-    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
   NewtonChoice<K> choice[kLanes];
   auto on_solution = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
     for (int l = 0; l < kLanes; ++l) {
