@@ -46,6 +46,17 @@ COLLSWEEP_HD_INLINE void lane_of(const V (&x)[N], int l, double (&out)[N]) {
   for (int i = 0; i < N; ++i) out[i] = x[i][l];
 }
 
+// f(l, lane l of x) for every lane l set in ok (the solution callbacks: one sample's fold per lane).
+template <class V, int N, class F>
+COLLSWEEP_HD_INLINE void for_lanes(const LaneMask<V>& ok, const V (&x)[N], F f) {
+  for (int l = 0; l < LaneOps<V>::width; ++l) {
+    if (!ok[l]) continue;
+    double xl[N];
+    lane_of(x, l, xl);
+    f(l, xl);
+  }
+}
+
 // start_multicontact on the lanes: out[l] as the scalar start leaves it (failed lanes: status only);
 // returns the valid lanes.
 template <int K, class V>
@@ -92,21 +103,27 @@ COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
   return valid;
 }
 
-// The start both laws share: the samples into lanes, start_lanes, the mode solver's scales and each lane's
-// deduplication scales. Returns the valid lanes (with none, nothing after start_lanes is set).
+// What both laws keep on the lanes: the samples as lanes, the mode solver (which points at them), each
+// lane's deduplication scales and the valid lanes. Not copied once begun.
 template <int K, class V>
-COLLSWEEP_HD_INLINE LaneMask<V> begin_lanes(const MultiContactCollision<K>* cs,
-                                            const MultiContactOptions& opt, MultiContactOutcome<K>* out,
-                                            MultiContactCollision<K, V>& c, GlockerModeSolver<K, V>& modes,
-                                            MultiContactScales (&scales)[LaneOps<V>::width]) {
-  load(cs, c);
-  const LaneMask<V> valid = start_lanes(cs, c, opt, out);
-  if (!LaneOps<V>::any(valid)) return valid;
-  modes.init(c, opt.tol);
-  for (int l = 0; l < LaneOps<V>::width; ++l)
-    if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
-  return valid;
-}
+struct LaneLawState {
+  MultiContactCollision<K, V> c;
+  GlockerModeSolver<K, V> modes;
+  MultiContactScales scales[LaneOps<V>::width];
+  LaneMask<V> valid;
+
+  // The samples into lanes, start_lanes, the solver's scales; false without a valid lane.
+  COLLSWEEP_HD_INLINE bool begin(const MultiContactCollision<K>* cs, const MultiContactOptions& opt,
+                                 MultiContactOutcome<K>* out) {
+    load(cs, c);
+    valid = start_lanes(cs, c, opt, out);
+    if (!LaneOps<V>::any(valid)) return false;
+    modes.init(c, opt.tol);
+    for (int l = 0; l < LaneOps<V>::width; ++l)
+      if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
+    return true;
+  }
+};
 
 // evaluate_poisson_lcp's enumeration branch on the lanes of V: the compression, then round r decompresses
 // every lane's r-th distinct compression solution.
@@ -115,41 +132,35 @@ COLLSWEEP_HD_INLINE void poisson_lanes(const MultiContactCollision<K>* cs, const
                                        MultiContactOutcome<K>* out) {
   using Mask = LaneMask<V>;
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
-  MultiContactCollision<K, V> c;
-  GlockerModeSolver<K, V> modes;
-  MultiContactScales scales[kLanes];
-  const Mask valid = begin_lanes(cs, opt, out, c, modes, scales);
-  if (!LaneOps<V>::any(valid)) return;
+  LaneLawState<K, V> st;
+  if (!st.begin(cs, opt, out)) return;
   V zero_b[K];
   for (int j = 0; j < K; ++j) zero_b[j] = V{};
 
   DistinctSolutions<K> comp[kLanes];
   auto on_compression = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
-    for (int l = 0; l < kLanes; ++l) {
-      if (!ok[l]) continue;
-      double xl[n];
-      lane_of(x, l, xl);
-      comp[l].insert(cs[l].G, xl, scales[l].gamma_scale, scales[l].g_scale);
-    }
+    for_lanes(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LAMBDA_INLINE {
+      comp[l].insert(cs[l].G, xl, st.scales[l].gamma_scale, st.scales[l].g_scale);
+    });
   };
-  modes.template solve_lanes<true>(c.gamma_minus, zero_b, valid, on_compression);
+  st.modes.template solve_lanes<true>(st.c.gamma_minus, zero_b, st.valid, on_compression);
 
   PoissonChoice<K> choice[kLanes];
   int rounds = 0;
   for (int l = 0; l < kLanes; ++l)
-    if (valid[l] && comp[l].count > rounds) rounds = comp[l].count;
+    if (st.valid[l] && comp[l].count > rounds) rounds = comp[l].count;
   for (int r = 0; r < rounds; ++r) {
     bool in_round[kLanes];
-    for (int l = 0; l < kLanes; ++l) in_round[l] = valid[l] && comp[l].count > r;
+    for (int l = 0; l < kLanes; ++l) in_round[l] = st.valid[l] && comp[l].count > r;
     const Mask act = lanes_of<Mask>([&](int l) { return in_round[l] ? std::int64_t{-1} : std::int64_t{0}; });
     V lm[n];
     for (int i = 0; i < n; ++i)
       lm[i] = lanes_of<V>([&](int l) { return in_round[l] ? comp[l].X[r][i] : 0.0; });
     V g0[n], cv[n], b[K];
-    phase_velocity(c, c.gamma_minus, lm, g0);
-    decompression_data(c, lm, g0, cv, b);
-    const Mask pure = modes.zero_is_solution(cv, b);
-    const V wm = impact_energy(c, lm);
+    phase_velocity(st.c, st.c.gamma_minus, lm, g0);
+    decompression_data(st.c, lm, g0, cv, b);
+    const Mask pure = st.modes.zero_is_solution(cv, b);
+    const V wm = impact_energy(st.c, lm);
     PoissonDecompression<K> dd[kLanes];
     for (int l = 0; l < kLanes; ++l) {
       if (!act[l]) continue;
@@ -158,24 +169,22 @@ COLLSWEEP_HD_INLINE void poisson_lanes(const MultiContactCollision<K>* cs, const
       dd[l].begin(cs[l], comp[l].X[r], cvl, pure[l] != 0);
     }
     auto on_decompression = [&](const Mask& ok, const V(&x)[n], const V(&g)[n]) COLLSWEEP_LAMBDA_INLINE {
-      for (int l = 0; l < kLanes; ++l) {
-        if (!ok[l]) continue;
-        double xl[n], gl[n];
-        lane_of(x, l, xl);
+      for_lanes(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LAMBDA_INLINE {
+        double gl[n];
         lane_of(g, l, gl);
-        dd[l].add(cs[l], scales[l], comp[l].X[r], xl, gl);
-      }
+        dd[l].add(cs[l], st.scales[l], comp[l].X[r], xl, gl);
+      });
     };
-    modes.template solve_lanes<false>(cv, b, act, on_decompression);
+    st.modes.template solve_lanes<false>(cv, b, act, on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!act[l]) continue;
       double g0l[n];
       lane_of(g0, l, g0l);
-      choice[l].add(cs[l], scales[l], comp[l].X[r], g0l, wm[l], dd[l], out[l]);
+      choice[l].add(cs[l], st.scales[l], comp[l].X[r], g0l, wm[l], dd[l], out[l]);
     }
   }
   for (int l = 0; l < kLanes; ++l)
-    if (valid[l] && choice[l].finish(comp[l], out[l])) finish_multicontact(out[l]);
+    if (st.valid[l] && choice[l].finish(comp[l], out[l])) finish_multicontact(out[l]);
 }
 
 // evaluate_newton_lcp's enumeration branch on the lanes of V.
@@ -184,26 +193,20 @@ COLLSWEEP_HD_INLINE void newton_lanes(const MultiContactCollision<K>* cs, const 
                                       MultiContactOutcome<K>* out) {
   using Mask = LaneMask<V>;
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
-  MultiContactCollision<K, V> c;
-  GlockerModeSolver<K, V> modes;
-  MultiContactScales scales[kLanes];
-  const Mask valid = begin_lanes(cs, opt, out, c, modes, scales);
-  if (!LaneOps<V>::any(valid)) return;
+  LaneLawState<K, V> st;
+  if (!st.begin(cs, opt, out)) return;
   V cv[n], zero_b[K];
-  newton_velocity(c, cv);
+  newton_velocity(st.c, cv);
   for (int j = 0; j < K; ++j) zero_b[j] = V{};
   NewtonChoice<K> choice[kLanes];
   auto on_solution = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
-    for (int l = 0; l < kLanes; ++l) {
-      if (!ok[l]) continue;
-      double xl[n];
-      lane_of(x, l, xl);
-      choice[l].add(cs[l], scales[l], xl, out[l]);
-    }
+    for_lanes(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LAMBDA_INLINE {
+      choice[l].add(cs[l], st.scales[l], xl, out[l]);
+    });
   };
-  modes.template solve_lanes<true>(cv, zero_b, valid, on_solution);
+  st.modes.template solve_lanes<true>(cv, zero_b, st.valid, on_solution);
   for (int l = 0; l < kLanes; ++l)
-    if (valid[l] && choice[l].finish(out[l])) finish_multicontact(out[l]);
+    if (st.valid[l] && choice[l].finish(out[l])) finish_multicontact(out[l]);
 }
 
 // One batch of either law for k = 1 or 2 (c, out: eight MultiContactCollision<k>, MultiContactOutcome<k>).
