@@ -151,6 +151,19 @@ TEST(MulticontactLanes, DegenerateCoefficientsEqualTheScalarLaws) {
   compare<2>(v, opt);
 }
 
+// Options other than the sweeps': coefficients unchecked (the paper's cradle has eps = 2) with tighter
+// tolerances, and the explicit enumeration solver.
+TEST(MulticontactLanes, OtherOptionsEqualTheScalarLaws) {
+  std::vector<MultiContactCollision<2>> v = random_samples<2>(17, 400, Mode::general);
+  for (std::size_t i = 0; i < v.size(); i += 2) v[i].eps_N[0] = v[i].eps_T[0] = 2.0;
+  MultiContactOptions opt;
+  opt.check_coefficients = false;
+  opt.solver = LcpSolver::enumeration;
+  opt.tol.feasibility = 1e-11;
+  opt.tol.pivot = 1e-13;
+  compare<2>(v, opt);
+}
+
 // Invalid lanes among valid ones keep their status and leave the others untouched; a batch with no valid
 // lane returns statuses only.
 TEST(MulticontactLanes, InvalidLanesKeepTheirStatus) {
