@@ -150,7 +150,7 @@ struct GlockerModeSolver {
   // a k-variable mixed LCP whose 2^k complementary subsets are solved in closed form (k <= 2); the
   // tangential signs are tested only for the normal-feasible subsets.
   template <bool kZeroB, class Emit>
-  COLLSWEEP_HD_LANES void solve_lanes(const R (&cv)[n], const R (&b)[K], M active, Emit& emit) const {
+  COLLSWEEP_HD_LANES_OUTLINE void solve_lanes(const R (&cv)[n], const R (&b)[K], M active, Emit& emit) const {
     const R sq = scale_q(cv, b);
     if constexpr (K <= 2) {  // every assignment and subset a compile-time constant: straight-line code
       tangential_static<0, kZeroB>(cv, b, sq, active, emit);

@@ -18,6 +18,14 @@
 #define COLLSWEEP_HD_LANES inline __attribute__((always_inline))
 #endif
 
+// The same for a large function that the GPU keeps out of line (one stack frame per thread for its arrays,
+// however many places call it).
+#if defined(__CUDACC__)
+#define COLLSWEEP_HD_LANES_OUTLINE __host__ __device__ __noinline__
+#else
+#define COLLSWEEP_HD_LANES_OUTLINE inline __attribute__((always_inline))
+#endif
+
 namespace collsweep {
 
 template <class R>
