@@ -26,9 +26,7 @@ struct PendingBatch {
       if (n == multicontact_lane_batch) {
         evaluate_multicontact_lanes<K>(spec.laws[l], c, opt, out);
       } else {
-        for (int s = 0; s < n; ++s)
-          out[s] = spec.laws[l] == MultiContactLaw::poisson_lcp ? evaluate_poisson_lcp<K>(c[s], opt)
-                                                                : evaluate_newton_lcp<K>(c[s], opt);
+        for (int s = 0; s < n; ++s) out[s] = evaluate_lcp<K>(spec.laws[l], c[s], opt);
       }
       for (int s = 0; s < n; ++s)
         record_multicontact<PlainOps>(spec, L, words, cell[s], l, summarize(out[s]), index[s], sink);

@@ -12,7 +12,6 @@ namespace {
 
 using detmath::detail::LaneBits;
 
-COLLSWEEP_HD_INLINE LaneD broadcast(double x) { return LaneD{} + x; }
 COLLSWEEP_HD_INLINE LaneU broadcast_u(std::uint64_t x) { return LaneU{} + x; }
 
 bool serves(const ScalarDist& d) {
@@ -42,9 +41,9 @@ COLLSWEEP_HD_INLINE LaneD uniform_at(const LaneU (&w)[4], int i) {
 // draw_scalar for a constant or uniform d whose u01 sits at words i, i + 1; clamp_half_open's x >= hi case
 // as a select (x < lo cannot occur for lo < hi and u > 0).
 COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4], int i) {
-  if (d.kind == ScalarKind::constant) return broadcast(d.lo);
+  if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
   const LaneD x = uniform_between(d.lo, d.hi, uniform_at(w, i));
-  return x >= d.hi ? broadcast(std::nextafter(d.hi, d.lo)) : x;
+  return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
 }
 
 // detmath::sincos on eight lanes; bad[l] != 0 where lane l needs the scalar function (|x| < 2^-27, beyond
@@ -89,7 +88,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   sincos_lanes(phi, &sp, &cp, &bad);
   // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path would.
   const LaneD lam2 =
-      lc.kind == ScalarKind::constant ? broadcast(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
+      lc.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
   LaneD nn, nt, tt;
   rotated_diagonal_entries(cp, sp, lam2, &nn, &nt, &tt);
 
@@ -102,15 +101,15 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   if (p.theta_deg.kind == ScalarKind::constant) {  // one scalar sincos (theta = 0 would leave every lane)
     double s1, c1;
     detmath::sincos(p.theta_deg.lo * radians_per_degree, &s1, &c1);
-    st = broadcast(s1);
-    ct = broadcast(c1);
+    st = splat_lanes<LaneD>(s1);
+    ct = splat_lanes<LaneD>(c1);
   } else {
     sincos_lanes(theta * radians_per_degree, &st, &ct, &bad);
   }
   LaneD vt = st;
   if (p.random_tangent_sign) {
     const LaneU coin = wa[p.theta_deg.kind == ScalarKind::uniform ? 2 : 0] >> 31;
-    vt = (coin != 0u ? broadcast(-1.0) : broadcast(1.0)) * st;
+    vt = (coin != 0u ? splat_lanes<LaneD>(-1.0) : splat_lanes<LaneD>(1.0)) * st;
   }
   const LaneD alpha = needs.alpha ? st / ct : LaneD{};
 

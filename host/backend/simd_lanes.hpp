@@ -35,6 +35,13 @@ using Lane4I = std::int64_t __attribute__((vector_size(32)));
 using Lane2D = double __attribute__((vector_size(16)));
 using Lane2I = std::int64_t __attribute__((vector_size(16)));
 
+// x in every lane of the vector D: x - (+0) = x exactly, signed zeros included (+0 + x would turn -0 into
+// +0).
+template <class D>
+COLLSWEEP_HD_INLINE D splat_lanes(double x) {
+  return x - D{};
+}
+
 // The lane-generic kernel code's operations (math/lanes.hpp) on a vector D of W doubles: masks are I words,
 // all ones where true. The reductions any / all are the instruction set's own (below).
 template <class D, class I, int W>
@@ -42,7 +49,7 @@ struct VectorLaneOps {
   using Mask = I;
   using Int = I;
   static constexpr int width = W;
-  COLLSWEEP_HD_INLINE static D splat(double x) { return x - D{}; }  // x - (+0) = x, signed zeros included
+  COLLSWEEP_HD_INLINE static D splat(double x) { return splat_lanes<D>(x); }
   COLLSWEEP_HD_INLINE static I splat_int(std::int64_t x) { return x + I{}; }
   COLLSWEEP_HD_INLINE static D sqrt(D x) {
     D r;

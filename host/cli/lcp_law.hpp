@@ -31,13 +31,6 @@ LcpSolver parse_lcp_solver(const std::string& text);
 // v_n and e; these name G, gamma_N^- and eps_N instead (the same text in `solve` and `eval`).
 std::string lcp_status_reason(Status s);
 
-// Evaluates one law on one collision (the function `eval` calls per row and `solve` once).
-template <int K>
-MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law, const MultiContactCollision<K>& c,
-                                    const MultiContactOptions& opt) {
-  return law == MultiContactLaw::newton_lcp ? evaluate_newton_lcp(c, opt) : evaluate_poisson_lcp(c, opt);
-}
-
 // Calls f(std::integral_constant<int, K>{}) with K = k; k must be in 1..kMaxLcpContacts.
 template <class F>
 decltype(auto) with_contacts(int k, F&& f) {

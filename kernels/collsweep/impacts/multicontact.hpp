@@ -62,7 +62,7 @@ COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactColl
   using M = LaneMask<R>;
   constexpr int n = 2 * K;
   auto code = [](Status s) { return Ops::splat_int(static_cast<int>(s)); };
-  M finite = finite_r(c.gamma_minus[0]);
+  M finite = Ops::true_mask();
   for (int i = 0; i < n; ++i) {
     finite = finite & finite_r(c.gamma_minus[i]);
     for (int j = 0; j < n; ++j) finite = finite & finite_r(c.G[i][j]);

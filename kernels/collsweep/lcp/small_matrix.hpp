@@ -102,33 +102,12 @@ COLLSWEEP_HD bool lu_solve_inplace(double (&a)[N][N], double (&b)[N], int n, dou
   return true;
 }
 
-// Solves the leading n x n system a X = B for R right-hand sides (columns of b) in place, n <= N small:
-// closed forms for n = 1, 2 (with the pivots of partial pivoting), Gaussian elimination with partial
-// pivoting beyond. Returns false when a pivot is below pivot_tol (singular to the caller's tolerance).
+// Solves the leading n x n system a X = B for R right-hand sides (columns of b) in place by Gaussian
+// elimination with partial pivoting (the mode enumeration's systems of 3 and 4 unknowns; up to 2 it has
+// closed forms for any lane type, glocker_modes.hpp). Returns false when a pivot is below pivot_tol
+// (singular to the caller's tolerance).
 template <int N, int R>
 COLLSWEEP_HD_INLINE bool small_solve(double (&a)[N][N], double (&b)[N][R], int n, double pivot_tol) {
-  if (n == 0) return true;
-  if (n == 1) {
-    if (!(abs_d(a[0][0]) > pivot_tol)) return false;
-    const double inv = 1.0 / a[0][0];
-    for (int r = 0; r < R; ++r) b[0][r] *= inv;
-    return true;
-  }
-  if (N >= 2 && n == 2) {
-    const int p = abs_d(a[1][0]) > abs_d(a[0][0]) ? 1 : 0;
-    const double a00 = a[p][0], a01 = a[p][1], a10 = a[1 - p][0], a11 = a[1 - p][1];
-    if (!(abs_d(a00) > pivot_tol)) return false;
-    const double f = a10 / a00;
-    const double u11 = a11 - f * a01;
-    if (!(abs_d(u11) > pivot_tol)) return false;
-    for (int r = 0; r < R; ++r) {
-      const double b0 = b[p][r], b1 = b[1 - p][r] - f * b[p][r];
-      const double x1 = b1 / u11;
-      b[0][r] = (b0 - a01 * x1) / a00;
-      b[1][r] = x1;
-    }
-    return true;
-  }
   for (int k = 0; k < n; ++k) {
     int p = k;
     for (int i = k + 1; i < n; ++i)

@@ -69,10 +69,5 @@ template <class R>
 COLLSWEEP_HD_INLINE LaneMask<R> finite_r(R a) {
   return a - a == 0.0;
 }
-// m ? a : b per lane.
-template <class R>
-COLLSWEEP_HD_INLINE R select_r(LaneMask<R> m, R a, R b) {
-  return m ? a : b;
-}
 
 }  // namespace collsweep

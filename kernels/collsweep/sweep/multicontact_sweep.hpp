@@ -51,9 +51,7 @@ template <int K>
 COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw law,
                                                                 const MultiContactSample& s,
                                                                 const MultiContactOptions& opt) {
-  const MultiContactCollision<K> c = collision_of<K>(s);
-  return law == MultiContactLaw::poisson_lcp ? summarize(evaluate_poisson_lcp<K>(c, opt))
-                                             : summarize(evaluate_newton_lcp<K>(c, opt));
+  return summarize(evaluate_lcp<K>(law, collision_of<K>(s), opt));
 }
 
 // Dispatches on the sample's number of contacts.

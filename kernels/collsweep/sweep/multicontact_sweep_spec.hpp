@@ -11,6 +11,14 @@ namespace collsweep {
 enum class MultiContactLaw : std::uint8_t { poisson_lcp = 0, newton_lcp, count_ };
 inline constexpr int multicontact_law_count = static_cast<int>(MultiContactLaw::count_);
 
+// Evaluates one multi-contact law on one collision (the sweeps, `eval` and `solve` all come here).
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
+                                                        const MultiContactCollision<K>& c,
+                                                        const MultiContactOptions& opt) {
+  return law == MultiContactLaw::newton_lcp ? evaluate_newton_lcp(c, opt) : evaluate_poisson_lcp(c, opt);
+}
+
 inline const char* law_name(MultiContactLaw law) {
   return law == MultiContactLaw::poisson_lcp  ? "poisson-lcp"
          : law == MultiContactLaw::newton_lcp ? "newton-lcp"
