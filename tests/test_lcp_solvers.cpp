@@ -2,6 +2,7 @@
 // problems.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -92,6 +93,41 @@ TEST(SmallMatrix, JacobiEigenvaluesOfKnownSpectrum) {
   }
   EXPECT_NEAR(sum, 18.0, 1e-12);
   EXPECT_NEAR(prod, 100.0, 1e-11);
+}
+
+// eigen_ranges interleaves several Jacobi runs; each matrix must get exactly the bits of its own run, also
+// when the runs have different sizes and one has converged before the others (a diagonal matrix).
+TEST(SmallMatrix, InterleavedEigenRangesGiveTheBitsOfSeparateRuns) {
+  Rng rng;
+  for (int trial = 0; trial < 300; ++trial) {
+    double a[3][4][4];
+    const int sizes[3] = {4, 3 - trial % 2, 2 + trial % 3};
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j <= i; ++j) a[p][i][j] = a[p][j][i] = rng.normal();
+    if (trial % 5 == 0)
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j)
+          if (i != j) a[1][i][j] = 0.0;
+    for (int count = 1; count <= 3; ++count) {
+      double w[3][4][4], lo[3], hi[3];
+      for (int p = 0; p < count; ++p) smallmat::symmetrized(a[p], sizes[p], w[p]);
+      smallmat::eigen_ranges(w, sizes, count, lo, hi);
+      for (int p = 0; p < count; ++p) {
+        double w1[4][4], e[4];  // the one-matrix run (jacobi_eigenvalues' own sweep loop)
+        smallmat::symmetrized(a[p], sizes[p], w1);
+        smallmat::jacobi_eigenvalues(w1, e, sizes[p]);
+        double lo1 = e[0], hi1 = e[0];
+        for (int i = 1; i < sizes[p]; ++i) {
+          lo1 = std::min(lo1, e[i]);
+          hi1 = std::max(hi1, e[i]);
+        }
+        EXPECT_EQ(lo[p], lo1) << "trial " << trial << " matrix " << p << " of " << count;
+        EXPECT_EQ(hi[p], hi1) << "trial " << trial << " matrix " << p << " of " << count;
+        EXPECT_LE(lo[p], hi[p]);
+      }
+    }
+  }
 }
 
 TEST(LcpEnumerate, FindsAllThreeSolutionsOfANonPMatrixProblem) {

@@ -57,6 +57,32 @@ COLLSWEEP_HD_INLINE void for_lanes(const LaneMask<V>& ok, const V (&x)[N], F f) 
   }
 }
 
+// The theorem predicates of the lanes, out of line in their instruction set's own function: inlined, their
+// Jacobi runs changed the register allocation of the mode enumeration around them (10 % slower laws with
+// the predicates off).
+template <int K, class V>
+void lane_conditions(const MultiContactCollision<K, V>& c, GlockerConditionsOf<V>& cond);
+#if defined(__x86_64__)
+template <>
+__attribute__((target("arch=x86-64-v3"), noinline)) void lane_conditions(
+    const MultiContactCollision<1, Lane4D>& c, GlockerConditionsOf<Lane4D>& cond) {
+  int rows[2];
+  cond = glocker_conditions_on_rows(c, rows, all_rows<1>(rows), 1e-12);
+}
+template <>
+__attribute__((target("arch=x86-64-v3"), noinline)) void lane_conditions(
+    const MultiContactCollision<2, Lane4D>& c, GlockerConditionsOf<Lane4D>& cond) {
+  int rows[4];
+  cond = glocker_conditions_on_rows(c, rows, all_rows<2>(rows), 1e-12);
+}
+#endif
+template <int K, class V>
+__attribute__((noinline)) void lane_conditions(const MultiContactCollision<K, V>& c,
+                                               GlockerConditionsOf<V>& cond) {
+  int rows[2 * K];
+  cond = glocker_conditions_on_rows(c, rows, all_rows<K>(rows), 1e-12);
+}
+
 // start_multicontact on the lanes: out[l] as the scalar start leaves it (failed lanes: status only);
 // returns the valid lanes.
 template <int K, class V>
@@ -75,8 +101,7 @@ COLLSWEEP_HD_INLINE LaneMask<V> start_lanes(const MultiContactCollision<K>* cs,
   for (int j = 0; j < K; ++j) frictional = frictional & (c.mu[j] > 0.0);
   GlockerConditionsOf<V> cond{};
   if (opt.theorem_predicates && LaneOps<V>::any(frictional)) {
-    int rows[2 * K];
-    cond = glocker_conditions_on_rows(c, rows, all_rows<K>(rows), 1e-12);
+    lane_conditions(c, cond);
   }
   for (int k = 0; k < kLanes; ++k) {
     out[k] = MultiContactOutcome<K>{};

@@ -44,23 +44,27 @@ COLLSWEEP_HD_LANES GlockerConditionsOf<R> glocker_conditions_on_rows(const Multi
   constexpr int n = 2 * K;
   const R inf = LaneOps<R>::splat(smallmat::kInfinity);
   GlockerConditionsOf<R> r;
-  R lmin, lmax;
-  smallmat::eigen_range(c.G, n, lmin, lmax);
-  r.cond_G = lmin > 0.0 ? lmax / lmin : inf;
-
   R eps[n];
   for (int i = 0; i < m; ++i) eps[i] = rows[i] < K ? c.eps_N[rows[i]] : c.eps_T[rows[i] - K];
-  R ga[n][n], d[n][n];
+  // The spectra of G, of G_a - eps G_a eps and (when some tangent row is inactive) of G_a, in one
+  // interleaved Jacobi run (smallmat::eigen_ranges; the bits of three separate eigen_range calls).
+  R w[3][n][n];
+  smallmat::symmetrized(c.G, n, w[0]);
   for (int i = 0; i < m; ++i)
-    for (int j = 0; j < m; ++j) {
-      ga[i][j] = c.G[rows[i]][rows[j]];
-      d[i][j] = ga[i][j] - eps[i] * ga[i][j] * eps[j];
+    for (int j = 0; j < m; ++j) {  // symmetrized D = G_a - eps G_a eps, and G_a, without copies
+      const R gij = c.G[rows[i]][rows[j]], gji = c.G[rows[j]][rows[i]];
+      const R dij = gij - eps[i] * gij * eps[j], dji = gji - eps[j] * gji * eps[i];
+      w[1][i][j] = 0.5 * (dij + dji);
+      if (m < n) w[2][i][j] = 0.5 * (gij + gji);
     }
-  R amin = lmin, amax = lmax;  // G_a = G when every contact has friction: the same eigenvalues
-  if (m < n) smallmat::eigen_range(ga, m, amin, amax);
+  const int sizes[3] = {n, m, m};
+  R lo[3], hi[3];
+  smallmat::eigen_ranges(w, sizes, m < n ? 3 : 2, lo, hi);
+  const R lmin = lo[0], lmax = hi[0], dmin = lo[1];
+  r.cond_G = lmin > 0.0 ? lmax / lmin : inf;
+  // G_a = G when every contact has friction: the same eigenvalues
+  const R amin = m < n ? lo[2] : lmin, amax = m < n ? hi[2] : lmax;
   r.cond_active = amin > 0.0 ? amax / amin : inf;
-  R dmin, dmax;
-  smallmat::eigen_range(d, m, dmin, dmax);
   r.lambda_min_111 = dmin / amax;
   r.psd_111 = r.lambda_min_111 >= -tol;
 

@@ -221,58 +221,80 @@ COLLSWEEP_HD_INLINE R inverse_quadratic_form(const R (&l)[N][N], const R (&x)[N]
 //
 // Any lane type R (math/lanes.hpp): a lane whose off-diagonal mass has converged stops rotating (its entries
 // are kept by selects), so every lane gets the bits of the one-matrix run; the sweeps end when all have.
+inline constexpr int kJacobiMaxSweeps = 30;
+
+// The lanes of `active` whose off-diagonal mass has not yet converged (the test that starts each sweep).
 template <class R, int N>
-COLLSWEEP_HD_LANES void jacobi_eigenvalues_lanes(R (&a)[N][N], R (&eig)[N], int n = N) {
+COLLSWEEP_HD_LANES LaneMask<R> jacobi_unconverged(const R (&a)[N][N], int n, LaneMask<R> active) {
+  R off{}, diag{};
+  for (int i = 0; i < n; ++i) {
+    diag += a[i][i] * a[i][i];
+    for (int j = i + 1; j < n; ++j) off += a[i][j] * a[i][j];
+  }
+  return active & (off > kEpsilon * kEpsilon * 1e-4 * diag);
+}
+
+// Rounds per sweep of the tournament on n indices.
+COLLSWEEP_HD_INLINE int jacobi_rounds(int n) { return n + (n & 1) - 1; }
+
+// Round `round` of one sweep: the rotations of its disjoint pairs, in the lanes of `active`.
+template <class R, int N>
+COLLSWEEP_HD_LANES void jacobi_round(R (&a)[N][N], int n, int round, LaneMask<R> active) {
   using Ops = LaneOps<R>;
-  if (n > N) n = N;           // (callers pass n <= N; this lets the compiler see every index in bounds)
   const int m = n + (n & 1);  // players of the tournament; index n (odd n) is the bye
-  LaneMask<R> active = Ops::true_mask();
-  for (int sweep = 0; sweep < 30; ++sweep) {
-    R off{}, diag{};
-    for (int i = 0; i < n; ++i) {
-      diag += a[i][i] * a[i][i];
-      for (int j = i + 1; j < n; ++j) off += a[i][j] * a[i][j];
-    }
-    active = active & (off > kEpsilon * kEpsilon * 1e-4 * diag);
-    if (!Ops::any(active)) break;
-    for (int round = 0; round + 1 < m; ++round) {
-      // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
-      for (int i = 0; i < m / 2; ++i) {
-        int xr = i - 1 + round, yr = m - 2 - i + round;  // both < 2 (m - 1): one subtraction reduces them
-        if (xr >= m - 1) xr -= m - 1;
-        if (yr >= m - 1) yr -= m - 1;
-        const int x = i == 0 ? 0 : 1 + xr;
-        const int y = 1 + yr;
-        const int p = x < y ? x : y, q = x < y ? y : x;
-        if (q >= n) continue;  // the bye
-        const R apq = a[p][q];
-        const LaneMask<R> rot = active & (apq != 0.0);
-        if (!Ops::any(rot)) continue;
-        // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
-        const R theta = (a[q][q] - a[p][p]) / (2.0 * apq);
-        const R abs_theta = theta < 0.0 ? -theta : theta;
-        const R t = (theta >= 0.0 ? Ops::splat(1.0) : Ops::splat(-1.0)) /
-                    (abs_theta + Ops::sqrt(theta * theta + 1.0));
-        const R c = 1.0 / Ops::sqrt(t * t + 1.0);
-        const R s = t * c;
-        const R tau = s / (1.0 + c);
-        a[p][p] = rot ? a[p][p] - t * apq : a[p][p];
-        a[q][q] = rot ? a[q][q] + t * apq : a[q][q];
-        a[p][q] = rot ? R{} : apq;
-        a[q][p] = a[p][q];
-        for (int k = 0; k < n; ++k) {
-          if (k == p || k == q) continue;
-          const R akp = a[k][p], akq = a[k][q];
-          const R kp = rot ? akp - s * (akq + tau * akp) : akp;
-          const R kq = rot ? akq + s * (akp - tau * akq) : akq;
-          a[k][p] = kp;
-          a[p][k] = kp;
-          a[k][q] = kq;
-          a[q][k] = kq;
-        }
-      }
+  // Circle method: player 0 stays, players 1 .. m-1 rotate by `round`; pair i meets pair m-1-i.
+  for (int i = 0; i < m / 2; ++i) {
+    int xr = i - 1 + round, yr = m - 2 - i + round;  // both < 2 (m - 1): one subtraction reduces them
+    if (xr >= m - 1) xr -= m - 1;
+    if (yr >= m - 1) yr -= m - 1;
+    const int x = i == 0 ? 0 : 1 + xr;
+    const int y = 1 + yr;
+    const int p = x < y ? x : y, q = x < y ? y : x;
+    if (q >= n) continue;  // the bye
+    const R apq = a[p][q];
+    const LaneMask<R> rot = active & (apq != 0.0);
+    if (!Ops::any(rot)) continue;
+    // Rotation that annihilates a_pq (Golub & Van Loan, Alg. 8.5.1, symmetric Schur 2x2).
+    const R theta = (a[q][q] - a[p][p]) / (2.0 * apq);
+    const R abs_theta = theta < 0.0 ? -theta : theta;
+    const R t =
+        (theta >= 0.0 ? Ops::splat(1.0) : Ops::splat(-1.0)) / (abs_theta + Ops::sqrt(theta * theta + 1.0));
+    const R c = 1.0 / Ops::sqrt(t * t + 1.0);
+    const R s = t * c;
+    const R tau = s / (1.0 + c);
+    a[p][p] = rot ? a[p][p] - t * apq : a[p][p];
+    a[q][q] = rot ? a[q][q] + t * apq : a[q][q];
+    a[p][q] = rot ? R{} : apq;
+    a[q][p] = a[p][q];
+    for (int k = 0; k < n; ++k) {
+      if (k == p || k == q) continue;
+      const R akp = a[k][p], akq = a[k][q];
+      const R kp = rot ? akp - s * (akq + tau * akp) : akp;
+      const R kq = rot ? akq + s * (akp - tau * akq) : akq;
+      a[k][p] = kp;
+      a[p][k] = kp;
+      a[k][q] = kq;
+      a[q][k] = kq;
     }
   }
+}
+
+// The sweeps of one Jacobi run on the leading n x n block, until every lane has converged.
+template <class R, int N>
+COLLSWEEP_HD_LANES void jacobi_run(R (&a)[N][N], int n) {
+  using Ops = LaneOps<R>;
+  LaneMask<R> active = Ops::true_mask();
+  for (int sweep = 0; sweep < kJacobiMaxSweeps; ++sweep) {
+    active = jacobi_unconverged(a, n, active);
+    if (!Ops::any(active)) break;
+    for (int round = 0; round < jacobi_rounds(n); ++round) jacobi_round(a, n, round, active);
+  }
+}
+
+template <class R, int N>
+COLLSWEEP_HD_LANES void jacobi_eigenvalues_lanes(R (&a)[N][N], R (&eig)[N], int n = N) {
+  if (n > N) n = N;  // (callers pass n <= N; this lets the compiler see every index in bounds)
+  jacobi_run(a, n);
   for (int i = 0; i < n; ++i) eig[i] = a[i][i];
 }
 
@@ -281,20 +303,64 @@ COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n 
   jacobi_eigenvalues_lanes(a, eig, n);
 }
 
+// w = (a + a^T) / 2 on the leading n x n block (exactly symmetric, as Jacobi needs).
+template <class R, int N>
+COLLSWEEP_HD_INLINE void symmetrized(const R (&a)[N][N], int n, R (&w)[N][N]) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) w[i][j] = 0.5 * (a[i][j] + a[j][i]);
+}
+
+// Smallest and largest eigenvalue of each of the `count` symmetric matrices w[p] (leading n[p] x n[p]
+// blocks, destroyed). Their Jacobi runs are interleaved round by round: one run is a chain of dependent
+// square roots and divisions (latency-bound), several overlap. Each matrix gets the bits of its run alone
+// (eigen_range): a run whose lanes have all converged only skips its rotations.
+template <class R, int N, int Q>
+COLLSWEEP_HD_LANES void eigen_ranges(R (&w)[Q][N][N], const int (&n)[Q], int count, R (&lmin)[Q],
+                                     R (&lmax)[Q]) {
+  if (count > Q) count = Q;
+#if defined(__CUDA_ARCH__)
+  // A GPU hides the latency with other threads: one run after another keeps one matrix's state live.
+  for (int p = 0; p < count; ++p) jacobi_run(w[p], n[p]);
+#else
+  using Ops = LaneOps<R>;
+  LaneMask<R> active[Q];
+  int rounds = 0;  // the most of any run
+  for (int p = 0; p < count; ++p) {
+    active[p] = Ops::true_mask();
+    rounds = jacobi_rounds(n[p]) > rounds ? jacobi_rounds(n[p]) : rounds;
+  }
+  for (int sweep = 0; sweep < kJacobiMaxSweeps; ++sweep) {
+    bool any = false;
+    for (int p = 0; p < count; ++p) {
+      active[p] = jacobi_unconverged(w[p], n[p], active[p]);
+      any = any || Ops::any(active[p]);
+    }
+    if (!any) break;
+    for (int round = 0; round < rounds; ++round)
+      for (int p = 0; p < count; ++p)
+        if (round < jacobi_rounds(n[p])) jacobi_round(w[p], n[p], round, active[p]);
+  }
+#endif
+  for (int p = 0; p < count; ++p) {
+    lmin[p] = w[p][0][0];
+    lmax[p] = w[p][0][0];
+    for (int i = 1; i < n[p]; ++i) {
+      lmin[p] = min_r(lmin[p], w[p][i][i]);
+      lmax[p] = max_r(lmax[p], w[p][i][i]);
+    }
+  }
+}
+
 // Smallest and largest eigenvalue of the leading n x n block of a symmetric matrix (copied; any lane type).
 template <class R, int N>
 COLLSWEEP_HD_LANES void eigen_range(const R (&a)[N][N], int n, R& lmin, R& lmax) {
-  R w[N][N];
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) w[i][j] = 0.5 * (a[i][j] + a[j][i]);
-  R e[N];
-  jacobi_eigenvalues_lanes(w, e, n);
-  lmin = e[0];
-  lmax = e[0];
-  for (int i = 1; i < n; ++i) {
-    lmin = min_r(lmin, e[i]);
-    lmax = max_r(lmax, e[i]);
-  }
+  R w[1][N][N];
+  symmetrized(a, n, w[0]);
+  const int sizes[1] = {n};
+  R lo[1], hi[1];
+  eigen_ranges(w, sizes, 1, lo, hi);
+  lmin = lo[0];
+  lmax = hi[0];
 }
 
 }  // namespace smallmat
