@@ -47,6 +47,41 @@ TEST(MultiContactSweep, TheoremsHoldAsZeroCounters) {
   }
 }
 
+// The violation counters read the theorem predicates of the samples that gain energy, which the sweep
+// computes only for those (SweepTheoremFlags). Counting every valid sample as a gain (tolerance -1e300)
+// makes each law's counters the number of samples whose (111), (117) or (121) holds, by the laws' own
+// predicates: on k = 1 .. 3 (the SIMD path, its batch tails and the one-sample body), 1 and 2 threads.
+TEST(MultiContactSweep, ViolationCountersReadTheLawsOwnPredicates) {
+  MultiContactSweepSpec s = two_contacts();
+  s.plan.contacts = {ScalarKind::uniform, 0.5, 3.5, 1};
+  s.plan.eps_N = {ScalarKind::uniform, 0.0, 0.3, 1};  // small coefficients: all three predicates hold often
+  s.tolerance = -1e300;
+  const std::uint64_t n = 3000;
+  std::uint64_t valid = 0, held[3] = {};
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const MultiContactSample smp = draw_multicontact_sample(s.plan, i);
+    if (map_cell(s, smp) < 0) continue;
+    const MultiContactSummary o = evaluate_multicontact(MultiContactLaw::poisson_lcp, smp, s.solver);
+    if (o.status != Status::ok) continue;
+    ++valid;
+    held[0] += o.psd_111;
+    held[1] += o.similar_117;
+    held[2] += o.small_121;
+  }
+  ASSERT_GT(valid, 2000u);
+  EXPECT_GT(held[2], 100u);
+  EXPECT_LT(held[0], valid);
+  for (int threads : {1, 2}) {
+    const auto r = run_multicontact_sweep_cpu(s, 0, n, 997, threads);
+    for (int l = 0; l < s.n_laws; ++l) {
+      EXPECT_EQ(r.pair_total(l, Wd::gain_max), valid) << "law " << l;
+      EXPECT_EQ(r.pair_total(l, Wd::violation_111), held[0]) << "law " << l;
+      EXPECT_EQ(r.pair_total(l, Wd::violation_117), held[1]) << "law " << l;
+      EXPECT_EQ(r.pair_total(l, Wd::violation_121), held[2]) << "law " << l;
+    }
+  }
+}
+
 // Coefficients that differ between the contacts (eps_N uniform per contact, eps_T = 0, mu up to 3) gain
 // energy on some samples, and none of those satisfies a sufficient condition.
 TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {

@@ -17,10 +17,12 @@ struct PendingBatch {
   int n = 0;
 
   // Evaluates and records every law on the pending samples: the full batch by the SIMD path, a shorter one
-  // (the end of a range) one sample at a time. The results are the same bits either way.
+  // (the end of a range) one sample at a time. The results are the same bits either way. opt: the sweep's
+  // (sweep_law_options), the theorem predicates left to SweepTheoremFlags as in sweep_sample.
   template <class Sink>
   void flush(const MultiContactSweepSpec& spec, const MultiContactOptions& opt, const TallyLayout& L,
              u64* words, Sink& sink) {
+    SweepTheoremFlags flags[multicontact_lane_batch];
     for (int l = 0; l < spec.n_laws; ++l) {
       MultiContactOutcome<K> out[multicontact_lane_batch];
       if (n == multicontact_lane_batch) {
@@ -29,7 +31,9 @@ struct PendingBatch {
         for (int s = 0; s < n; ++s) out[s] = evaluate_lcp<K>(spec.laws[l], c[s], opt);
       }
       for (int s = 0; s < n; ++s)
-        record_multicontact<PlainOps>(spec, L, words, cell[s], l, summarize(out[s]), index[s], sink);
+        record_multicontact<PlainOps>(spec, L, words, cell[s], l,
+                                      flags[s].apply(summarize(out[s]), spec.tolerance, c[s]), index[s],
+                                      sink);
     }
     n = 0;
   }
@@ -40,8 +44,7 @@ struct PendingBatch {
 template <class Sink>
 void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepConstants& constants,
                      const TallyLayout& L, u64* words, std::uint64_t lo, std::uint64_t hi, Sink& sink) {
-  MultiContactOptions opt;  // as evaluate_multicontact
-  opt.solver = spec.solver;
+  const MultiContactOptions opt = sweep_law_options(spec.solver);  // as sweep_sample
   if (!multicontact_lanes_serve(2, opt)) {
     for (std::uint64_t i = lo; i < hi; ++i) sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
     return;

@@ -56,9 +56,8 @@ COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw 
 
 // Dispatches on the sample's number of contacts.
 COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law,
-                                                              const MultiContactSample& s, LcpSolver solver) {
-  MultiContactOptions opt;
-  opt.solver = solver;
+                                                              const MultiContactSample& s,
+                                                              const MultiContactOptions& opt) {
   switch (s.k) {
     case 1:
       return evaluate_multicontact_k<1>(law, s, opt);
@@ -77,6 +76,81 @@ COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw la
       return evaluate_multicontact_k<4>(law, s, opt);
 #endif
   }
+}
+
+// The same with every option at its default but the solver (theorem predicates included).
+COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law,
+                                                              const MultiContactSample& s, LcpSolver solver) {
+  MultiContactOptions opt;
+  opt.solver = solver;
+  return evaluate_multicontact(law, s, opt);
+}
+
+// Whether a sweep counts the outcome as an energy gain (the tally's gain_max and the witnesses).
+COLLSWEEP_HD_INLINE bool gains_energy(const MultiContactSummary& r, double tolerance) {
+  return r.status == Status::ok && r.W_max > tolerance * r.T_acc;
+}
+
+// The flags of the theorem predicates (111), (117), (121) of one sample (glocker_conditions).
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactSummary theorem_flags(const MultiContactCollision<K>& c) {
+  const GlockerConditions g = glocker_conditions(c);
+  MultiContactSummary f;
+  f.psd_111 = g.psd_111;
+  f.similar_117 = g.similar_117;
+  f.small_121 = g.small_121;
+  return f;
+}
+COLLSWEEP_HD_INLINE MultiContactSummary theorem_flags(const MultiContactSample& s) {
+  switch (s.k) {
+    case 1:
+      return theorem_flags(collision_of<1>(s));
+#if COLLSWEEP_DEVICE_COMPILE
+    default:  // (k <= gpu_max_contacts on the device)
+      return theorem_flags(collision_of<2>(s));
+#else
+    case 2:
+      return theorem_flags(collision_of<2>(s));
+    case 3:
+      return theorem_flags(collision_of<3>(s));
+    default:
+      return theorem_flags(collision_of<4>(s));
+#endif
+  }
+}
+
+// The theorem predicates of a sample in a sweep. A sweep reads them only where a law gains energy (the
+// violation counters), which few samples do, so the laws run without them (two or three Jacobi eigenvalue
+// runs, as much work as both LCP phases) and the flags are computed at the sample's first gain and shared
+// by its laws: the laws' own flags (glocker_conditions on the same input), so the same tallies.
+class SweepTheoremFlags {
+ public:
+  // r, an outcome of sample s, with the flags set if it gains energy (false otherwise, where no counter reads
+  // them).
+  template <class Sample>
+  COLLSWEEP_HD_INLINE MultiContactSummary apply(MultiContactSummary r, double tolerance, const Sample& s) {
+    if (!gains_energy(r, tolerance)) return r;
+    if (!done_) {
+      flags_ = theorem_flags(s);
+      done_ = true;
+    }
+    r.psd_111 = flags_.psd_111;
+    r.similar_117 = flags_.similar_117;
+    r.small_121 = flags_.small_121;
+    return r;
+  }
+
+ private:
+  MultiContactSummary flags_;
+  bool done_ = false;
+};
+
+// The laws' options in a sweep: the spec's solver, the predicates left to SweepTheoremFlags.
+COLLSWEEP_HD_INLINE MultiContactOptions sweep_law_options(LcpSolver solver) {
+  MultiContactOptions opt;
+  opt.solver = solver;
+  opt.theorem_predicates = false;
+  return opt;
 }
 
 template <class Ops>
@@ -98,7 +172,7 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
   }
   Ops::fetch_add(p + Wd::valid, 1);
   const double limit = tolerance * r.T_acc;
-  const bool gains = r.W_max > limit;
+  const bool gains = gains_energy(r, tolerance);
   if (gains) {
     Ops::fetch_add(p + Wd::gain_max, 1);
     if (r.psd_111) Ops::fetch_add(p + Wd::violation_111, 1);
@@ -123,7 +197,7 @@ COLLSWEEP_HD_INLINE void record_multicontact(const MultiContactSweepSpec& s, con
                                              Sink& sink) {
   tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r,
                           s.tolerance);
-  if (r.status == Status::ok && r.W_max > s.tolerance * r.T_acc) sink.offer(l, r.W_max / r.T_acc, i);
+  if (gains_energy(r, s.tolerance)) sink.offer(l, r.W_max / r.T_acc, i);
 }
 
 // A multi-contact sample derives nothing from the spec beforehand (the generic sweep loops pass this).
@@ -143,8 +217,12 @@ COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const Mult
     return;
   }
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
+  const MultiContactOptions opt = sweep_law_options(s.solver);
+  SweepTheoremFlags flags;
   for (int l = 0; l < s.n_laws; ++l)
-    record_multicontact<Ops>(s, L, words, cell, l, evaluate_multicontact(s.laws[l], smp, s.solver), i, sink);
+    record_multicontact<Ops>(s, L, words, cell, l,
+                             flags.apply(evaluate_multicontact(s.laws[l], smp, opt), s.tolerance, smp), i,
+                             sink);
 }
 
 }  // namespace collsweep
