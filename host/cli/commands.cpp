@@ -5,13 +5,14 @@
 #include <iostream>
 
 #include "cli/subcommands.hpp"
+#include "sweep/git_revision.hpp"
 
 namespace collsweep::cli {
 
 int main(int argc, char** argv) {
   CLI::App app{"collsweep: Monte-Carlo sweeps of rigid-body impact laws with friction"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string(COLLSWEEP_VERSION) + " (" + COLLSWEEP_GIT_REVISION + ")");
+  app.set_version_flag("--version", std::string(COLLSWEEP_VERSION) + " (" + git_revision() + ")");
   int status = 0;
   register_run(app, status);
   register_solve(app, status);

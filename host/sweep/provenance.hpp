@@ -4,6 +4,7 @@
 #include "collsweep/cuda_api.hpp"
 #include "config/run_config.hpp"
 #include "io/json_writer.hpp"
+#include "sweep/git_revision.hpp"
 #include "sweep/run_outputs.hpp"
 
 namespace collsweep {
@@ -12,7 +13,7 @@ template <class Result>
 void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& r, const RunRecord& record) {
   j.key("collsweep").begin_object();
   j.key("version").string(COLLSWEEP_VERSION);
-  j.key("git_revision").string(COLLSWEEP_GIT_REVISION);
+  j.key("git_revision").string(git_revision());
   j.key("compiler").string("g++ " __VERSION__);
   j.key("cuda_built").boolean(cuda::built_with_cuda());
   j.key("cuda_compiler").string(COLLSWEEP_CUDA_COMPILER_VERSION);
