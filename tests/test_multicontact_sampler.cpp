@@ -137,6 +137,27 @@ TEST(MultiContactSampler, NoApproachIsReportedNotRedrawn) {
     EXPECT_EQ(validate_sample(draw_multicontact_sample(p, i)), Status::not_approaching);
 }
 
+// A sweep that maps no log10_cond axis draws without it: the same bits in every other field, and for the
+// direct kind (exact by construction) in log10_cond too; the wishart and mechanism kinds leave it NaN.
+TEST(MultiContactSampler, SkippingLog10CondChangesNothingElse) {
+  for (DelassusKind kind : kAllKinds)
+    for (std::uint32_t k = 1; k <= 4; ++k) {
+      const MultiContactSamplePlan p = plan_of(kind, k);
+      for (std::uint64_t i = 0; i < 200; ++i) {
+        const MultiContactSample full = draw_multicontact_sample(p, i);
+        MultiContactSample lean = draw_multicontact_sample(p, i, false);
+        if (kind == DelassusKind::direct) {
+          EXPECT_TRUE(same_double(lean.log10_cond, full.log10_cond));
+        } else {
+          EXPECT_TRUE(std::isnan(lean.log10_cond)) << "kind " << static_cast<int>(kind) << " k " << k;
+          EXPECT_FALSE(std::isnan(full.log10_cond));
+          lean.log10_cond = full.log10_cond;
+        }
+        EXPECT_TRUE(same_bits(lean, full)) << "kind " << static_cast<int>(kind) << " k " << k << " i " << i;
+      }
+    }
+}
+
 TEST(MultiContactSampler, DirectKindHasExactCondition) {
   double worst = 0.0;
   for (std::uint32_t k = 1; k <= 4; ++k) {

@@ -82,6 +82,27 @@ TEST(MultiContactSweep, ViolationCountersReadTheLawsOwnPredicates) {
   }
 }
 
+// The sweep asks the sampler for log10 cond(G) only when a map axis reads it; the tallies are the same
+// either way (a wishart sweep binned by k, and by k and log10_cond, on 1 and 2 threads).
+TEST(MultiContactSweep, Log10CondIsDrawnOnlyForAnAxisThatReadsIt) {
+  MultiContactSweepSpec s = two_contacts();
+  EXPECT_TRUE(sweep_constants(s).log10_cond);
+  s.plan.G_kind = DelassusKind::wishart;
+  s.plan.contacts = {ScalarKind::uniform, 0.5, 4.5, 1};
+  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
+  s.n_axes = 1;
+  EXPECT_FALSE(sweep_constants(s).log10_cond);
+  MultiContactSweepSpec with_cond = s;
+  with_cond.axes[1] = {Quantity::log10_cond, -1.0, 1e300, 1};  // one bin that every finite value falls in
+  with_cond.n_axes = 2;
+  EXPECT_TRUE(sweep_constants(with_cond).log10_cond);
+  const auto a = run_multicontact_sweep_cpu(s, 0, 2000, 500, 1);
+  const auto b = run_multicontact_sweep_cpu(with_cond, 0, 2000, 700, 2);
+  EXPECT_EQ(a.outside(), 0u);
+  EXPECT_EQ(b.outside(), 0u);
+  EXPECT_EQ(a.words, b.words);
+}
+
 // Coefficients that differ between the contacts (eps_N uniform per contact, eps_T = 0, mu up to 3) gain
 // energy on some samples, and none of those satisfies a sufficient condition.
 TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {

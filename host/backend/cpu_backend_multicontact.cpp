@@ -52,7 +52,7 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   PendingBatch<1> one;
   PendingBatch<2> two;
   for (std::uint64_t i = lo; i < hi; ++i) {
-    const MultiContactSample smp = draw_multicontact_sample(spec.plan, i);
+    const MultiContactSample smp = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
     const int cell = map_cell(spec, smp);
     if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body (it draws again)
       sweep_sample<PlainOps>(spec, constants, L, words, i, sink);

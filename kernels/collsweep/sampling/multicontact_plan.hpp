@@ -46,7 +46,7 @@ struct MultiContactSample {
   double G[2 * max_contacts][2 * max_contacts] = {};
   double gamma_minus[2 * max_contacts] = {};
   double mu[max_contacts] = {}, eps_N[max_contacts] = {}, eps_T[max_contacts] = {};
-  double log10_cond = 0.0;  // log10 cond(G)
+  double log10_cond = 0.0;  // log10 cond(G) (NaN where a sweep that maps no log10_cond axis skipped it)
   double eps_spread = 0.0;  // max - min over all eps_Nj and eps_Tj of the sample
   double mu_mean = 0.0;     // mean friction coefficient over the contacts
 };

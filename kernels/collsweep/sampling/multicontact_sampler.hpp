@@ -153,6 +153,9 @@ COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, 
     }
 }
 
+// log10_cond of a sample drawn without it (a quiet NaN: outside every map axis, should one read it).
+inline constexpr double kLog10CondNotComputed = __builtin_nan("");
+
 // log10 cond(G) of the leading r x r block from its Jacobi eigenvalues (smallmat::jacobi_eigenvalues on a
 // copy of G in the scratch buffer work): log10 lambda_max - log10 lambda_min, clamped below at 0; +inf when
 // lambda_min <= 0 or a value is not finite (so the sample falls outside every finite map axis). Jacobi is
@@ -203,8 +206,12 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
 }
 
 // Sample i of the plan (see the top of this file for every distribution and the stream layout).
+// log10_cond_needed = false (a sweep that maps no log10_cond axis): the wishart and mechanism kinds skip the
+// Jacobi eigenvalues of G, the larger part of drawing them for k = 3, 4, and leave log10_cond NaN; every
+// other field, and the direct kind's log10_cond, are the same bits.
 COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiContactSamplePlan& plan,
-                                                                std::uint64_t i) {
+                                                                std::uint64_t i,
+                                                                bool log10_cond_needed = true) {
   const MultiGridDigits g = multicontact_grid_digits(plan, i);
   MultiContactSample s;
   const std::uint32_t k = draw_contact_count(plan, i, g);
@@ -225,7 +232,7 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
       }
       case DelassusKind::wishart:
         draw_delassus_wishart(rng, r, r + plan.wishart_extra_dof, s.G);
-        s.log10_cond = delassus_log10_cond(s.G, r, work);
+        s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;
       case DelassusKind::mechanism: {
         const std::uint32_t n = multicontact_mechanism_dof(plan);
@@ -235,7 +242,7 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
         double JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
         draw_mechanism_matrices(rng, n, x, r, m, M, JY, work);
         mechanism_delassus(n, r, M, JY, work, s.G);  // G = 0 when M is not positive definite
-        s.log10_cond = delassus_log10_cond(s.G, r, work);
+        s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;
       }
     }

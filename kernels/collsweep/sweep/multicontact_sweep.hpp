@@ -200,17 +200,26 @@ COLLSWEEP_HD_INLINE void record_multicontact(const MultiContactSweepSpec& s, con
   if (gains_energy(r, s.tolerance)) sink.offer(l, r.W_max / r.T_acc, i);
 }
 
-// A multi-contact sample derives nothing from the spec beforehand (the generic sweep loops pass this).
-struct MultiContactSweepConstants {};
+// What a multi-contact sweep derives from the spec beforehand (the generic sweep loops pass this): whether
+// some map axis reads log10 cond(G) (the wishart and mechanism kinds then need G's eigenvalues).
+struct MultiContactSweepConstants {
+  bool log10_cond = true;
+};
 
-COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContactSweepSpec&) { return {}; }
+COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContactSweepSpec& s) {
+  MultiContactSweepConstants c;
+  c.log10_cond = false;
+  for (int a = 0; a < s.n_axes; ++a)
+    c.log10_cond = c.log10_cond || s.axes[a].quantity == Quantity::log10_cond;
+  return c;
+}
 
 // Draws sample i, evaluates every law and records the outcomes; the largest W_max / T_acc of energy
 // gains are offered to the witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants&,
+COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
-  const MultiContactSample smp = draw_multicontact_sample(s.plan, i);
+  const MultiContactSample smp = draw_multicontact_sample(s.plan, i, sc.log10_cond);
   const int cell = map_cell(s, smp);
   if (cell < 0) {
     Ops::fetch_add(words + L.outside(), 1);
