@@ -61,26 +61,22 @@ COLLSWEEP_HD_INLINE void for_lanes(const LaneMask<V>& ok, const V (&x)[N], F f) 
 // Jacobi runs changed the register allocation of the mode enumeration around them (10 % slower laws with
 // the predicates off).
 template <int K, class V>
-void lane_conditions(const MultiContactCollision<K, V>& c, GlockerConditionsOf<V>& cond);
-#if defined(__x86_64__)
-template <>
-__attribute__((target("arch=x86-64-v3"), noinline)) void lane_conditions(
-    const MultiContactCollision<1, Lane4D>& c, GlockerConditionsOf<Lane4D>& cond) {
-  int rows[2];
-  cond = glocker_conditions_on_rows(c, rows, all_rows<1>(rows), 1e-12);
-}
-template <>
-__attribute__((target("arch=x86-64-v3"), noinline)) void lane_conditions(
-    const MultiContactCollision<2, Lane4D>& c, GlockerConditionsOf<Lane4D>& cond) {
-  int rows[4];
-  cond = glocker_conditions_on_rows(c, rows, all_rows<2>(rows), 1e-12);
-}
-#endif
-template <int K, class V>
-__attribute__((noinline)) void lane_conditions(const MultiContactCollision<K, V>& c,
-                                               GlockerConditionsOf<V>& cond) {
+COLLSWEEP_HD_INLINE void lane_conditions_body(const MultiContactCollision<K, V>& c,
+                                              GlockerConditionsOf<V>& cond) {
   int rows[2 * K];
   cond = glocker_conditions_on_rows(c, rows, all_rows<K>(rows), 1e-12);
+}
+#if defined(__x86_64__)
+template <int K>
+__attribute__((target("arch=x86-64-v3"), noinline)) void lane_conditions(
+    const MultiContactCollision<K, Lane4D>& c, GlockerConditionsOf<Lane4D>& cond) {
+  lane_conditions_body(c, cond);
+}
+#endif
+template <int K>
+__attribute__((noinline)) void lane_conditions(const MultiContactCollision<K, Lane2D>& c,
+                                               GlockerConditionsOf<Lane2D>& cond) {
+  lane_conditions_body(c, cond);
 }
 
 // start_multicontact on the lanes: out[l] as the scalar start leaves it (failed lanes: status only);
@@ -148,6 +144,15 @@ struct LaneLawState {
       if (valid[l]) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
     return true;
   }
+
+  // Every solution of a phase without friction offset (b = 0: Poisson's compression, Newton's one phase)
+  // with velocity shift cv, on the valid lanes.
+  template <class Emit>
+  COLLSWEEP_HD_INLINE void solve_b0(const V (&cv)[2 * K], Emit& emit) const {
+    V zero_b[K];
+    for (int j = 0; j < K; ++j) zero_b[j] = V{};
+    modes.template solve_lanes<true>(cv, zero_b, valid, emit);
+  }
 };
 
 // evaluate_poisson_lcp's enumeration branch on the lanes of V: the compression, then round r decompresses
@@ -159,16 +164,13 @@ COLLSWEEP_HD_INLINE void poisson_lanes(const MultiContactCollision<K>* cs, const
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
   LaneLawState<K, V> st;
   if (!st.begin(cs, opt, out)) return;
-  V zero_b[K];
-  for (int j = 0; j < K; ++j) zero_b[j] = V{};
-
   DistinctSolutions<K> comp[kLanes];
   auto on_compression = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
     for_lanes(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LAMBDA_INLINE {
       comp[l].insert(cs[l].G, xl, st.scales[l].gamma_scale, st.scales[l].g_scale);
     });
   };
-  st.modes.template solve_lanes<true>(st.c.gamma_minus, zero_b, st.valid, on_compression);
+  st.solve_b0(st.c.gamma_minus, on_compression);
 
   PoissonChoice<K> choice[kLanes];
   int rounds = 0;
@@ -220,16 +222,15 @@ COLLSWEEP_HD_INLINE void newton_lanes(const MultiContactCollision<K>* cs, const 
   constexpr int n = 2 * K, kLanes = LaneOps<V>::width;
   LaneLawState<K, V> st;
   if (!st.begin(cs, opt, out)) return;
-  V cv[n], zero_b[K];
+  V cv[n];
   newton_velocity(st.c, cv);
-  for (int j = 0; j < K; ++j) zero_b[j] = V{};
   NewtonChoice<K> choice[kLanes];
   auto on_solution = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LAMBDA_INLINE {
     for_lanes(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LAMBDA_INLINE {
       choice[l].add(cs[l], st.scales[l], xl, out[l]);
     });
   };
-  st.modes.template solve_lanes<true>(cv, zero_b, st.valid, on_solution);
+  st.solve_b0(cv, on_solution);
   for (int l = 0; l < kLanes; ++l)
     if (st.valid[l] && choice[l].finish(out[l])) finish_multicontact(out[l]);
 }

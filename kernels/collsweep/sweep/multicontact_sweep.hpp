@@ -47,35 +47,36 @@ COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& 
   return s;
 }
 
-template <int K>
-COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact_k(MultiContactLaw law,
-                                                                const MultiContactSample& s,
-                                                                const MultiContactOptions& opt) {
-  return summarize(evaluate_lcp<K>(law, collision_of<K>(s), opt));
+// f(collision_of<K>(s)) for the sample's number of contacts K; `unsupported` where the build has no code for
+// K (on the device, K > gpu_max_contacts: the host launcher refuses such plans).
+template <class Result, class F>
+COLLSWEEP_HD_INLINE Result with_collision(const MultiContactSample& s, F f, Result unsupported) {
+  switch (s.k) {
+    case 1:
+      return f(collision_of<1>(s));
+    case 2:
+      return f(collision_of<2>(s));
+#if COLLSWEEP_DEVICE_COMPILE
+    default:
+      return unsupported;
+#else
+    case 3:
+      return f(collision_of<3>(s));
+    default:
+      (void)unsupported;
+      return f(collision_of<4>(s));
+#endif
+  }
 }
 
-// Dispatches on the sample's number of contacts.
+// The law on a drawn sample, dispatched on its number of contacts.
 COLLSWEEP_HD_INLINE MultiContactSummary evaluate_multicontact(MultiContactLaw law,
                                                               const MultiContactSample& s,
                                                               const MultiContactOptions& opt) {
-  switch (s.k) {
-    case 1:
-      return evaluate_multicontact_k<1>(law, s, opt);
-    case 2:
-      return evaluate_multicontact_k<2>(law, s, opt);
-#if COLLSWEEP_DEVICE_COMPILE
-    default: {  // k > gpu_max_contacts: not compiled for the device (the host launcher refuses such plans)
-      MultiContactSummary r;
-      r.status = Status::device_unsupported;
-      return r;
-    }
-#else
-    case 3:
-      return evaluate_multicontact_k<3>(law, s, opt);
-    default:
-      return evaluate_multicontact_k<4>(law, s, opt);
-#endif
-  }
+  MultiContactSummary unsupported;
+  unsupported.status = Status::device_unsupported;
+  return with_collision(
+      s, [&](const auto& c) { return summarize(evaluate_lcp(law, c, opt)); }, unsupported);
 }
 
 // The same with every option at its default but the solver (theorem predicates included).
@@ -91,32 +92,14 @@ COLLSWEEP_HD_INLINE bool gains_energy(const MultiContactSummary& r, double toler
   return r.status == Status::ok && r.W_max > tolerance * r.T_acc;
 }
 
-// The flags of the theorem predicates (111), (117), (121) of one sample (glocker_conditions).
+// The theorem predicates of a sample (glocker_conditions), for a drawn sample or a law's input.
 template <int K>
-COLLSWEEP_HD_INLINE MultiContactSummary theorem_flags(const MultiContactCollision<K>& c) {
-  const GlockerConditions g = glocker_conditions(c);
-  MultiContactSummary f;
-  f.psd_111 = g.psd_111;
-  f.similar_117 = g.similar_117;
-  f.small_121 = g.small_121;
-  return f;
+COLLSWEEP_HD_INLINE GlockerConditions theorem_conditions(const MultiContactCollision<K>& c) {
+  return glocker_conditions(c);
 }
-COLLSWEEP_HD_INLINE MultiContactSummary theorem_flags(const MultiContactSample& s) {
-  switch (s.k) {
-    case 1:
-      return theorem_flags(collision_of<1>(s));
-#if COLLSWEEP_DEVICE_COMPILE
-    default:  // (k <= gpu_max_contacts on the device)
-      return theorem_flags(collision_of<2>(s));
-#else
-    case 2:
-      return theorem_flags(collision_of<2>(s));
-    case 3:
-      return theorem_flags(collision_of<3>(s));
-    default:
-      return theorem_flags(collision_of<4>(s));
-#endif
-  }
+COLLSWEEP_HD_INLINE GlockerConditions theorem_conditions(const MultiContactSample& s) {
+  return with_collision(
+      s, [](const auto& c) { return glocker_conditions(c); }, GlockerConditions{});
 }
 
 // The theorem predicates of a sample in a sweep. A sweep reads them only where a law gains energy (the
@@ -131,17 +114,17 @@ class SweepTheoremFlags {
   COLLSWEEP_HD_INLINE MultiContactSummary apply(MultiContactSummary r, double tolerance, const Sample& s) {
     if (!gains_energy(r, tolerance)) return r;
     if (!done_) {
-      flags_ = theorem_flags(s);
+      conditions_ = theorem_conditions(s);
       done_ = true;
     }
-    r.psd_111 = flags_.psd_111;
-    r.similar_117 = flags_.similar_117;
-    r.small_121 = flags_.small_121;
+    r.psd_111 = conditions_.psd_111;
+    r.similar_117 = conditions_.similar_117;
+    r.small_121 = conditions_.small_121;
     return r;
   }
 
  private:
-  MultiContactSummary flags_;
+  GlockerConditions conditions_;
   bool done_ = false;
 };
 
