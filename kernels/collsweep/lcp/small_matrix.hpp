@@ -291,16 +291,11 @@ COLLSWEEP_HD_LANES void jacobi_run(R (&a)[N][N], int n) {
   }
 }
 
-template <class R, int N>
-COLLSWEEP_HD_LANES void jacobi_eigenvalues_lanes(R (&a)[N][N], R (&eig)[N], int n = N) {
+template <int N>
+COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
   if (n > N) n = N;  // (callers pass n <= N; this lets the compiler see every index in bounds)
   jacobi_run(a, n);
   for (int i = 0; i < n; ++i) eig[i] = a[i][i];
-}
-
-template <int N>
-COLLSWEEP_HD void jacobi_eigenvalues(double (&a)[N][N], double (&eig)[N], int n = N) {
-  jacobi_eigenvalues_lanes(a, eig, n);
 }
 
 // w = (a + a^T) / 2 on the leading n x n block (exactly symmetric, as Jacobi needs).
