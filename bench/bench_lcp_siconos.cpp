@@ -6,10 +6,12 @@
 // all-solutions path one sample at a time (mode enumeration, glocker_modes.hpp: every solution of both
 // phases, with the count, W_min and W_max; the code the GPU runs); BM_Ours_Enumeration_Lanes_* the same
 // outcomes, bit for bit, from the CPU's SIMD laws (multicontact_lanes.hpp: AVX2 four samples per pass, also
-// on AVX-512 CPUs; baseline SSE2 two), eight samples per call; BM_Ours_Lemke one solution per phase.
-// items_per_second uses CPU time.
+// on AVX-512 CPUs; baseline SSE2 two), eight samples per call; BM_Ours_Lemke one solution per phase;
+// BM_Ours_Enumeration_Cuda the all-solutions path on the GPU (kernel time). items_per_second uses CPU
+// time, but for the GPU.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <vector>
 
 #include "../tests/glocker_samples.hpp"
@@ -19,6 +21,7 @@
 #include "NumericsMatrix.h"
 #include "SolverOptions.h"
 #include "backend/multicontact_lanes.hpp"
+#include "collsweep/cuda_api.hpp"
 #include "lcp_cst.h"
 
 namespace collsweep {
@@ -93,6 +96,43 @@ void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) {
 }
 void BM_Ours_Lemke(benchmark::State& state) { run_ours(state, LcpSolver::lemke, false); }
 
+// The same problems on the GPU (evaluate_multicontact_batch: the enumeration the sweeps run there, every
+// solution of both phases, the CPU's bits), replicated to 2^20 per launch so that the GPU is full.
+// items_per_second uses the kernel's own time (problems resident on the device, as in a sweep, which
+// draws them there); the counter copies_included_per_second adds the PCIe copies of the problems and the
+// outcomes. Skipped without a GPU.
+void BM_Ours_Enumeration_Cuda(benchmark::State& state) {
+  const cuda::DeviceInfo info = cuda::query_device();
+  if (!info.available) {
+    state.SkipWithError(info.message);
+    return;
+  }
+  const auto& s = samples();
+  std::vector<MultiContactCollision<K>> in(std::size_t{1} << 20);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = s[i & 1023];
+  std::vector<MultiContactOutcome<K>> out(in.size());
+  MultiContactOptions opt;
+  opt.solver = LcpSolver::enumeration;
+  opt.theorem_predicates = false;
+  double wall = 0.0;
+  for (auto _ : state) {
+    char err[512] = {};
+    double kernel_seconds = 0.0;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (!cuda::evaluate_multicontact_batch<K>(MultiContactLaw::poisson_lcp, opt, in.data(), out.data(),
+                                              in.size(), &kernel_seconds, err, sizeof err)) {
+      state.SkipWithError(err);
+      return;
+    }
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetIterationTime(kernel_seconds);
+  }
+  const double items = static_cast<double>(state.iterations()) * static_cast<double>(in.size());
+  state.SetItemsProcessed(static_cast<std::int64_t>(items));
+  state.counters["copies_included_per_second"] = wall > 0.0 ? items / wall : 0.0;
+  state.SetLabel(info.name);
+}
+
 // Siconos: the two phases through linearComplementarity_driver (driver = true) or lcp_lexicolemke directly.
 void run_siconos(benchmark::State& state, bool driver) {
   const auto& s = samples();
@@ -160,6 +200,7 @@ BENCHMARK(BM_Ours_Enumeration_Lanes_Baseline);
 BENCHMARK(BM_Ours_Enumeration_WithPredicates);
 BENCHMARK(BM_Ours_Enumeration_Lanes_WithPredicates);
 BENCHMARK(BM_Ours_Lemke);
+BENCHMARK(BM_Ours_Enumeration_Cuda)->UseManualTime();
 BENCHMARK(BM_Siconos_Lemke_Driver);
 BENCHMARK(BM_Siconos_Lemke_Direct);
 

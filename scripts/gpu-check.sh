@@ -12,6 +12,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 build=${1:-.gpu}
+# scripts/gpu-prepare.sh stages the build as one tarball (it travels compressed).
+if [ -f "$build/bundle.tgz" ] && [ ! -x "$build/collsweep" ]; then tar xzf "$build/bundle.tgz" -C "$build"; fi
 if [ ! -x "$build/collsweep" ]; then
   echo "gpu-check: no staged build in $build; building with CUDA here"
   BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
@@ -54,16 +56,26 @@ step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 
 step run-quickstart-cuda 120 "$build/collsweep" run configs/quickstart.toml --backend cuda --out "$out/quickstart-cuda" \
   --force --quiet --no-plot
 # 4. Benchmarks (JSON for the record, console summary in the log): the GPU ones first.
-bench() {  # bench LABEL BINARY ARGS...
-  local label=$1 b=$2
-  shift 2
-  step "$label" 200 "$b" --benchmark_min_time=0.5 --benchmark_out="$out/$label.json" --benchmark_out_format=json "$@"
+bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's own arguments
+  local label=$1
+  shift
+  step "$label" 200 "$@" --benchmark_min_time=0.5 --benchmark_out="$out/$label.json" --benchmark_out_format=json
 }
 if [ -x "$build/bench/bench_sweep" ]; then
   bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=cuda
   bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=cpu
 fi
 [ -x "$build/bench/bench_planar_laws" ] && bench bench_planar_laws "$build/bench/bench_planar_laws"
+# Two-contact Poisson impacts on the same problems: ours on one core and on the GPU, Siconos's Lemke on one
+# core. A staged build carries Siconos's libraries and Debian's loader (gpu-prepare.sh) and runs through it.
+if [ -x "$build/bench/bench_lcp_siconos" ]; then
+  if [ -x "$build/siconos/ld-linux.so" ]; then
+    bench bench_lcp_siconos env OPENBLAS_NUM_THREADS=1 "$build/siconos/ld-linux.so" --library-path \
+      "$build/siconos:$build/lib" "$build/bench/bench_lcp_siconos"
+  else
+    bench bench_lcp_siconos "$build/bench/bench_lcp_siconos"
+  fi
+fi
 # 5. The other staged test programs (sample bits, determinism, the CLI end to end) on this machine.
 for t in "$build"/tests/test_*; do
   [ -x "$t" ] && [ "$(basename "$t")" != test_gpu_backend ] && gtest "$t" 120

@@ -6,7 +6,9 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "glocker_samples.hpp"
 #include "support/random_collisions.hpp"
+#include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"
 #include "sweep/cross_check.hpp"
 
@@ -141,6 +143,55 @@ TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
     EXPECT_EQ(c.type_mismatches, 0u) << "solution counts";
     EXPECT_LE(c.max_relative_difference, 1e-12);
   }
+}
+
+// Both multi-contact laws on given collisions (the note's general and extreme distributions, invalid
+// inputs among them), with every solver and the theorem predicates: the GPU's outcomes are the CPU's, bit
+// for bit, every field.
+template <int K>
+void expect_gpu_batch_equals_cpu(int n, std::uint64_t seed) {
+  testing_samples::Rng rng(seed);
+  std::vector<MultiContactCollision<K>> in;
+  for (int i = 0; i < n; ++i)
+    in.push_back(testing_samples::random_collision<K>(
+        rng, i % 2 ? testing_samples::Mode::extreme : testing_samples::Mode::general));
+  in[0].G[0][0] = std::nan("");                               // nonfinite input
+  in[1].G[0][1] = in[1].G[1][0] = 2.0 * in[1].G[0][0] + 5.0;  // not positive definite
+  for (int j = 0; j < K; ++j) in[2].gamma_minus[j] = 0.5;     // separating at every contact
+  in[3].eps_T[0] = in[3].eps_N[0] + 0.25;                     // eps_T > eps_N
+  for (const MultiContactLaw law : {MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp})
+    for (const LcpSolver solver : {LcpSolver::automatic, LcpSolver::enumeration, LcpSolver::lemke}) {
+      MultiContactOptions opt;
+      opt.solver = solver;
+      std::vector<MultiContactOutcome<K>> gpu(in.size());
+      char err[512] = {};
+      double kernel_seconds = -1.0;
+      ASSERT_TRUE(cuda::evaluate_multicontact_batch<K>(law, opt, in.data(), gpu.data(), in.size(),
+                                                       &kernel_seconds, err, sizeof err))
+          << err;
+      EXPECT_GT(kernel_seconds, 0.0);
+      int gains = 0;
+      for (std::size_t i = 0; i < in.size(); ++i) {
+        const MultiContactOutcome<K> cpu = evaluate_lcp(law, in[i], opt);
+        SCOPED_TRACE(std::string(law_name(law)) + " k = " + std::to_string(K) + " solver " +
+                     std::to_string(static_cast<int>(solver)));
+        testing::expect_same_outcome(gpu[i], cpu, static_cast<int>(i));
+        if (::testing::Test::HasFatalFailure()) return;
+        gains += cpu.status == Status::ok && cpu.W_max > 0.0;
+      }
+      EXPECT_EQ(gpu[0].status, Status::nonfinite_input);
+      EXPECT_NE(gpu[1].status, Status::ok);
+      EXPECT_EQ(gpu[2].status, Status::not_approaching);
+      EXPECT_EQ(gpu[3].status, Status::coefficient_out_of_range);
+      if (K == 2 && law == MultiContactLaw::poisson_lcp) {
+        EXPECT_GT(gains, 0) << "the batch exercises gains";
+      }
+    }
+}
+
+TEST_F(GpuBackend, MultiContactLawsOnGivenCollisionsAreTheCpusBitForBit) {
+  expect_gpu_batch_equals_cpu<2>(20000, 7);
+  expect_gpu_batch_equals_cpu<1>(5000, 8);
 }
 
 TEST_F(GpuBackend, MultiContactSweepTallyIsEquivalentToRef) {

@@ -3,7 +3,6 @@
 // (mu = 0, eps_T = eps_N, eps = 0), several solutions, and invalid lanes mixed with valid ones.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -11,6 +10,7 @@
 #include "backend/multicontact_lanes.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
 #include "glocker_samples.hpp"
+#include "support/same_outcome.hpp"
 #include "support/sweep_reference.hpp"
 #include "support/sweep_specs.hpp"
 
@@ -21,36 +21,7 @@ using testing_samples::Mode;
 using testing_samples::random_collision;
 using testing_samples::Rng;
 
-std::uint64_t bits(double x) {
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-template <int K>
-void expect_same(const MultiContactOutcome<K>& a, const MultiContactOutcome<K>& b, int sample) {
-  ASSERT_EQ(a.status, b.status) << "sample " << sample;
-  ASSERT_EQ(a.solver, b.solver) << "sample " << sample;
-  ASSERT_EQ(a.solutions, b.solutions) << "sample " << sample;
-  ASSERT_EQ(a.compression_solutions, b.compression_solutions) << "sample " << sample;
-  ASSERT_EQ(a.solutions_truncated, b.solutions_truncated) << "sample " << sample;
-  std::vector<double> fa = {a.W, a.W_min, a.W_max, a.W_compression, a.T_acc, a.W_rel};
-  std::vector<double> fb = {b.W, b.W_min, b.W_max, b.W_compression, b.T_acc, b.W_rel};
-  for (int i = 0; i < 2 * K; ++i) {
-    for (const double* v : {a.Lam, a.Lam_minus, a.Lam_plus, a.gamma_0, a.gamma_plus}) fa.push_back(v[i]);
-    for (const double* v : {b.Lam, b.Lam_minus, b.Lam_plus, b.gamma_0, b.gamma_plus}) fb.push_back(v[i]);
-  }
-  const GlockerConditions &ca = a.conditions, &cb = b.conditions;
-  for (const double v : {ca.cond_G, ca.cond_active, ca.lambda_min_111, ca.eps_min, ca.eps_max})
-    fa.push_back(v);
-  for (const double v : {cb.cond_G, cb.cond_active, cb.lambda_min_111, cb.eps_min, cb.eps_max})
-    fb.push_back(v);
-  for (size_t i = 0; i < fa.size(); ++i)
-    ASSERT_EQ(bits(fa[i]), bits(fb[i])) << "sample " << sample << " field " << i;
-  ASSERT_EQ(ca.psd_111, cb.psd_111);
-  ASSERT_EQ(ca.similar_117, cb.similar_117);
-  ASSERT_EQ(ca.small_121, cb.small_121);
-}
+using testing::expect_same_outcome;
 
 std::vector<LaneIsa> isas() {
   std::vector<LaneIsa> v;
@@ -80,14 +51,14 @@ std::vector<int> compare(const std::vector<MultiContactCollision<K>>& samples,
         MultiContactOutcome<K> out[multicontact_lane_batch];
         evaluate_multicontact_lanes_with<K>(isa, law, in, opt, out);
         for (int l = 0; l < multicontact_lane_batch; ++l) {
-          expect_same(out[l], ref[l], static_cast<int>(s) + l);
+          expect_same_outcome(out[l], ref[l], static_cast<int>(s) + l);
           if (::testing::Test::HasFatalFailure()) return counts;
         }
       }
       MultiContactOutcome<K> out[multicontact_lane_batch];
       evaluate_multicontact_lanes<K>(law, in, opt, out);
       for (int l = 0; l < multicontact_lane_batch; ++l) {
-        expect_same(out[l], ref[l], static_cast<int>(s) + l);
+        expect_same_outcome(out[l], ref[l], static_cast<int>(s) + l);
         if (::testing::Test::HasFatalFailure()) return counts;
       }
     }

@@ -30,6 +30,21 @@ DeviceInfo query_device();
 bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutcome* out, std::size_t n,
                            char* err, std::size_t err_len);
 
+// Evaluates a multi-contact law (poisson-lcp or newton-lcp, every option of opt) on n given collisions of
+// K = 1 or 2 contacts on the GPU (one thread each; the GPU build has no laws for k > gpu_max_contacts).
+// The outcomes are the CPU's, bit for bit. kernel_seconds, if not null, receives the kernel's own time
+// (CUDA events; without the copies to and from the device), for benchmarks.
+template <int K>
+bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions& opt,
+                                 const MultiContactCollision<K>* in, MultiContactOutcome<K>* out,
+                                 std::size_t n, double* kernel_seconds, char* err, std::size_t err_len);
+extern template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContactOptions&,
+                                                    const MultiContactCollision<1>*, MultiContactOutcome<1>*,
+                                                    std::size_t, double*, char*, std::size_t);
+extern template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
+                                                    const MultiContactCollision<2>*, MultiContactOutcome<2>*,
+                                                    std::size_t, double*, char*, std::size_t);
+
 // Called between kernel launches with the number of samples finished so far.
 struct ProgressHook {
   void (*fn)(std::uint64_t done, void* ctx) = nullptr;

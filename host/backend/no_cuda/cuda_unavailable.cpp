@@ -23,6 +23,21 @@ bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, st
   return false;
 }
 
+template <int K>
+bool evaluate_multicontact_batch(MultiContactLaw, const MultiContactOptions&, const MultiContactCollision<K>*,
+                                 MultiContactOutcome<K>*, std::size_t, double* kernel_seconds, char* err,
+                                 std::size_t err_len) {
+  if (kernel_seconds) *kernel_seconds = 0.0;
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContactOptions&,
+                                             const MultiContactCollision<1>*, MultiContactOutcome<1>*,
+                                             std::size_t, double*, char*, std::size_t);
+template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
+                                             const MultiContactCollision<2>*, MultiContactOutcome<2>*,
+                                             std::size_t, double*, char*, std::size_t);
+
 bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
                       ProgressHook, char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
