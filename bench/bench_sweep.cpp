@@ -71,11 +71,12 @@ void BM_CudaSweep(benchmark::State& state, int law) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-// Two-contact Poisson-type impacts (both LCP phases, all solutions by enumeration), the glocker config's
-// shape.
-MultiContactSweepSpec two_contacts() {
+// k-contact Poisson-type impacts (both LCP phases), the glocker config's shape: for k = 2 every solution by
+// enumeration, for k = 4 one per phase by Lemke (the automatic solver).
+MultiContactSweepSpec k_contacts(int k) {
   MultiContactSweepSpec s;
   s.plan.seed = 7;
+  s.plan.contacts = {ScalarKind::constant, double(k), double(k), 1};
   s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 15};
   s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 10};
   s.n_axes = 2;
@@ -84,9 +85,9 @@ MultiContactSweepSpec two_contacts() {
   return s;
 }
 
-void BM_CpuMultiContact(benchmark::State& state) {
-  const MultiContactSweepSpec spec = two_contacts();
-  const std::uint64_t n = 1 << 14;
+void BM_CpuMultiContact(benchmark::State& state, int k) {
+  const MultiContactSweepSpec spec = k_contacts(k);
+  const std::uint64_t n = k == 2 ? 1 << 14 : 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(run_multicontact_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
@@ -95,14 +96,14 @@ void BM_CpuMultiContact(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-void BM_CudaMultiContact(benchmark::State& state) {
+void BM_CudaMultiContact(benchmark::State& state, int k) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
     return;
   }
-  const MultiContactSweepSpec spec = two_contacts();
-  const std::uint64_t n = std::uint64_t(1) << 26;
+  const MultiContactSweepSpec spec = k_contacts(k);
+  const std::uint64_t n = std::uint64_t(1) << (k == 2 ? 26 : 23);
   std::uint64_t first = 0;
   for (auto _ : state) {
     const MultiContactSweepResult r = run_multicontact_sweep_gpu(spec, first, n);
@@ -136,12 +137,15 @@ void register_all() {
       ->Unit(benchmark::kMillisecond)
       ->UseManualTime()
       ->Iterations(3);
-  benchmark::RegisterBenchmark("sweep/cpu1/poisson-lcp-k2", BM_CpuMultiContact)
-      ->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("sweep/cuda/poisson-lcp-k2", BM_CudaMultiContact)
-      ->Unit(benchmark::kMillisecond)
-      ->UseManualTime()
-      ->Iterations(3);
+  for (const int k : {2, 4}) {
+    const std::string name = "poisson-lcp-k" + std::to_string(k);
+    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime()
+        ->Iterations(3);
+  }
 }
 
 }  // namespace

@@ -100,8 +100,8 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
   }
 }
 
-}  // namespace
-
+// launch_sweep is also internal to each .cu file: the multi-contact units build the same Spec with
+// different laws (COLLSWEEP_DEVICE_MAX_CONTACTS), and a shared instantiation would launch one unit's kernel.
 template <int MinBlocks, class Spec>
 bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
                   int* witness_counts, ProgressHook progress, const char* kernel_name, char* err,
@@ -175,5 +175,7 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   }
   return true;
 }
+
+}  // namespace
 
 }  // namespace collsweep::cuda

@@ -194,6 +194,58 @@ TEST_F(GpuBackend, MultiContactLawsOnGivenCollisionsAreTheCpusBitForBit) {
   expect_gpu_batch_equals_cpu<1>(5000, 8);
 }
 
+// k = 3, 4: Lemke by default (one solution per phase), the 3^k-assignment enumeration when chosen.
+TEST_F(GpuBackend, ThreeAndFourContactLawsOnGivenCollisionsAreTheCpusBitForBit) {
+  expect_gpu_batch_equals_cpu<3>(3000, 9);
+  expect_gpu_batch_equals_cpu<4>(1500, 10);
+}
+
+// Plans that draw k = 1 ... 4 run the kernels built with every k (the k <= 2 sweep leaves k = 3, 4 out):
+// samples, outcomes, tally words and witnesses as on the CPU.
+MultiContactSweepSpec gpu_one_to_four_contacts(LcpSolver solver) {
+  MultiContactSweepSpec s = gpu_two_contacts();
+  s.plan.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
+  s.plan.G_kind = DelassusKind::wishart;
+  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
+  s.solver = solver;
+  return s;
+}
+
+TEST_F(GpuBackend, OneToFourContactSamplesAreEquivalentToRef) {
+  for (const LcpSolver solver : {LcpSolver::automatic, LcpSolver::enumeration}) {
+    const MultiContactSweepSpec spec = gpu_one_to_four_contacts(solver);
+    const std::uint64_t n = 8000;
+    std::vector<MultiContactSample> gs(n);
+    std::vector<MultiContactSummary> go(n * spec.n_laws);
+    char err[512] = {};
+    ASSERT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err))
+        << err;
+    int with_k[5] = {};
+    for (const MultiContactSample& smp : gs) ++with_k[smp.k];
+    for (int k = 1; k <= 4; ++k) EXPECT_GT(with_k[k], 1000) << "k = " << k;
+    const CrossCheck check = compare_multicontact_outcomes(spec, 0, gs, go);
+    std::printf("%s", check.report({"poisson-lcp", "newton-lcp"}).c_str());
+    EXPECT_EQ(check.input_mismatches, 0u);
+    for (const LawComparison& c : check.laws) {
+      EXPECT_EQ(c.status_mismatches, 0u);
+      EXPECT_EQ(c.type_mismatches, 0u) << "solution counts";
+      EXPECT_LE(c.max_relative_difference, 1e-12);
+    }
+  }
+}
+
+TEST_F(GpuBackend, OneToFourContactSweepTallyIsEquivalentToRef) {
+  const MultiContactSweepSpec spec = gpu_one_to_four_contacts(LcpSolver::automatic);
+  const MultiContactSweepResult gpu = run_multicontact_sweep_gpu(spec, 0, 40000);
+  const MultiContactSweepResult cpu = run_multicontact_sweep_cpu(spec, 0, 40000, 1 << 12, 0);
+  EXPECT_TRUE(gpu.words == cpu.words);
+  for (int l = 0; l < spec.n_laws; ++l) {
+    ASSERT_EQ(gpu.witnesses[l].size(), cpu.witnesses[l].size());
+    for (std::size_t i = 0; i < cpu.witnesses[l].size(); ++i)
+      EXPECT_EQ(gpu.witnesses[l][i].index, cpu.witnesses[l][i].index);
+  }
+}
+
 TEST_F(GpuBackend, MultiContactSweepTallyIsEquivalentToRef) {
   const MultiContactSweepSpec spec = gpu_two_contacts();
   const MultiContactSweepResult gpu = run_multicontact_sweep_gpu(spec, 0, 200000);

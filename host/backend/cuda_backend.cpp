@@ -26,13 +26,6 @@ bool launch(const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t count, 
 
 bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
             int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
-  if (max_contacts_of(s.plan) > gpu_max_contacts) {
-    std::snprintf(err, len,
-                  "the GPU backend evaluates multi-contact impacts with k <= %d contacts; this plan draws up "
-                  "to k = %d: use --backend cpu",
-                  gpu_max_contacts, max_contacts_of(s.plan));
-    return false;
-  }
   return cuda::run_multicontact_sweep(s, first, count, words, w, n, hook, err, len);
 }
 

@@ -129,10 +129,7 @@ int run(const RunOptions& o, const std::string& command_line) {
   // Backend: auto = cuda when a device is present, else cpu.
   const cuda::DeviceInfo gpu = cuda::query_device();
   std::string backend = o.backend;
-  // Multi-contact plans with k > 2 contacts run on the CPU (the GPU build compiles k <= 2).
-  const bool gpu_can_run = gpu.available && (config.model == ModelKind::planar ||
-                                             max_contacts_of(config.multi.plan) <= gpu_max_contacts);
-  if (backend == "auto") backend = gpu_can_run ? "cuda" : "cpu";
+  if (backend == "auto") backend = gpu.available ? "cuda" : "cpu";
   if (backend == "cuda" && !gpu.available) {
     std::cerr << "collsweep run: --backend cuda: " << gpu.message << '\n';
     return 2;

@@ -31,9 +31,9 @@ bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutco
                            char* err, std::size_t err_len);
 
 // Evaluates a multi-contact law (poisson-lcp or newton-lcp, every option of opt) on n given collisions of
-// K = 1 or 2 contacts on the GPU (one thread each; the GPU build has no laws for k > gpu_max_contacts).
-// The outcomes are the CPU's, bit for bit. kernel_seconds, if not null, receives the kernel's own time
-// (CUDA events; without the copies to and from the device), for benchmarks.
+// K = 1 ... 4 contacts on the GPU (one thread each). The outcomes are the CPU's, bit for bit. kernel_seconds,
+// if not null, receives the kernel's own time (CUDA events; without the copies to and from the device), for
+// benchmarks.
 template <int K>
 bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions& opt,
                                  const MultiContactCollision<K>* in, MultiContactOutcome<K>* out,
@@ -43,6 +43,12 @@ extern template bool evaluate_multicontact_batch<1>(MultiContactLaw, const Multi
                                                     std::size_t, double*, char*, std::size_t);
 extern template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
                                                     const MultiContactCollision<2>*, MultiContactOutcome<2>*,
+                                                    std::size_t, double*, char*, std::size_t);
+extern template bool evaluate_multicontact_batch<3>(MultiContactLaw, const MultiContactOptions&,
+                                                    const MultiContactCollision<3>*, MultiContactOutcome<3>*,
+                                                    std::size_t, double*, char*, std::size_t);
+extern template bool evaluate_multicontact_batch<4>(MultiContactLaw, const MultiContactOptions&,
+                                                    const MultiContactCollision<4>*, MultiContactOutcome<4>*,
                                                     std::size_t, double*, char*, std::size_t);
 
 // Called between kernel launches with the number of samples finished so far.

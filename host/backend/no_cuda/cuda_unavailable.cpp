@@ -37,6 +37,12 @@ template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContact
 template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
                                              const MultiContactCollision<2>*, MultiContactOutcome<2>*,
                                              std::size_t, double*, char*, std::size_t);
+template bool evaluate_multicontact_batch<3>(MultiContactLaw, const MultiContactOptions&,
+                                             const MultiContactCollision<3>*, MultiContactOutcome<3>*,
+                                             std::size_t, double*, char*, std::size_t);
+template bool evaluate_multicontact_batch<4>(MultiContactLaw, const MultiContactOptions&,
+                                             const MultiContactCollision<4>*, MultiContactOutcome<4>*,
+                                             std::size_t, double*, char*, std::size_t);
 
 bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
                       ProgressHook, char* err, std::size_t err_len) {

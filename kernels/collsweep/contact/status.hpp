@@ -22,7 +22,8 @@ enum class Status : std::uint8_t {
   solver_failure,     // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
   singular_delassus,  // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
-  device_unsupported,        // the GPU build evaluates k <= 2 contacts; k = 3, 4 run on the CPU backend
+  device_unsupported,        // a GPU kernel built without the laws of the sample's k (the launchers send
+                             // plans that draw k = 3, 4 to the kernels that have them: never in a sweep)
   count_
 };
 

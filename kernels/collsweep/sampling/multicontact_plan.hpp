@@ -59,10 +59,6 @@ COLLSWEEP_HD_INLINE int max_contacts_of(const MultiContactSamplePlan& p) {
   return x >= 3.5 ? 4 : x >= 2.5 ? 3 : x >= 1.5 ? 2 : 1;
 }
 
-// The GPU build compiles the multi-contact laws for k <= gpu_max_contacts: the mode enumeration is
-// unrolled at compile time, and for k = 3, 4 (81 x 16 cases per phase) it would take ptxas many minutes.
-inline constexpr int gpu_max_contacts = 2;
-
 // The sample as the law's input for K = sample.k (the caller dispatches on k).
 template <int K>
 COLLSWEEP_HD_INLINE MultiContactCollision<K> collision_of(const MultiContactSample& s) {

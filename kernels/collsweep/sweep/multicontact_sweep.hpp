@@ -47,8 +47,18 @@ COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& 
   return s;
 }
 
-// f(collision_of<K>(s)) for the sample's number of contacts K; `unsupported` where the build has no code for
-// K (on the device, K > gpu_max_contacts: the host launcher refuses such plans).
+// The contact counts a device compilation unit has laws for. The GPU's kernels for plans of k <= 2
+// (kernels/multicontact_sweep_cuda.cu) leave the k = 3, 4 laws out: smaller kernels, built in a fraction of
+// the time; the kernels for plans that draw k = 3 or 4 (kernels/multicontact_sweep_k4_cuda.cu) define it as
+// 4 before any include. Each .cu file is its own device module (no relocatable device code), and host code
+// always has every k.
+#ifndef COLLSWEEP_DEVICE_MAX_CONTACTS
+#define COLLSWEEP_DEVICE_MAX_CONTACTS 2
+#endif
+
+// f(collision_of<K>(s)) for the sample's number of contacts K; `unsupported` where the compilation unit has
+// no code for K (device code with COLLSWEEP_DEVICE_MAX_CONTACTS 2 and k > 2: the launchers send such plans
+// to the kernels built with 4).
 template <class Result, class F>
 COLLSWEEP_HD_INLINE Result with_collision(const MultiContactSample& s, F f, Result unsupported) {
   switch (s.k) {
@@ -56,7 +66,7 @@ COLLSWEEP_HD_INLINE Result with_collision(const MultiContactSample& s, F f, Resu
       return f(collision_of<1>(s));
     case 2:
       return f(collision_of<2>(s));
-#if COLLSWEEP_DEVICE_COMPILE
+#if COLLSWEEP_DEVICE_COMPILE && COLLSWEEP_DEVICE_MAX_CONTACTS < 4
     default:
       return unsupported;
 #else
