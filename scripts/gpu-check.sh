@@ -55,6 +55,15 @@ step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 
 # 3. The main job on the GPU.
 step run-quickstart-cuda 120 "$build/collsweep" run configs/quickstart.toml --backend cuda --out "$out/quickstart-cuda" \
   --force --quiet --no-plot
+# 3b. Multi-contact plans of k = 1 ... 4 (the kernels built with every k): GPU against CPU per sample, and
+#     the map and witnesses of a GPU run byte-identical to a CPU run of the same config.
+step validate-one-to-four 150 "$build/collsweep" validate configs/glocker_one_to_four_contacts.toml --samples 400000
+step run-one-to-four-cuda 120 "$build/collsweep" run configs/glocker_one_to_four_contacts.toml --backend cuda \
+  --out "$out/one-to-four-cuda" --force --quiet --no-plot
+step run-one-to-four-cpu 120 "$build/collsweep" run configs/glocker_one_to_four_contacts.toml --backend cpu \
+  --out "$out/one-to-four-cpu" --force --quiet --no-plot
+step one-to-four-same-bytes 10 bash -c "cmp '$out/one-to-four-cuda/map.csv' '$out/one-to-four-cpu/map.csv' &&
+  cmp '$out/one-to-four-cuda/witnesses.csv' '$out/one-to-four-cpu/witnesses.csv'"
 # 4. Benchmarks (JSON for the record, console summary in the log): the GPU ones first.
 bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's own arguments
   local label=$1

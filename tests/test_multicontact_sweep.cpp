@@ -3,6 +3,8 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
+#include "config/run_config.hpp"
+#include "support/paths.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {
@@ -128,6 +130,33 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
   std::uint64_t histogram = 0;
   for (int n = 0; n < 8; ++n) histogram += r.pair_total(0, Wd::solutions_1 + n);
   EXPECT_EQ(histogram, r.pair_total(0, Wd::valid));
+}
+
+// The shipped configs/glocker_one_to_four_contacts.toml shows what its header says: with one frictional
+// contact Poisson's law never gains energy (Glocker 2014, Sect. 7) while the Newton-type law does (Sect.
+// 9.2); with two to four contacts coupled through G Poisson's law gains too (Sect. 10); no theorem fails.
+TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
+  const RunConfig c = load_run_config(testing::source_dir() + "/configs/glocker_one_to_four_contacts.toml");
+  ASSERT_EQ(c.multi.laws[0], MultiContactLaw::poisson_lcp);
+  ASSERT_EQ(c.multi.laws[1], MultiContactLaw::newton_lcp);
+  ASSERT_EQ(c.multi.axes[0].quantity, Quantity::contacts);
+  const auto r = run_multicontact_sweep_cpu(c.multi, 0, 40000, 4096, 2);
+  std::uint64_t valid[2][5] = {}, gains[2][5] = {};
+  for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell) {
+    const std::uint32_t k = cell % c.multi.axes[0].bins + 1;  // x (contacts) is the fastest map axis
+    for (int l = 0; l < 2; ++l) {
+      valid[l][k] += r.words[r.layout.pair(cell, l) + Wd::valid];
+      gains[l][k] += r.words[r.layout.pair(cell, l) + Wd::gain_max];
+    }
+  }
+  EXPECT_GT(valid[0][1], 9000u);
+  EXPECT_EQ(gains[0][1], 0u) << "poisson-lcp gained energy at a single frictional contact";
+  EXPECT_GT(gains[1][1], 0u) << "newton-lcp gains at a single contact (Kane's pendulum)";
+  for (std::uint32_t k = 2; k <= 4; ++k) EXPECT_GT(valid[0][k], 9000u) << "k = " << k;
+  EXPECT_GT(gains[0][2] + gains[0][3] + gains[0][4], 0u);
+  for (int l = 0; l < 2; ++l)
+    for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121})
+      EXPECT_EQ(r.pair_total(l, w), 0u);
 }
 
 }  // namespace
