@@ -4,11 +4,7 @@
 
 namespace collsweep::cuda {
 
-template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<1>*, MultiContactOutcome<1>*,
-                                             std::size_t, double*, char*, std::size_t);
-template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<2>*, MultiContactOutcome<2>*,
-                                             std::size_t, double*, char*, std::size_t);
+template COLLSWEEP_MULTICONTACT_BATCH(1);
+template COLLSWEEP_MULTICONTACT_BATCH(2);
 
 }  // namespace collsweep::cuda

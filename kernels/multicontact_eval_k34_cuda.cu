@@ -4,11 +4,7 @@
 
 namespace collsweep::cuda {
 
-template bool evaluate_multicontact_batch<3>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<3>*, MultiContactOutcome<3>*,
-                                             std::size_t, double*, char*, std::size_t);
-template bool evaluate_multicontact_batch<4>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<4>*, MultiContactOutcome<4>*,
-                                             std::size_t, double*, char*, std::size_t);
+template COLLSWEEP_MULTICONTACT_BATCH(3);
+template COLLSWEEP_MULTICONTACT_BATCH(4);
 
 }  // namespace collsweep::cuda

@@ -127,14 +127,13 @@ MultiContactSweepSpec gpu_two_contacts() {
 }
 
 // Multi-contact impacts on the GPU, sample by sample: identical inputs, same status and solution count,
-// W, W_min, W_max within 1e-12 T_acc.
-TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
-  const MultiContactSweepSpec spec = gpu_two_contacts();
-  const std::uint64_t n = 50000;
+// W, W_min, W_max within 1e-12 T_acc. Returns the GPU's samples.
+std::vector<MultiContactSample> expect_gpu_samples_equal_cpu(const MultiContactSweepSpec& spec,
+                                                             std::uint64_t n) {
   std::vector<MultiContactSample> gs(n);
   std::vector<MultiContactSummary> go(n * spec.n_laws);
   char err[512] = {};
-  ASSERT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err)) << err;
+  EXPECT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err)) << err;
   const CrossCheck check = compare_multicontact_outcomes(spec, 0, gs, go);
   std::printf("%s", check.report({"poisson-lcp", "newton-lcp"}).c_str());
   EXPECT_EQ(check.input_mismatches, 0u);
@@ -143,6 +142,11 @@ TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
     EXPECT_EQ(c.type_mismatches, 0u) << "solution counts";
     EXPECT_LE(c.max_relative_difference, 1e-12);
   }
+  return gs;
+}
+
+TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
+  expect_gpu_samples_equal_cpu(gpu_two_contacts(), 50000);
 }
 
 // Both multi-contact laws on given collisions (the note's general and extreme distributions, invalid
@@ -213,24 +217,11 @@ MultiContactSweepSpec gpu_one_to_four_contacts(LcpSolver solver) {
 
 TEST_F(GpuBackend, OneToFourContactSamplesAreEquivalentToRef) {
   for (const LcpSolver solver : {LcpSolver::automatic, LcpSolver::enumeration}) {
-    const MultiContactSweepSpec spec = gpu_one_to_four_contacts(solver);
-    const std::uint64_t n = 8000;
-    std::vector<MultiContactSample> gs(n);
-    std::vector<MultiContactSummary> go(n * spec.n_laws);
-    char err[512] = {};
-    ASSERT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err))
-        << err;
+    const std::vector<MultiContactSample> gs =
+        expect_gpu_samples_equal_cpu(gpu_one_to_four_contacts(solver), 8000);
     int with_k[5] = {};
-    for (const MultiContactSample& smp : gs) ++with_k[smp.k];
+    for (const MultiContactSample& smp : gs) ++with_k[smp.k < 5 ? smp.k : 0];
     for (int k = 1; k <= 4; ++k) EXPECT_GT(with_k[k], 1000) << "k = " << k;
-    const CrossCheck check = compare_multicontact_outcomes(spec, 0, gs, go);
-    std::printf("%s", check.report({"poisson-lcp", "newton-lcp"}).c_str());
-    EXPECT_EQ(check.input_mismatches, 0u);
-    for (const LawComparison& c : check.laws) {
-      EXPECT_EQ(c.status_mismatches, 0u);
-      EXPECT_EQ(c.type_mismatches, 0u) << "solution counts";
-      EXPECT_LE(c.max_relative_difference, 1e-12);
-    }
   }
 }
 

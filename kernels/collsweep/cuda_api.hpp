@@ -38,18 +38,15 @@ template <int K>
 bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions& opt,
                                  const MultiContactCollision<K>* in, MultiContactOutcome<K>* out,
                                  std::size_t n, double* kernel_seconds, char* err, std::size_t err_len);
-extern template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContactOptions&,
-                                                    const MultiContactCollision<1>*, MultiContactOutcome<1>*,
-                                                    std::size_t, double*, char*, std::size_t);
-extern template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
-                                                    const MultiContactCollision<2>*, MultiContactOutcome<2>*,
-                                                    std::size_t, double*, char*, std::size_t);
-extern template bool evaluate_multicontact_batch<3>(MultiContactLaw, const MultiContactOptions&,
-                                                    const MultiContactCollision<3>*, MultiContactOutcome<3>*,
-                                                    std::size_t, double*, char*, std::size_t);
-extern template bool evaluate_multicontact_batch<4>(MultiContactLaw, const MultiContactOptions&,
-                                                    const MultiContactCollision<4>*, MultiContactOutcome<4>*,
-                                                    std::size_t, double*, char*, std::size_t);
+// The instantiations, for K = 1 ... 4 (defined in kernels/multicontact_eval*_cuda.cu, or by the stub).
+#define COLLSWEEP_MULTICONTACT_BATCH(K)                                                                      \
+  bool evaluate_multicontact_batch<K>(MultiContactLaw, const MultiContactOptions&,                           \
+                                      const MultiContactCollision<K>*, MultiContactOutcome<K>*, std::size_t, \
+                                      double*, char*, std::size_t)
+extern template COLLSWEEP_MULTICONTACT_BATCH(1);
+extern template COLLSWEEP_MULTICONTACT_BATCH(2);
+extern template COLLSWEEP_MULTICONTACT_BATCH(3);
+extern template COLLSWEEP_MULTICONTACT_BATCH(4);
 
 // Called between kernel launches with the number of samples finished so far.
 struct ProgressHook {

@@ -31,18 +31,10 @@ bool evaluate_multicontact_batch(MultiContactLaw, const MultiContactOptions&, co
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
-template bool evaluate_multicontact_batch<1>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<1>*, MultiContactOutcome<1>*,
-                                             std::size_t, double*, char*, std::size_t);
-template bool evaluate_multicontact_batch<2>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<2>*, MultiContactOutcome<2>*,
-                                             std::size_t, double*, char*, std::size_t);
-template bool evaluate_multicontact_batch<3>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<3>*, MultiContactOutcome<3>*,
-                                             std::size_t, double*, char*, std::size_t);
-template bool evaluate_multicontact_batch<4>(MultiContactLaw, const MultiContactOptions&,
-                                             const MultiContactCollision<4>*, MultiContactOutcome<4>*,
-                                             std::size_t, double*, char*, std::size_t);
+template COLLSWEEP_MULTICONTACT_BATCH(1);
+template COLLSWEEP_MULTICONTACT_BATCH(2);
+template COLLSWEEP_MULTICONTACT_BATCH(3);
+template COLLSWEEP_MULTICONTACT_BATCH(4);
 
 bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
                       ProgressHook, char* err, std::size_t err_len) {
