@@ -5,7 +5,7 @@
 # Usage: bash scripts/gpu-check.sh [BUILD]
 #   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
 #          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
-# Budget: about 2 minutes on an H200 (the device time of a session is short); GPU_CHECK_PROFILE=1 adds an
+# Budget: about 2.5 minutes on an H200 (the device time of a session is short); GPU_CHECK_PROFILE=1 adds an
 # Nsight Compute profile of the stronge sweep kernel (about a minute more); GPU_CHECK_PACK=1 packs the
 # results into one results.tgz.
 set -uo pipefail
@@ -95,6 +95,11 @@ if command -v compute-sanitizer >/dev/null; then
     "$build/tests/test_gpu_backend" --gtest_filter='*OnDeviceSamples*:*PlanarLaws*'
   step sanitizer-racecheck 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*LargeMaps*'
+  # The multi-contact sweeps (both kernels: k <= 2 and every k) with their shared-memory tallies and witnesses.
+  step sanitizer-memcheck-multicontact 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
+    "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
+  step sanitizer-racecheck-multicontact 150 compute-sanitizer --tool racecheck --error-exitcode 9 \
+    "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
 # 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one slice of the stronge sweep kernel, with the
 #    per-source-line instruction counts and stall samples exported as CSV (kernels are built with -lineinfo).
