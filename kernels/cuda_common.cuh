@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <cstdio>
 
 namespace collsweep::cuda::detail {
@@ -39,5 +40,39 @@ class DeviceBuffer {
  private:
   T* ptr_ = nullptr;
 };
+
+// n values between host memory and a device buffer, checked.
+template <class T>
+bool copy_to_device(DeviceBuffer<T>& dst, const T* src, std::size_t n, const char* what, char* err,
+                    std::size_t err_len) {
+  return check(cudaMemcpy(dst.get(), src, n * sizeof(T), cudaMemcpyHostToDevice), what, err, err_len);
+}
+template <class T>
+bool copy_to_host(T* dst, const DeviceBuffer<T>& src, std::size_t n, const char* what, char* err,
+                  std::size_t err_len) {
+  return check(cudaMemcpy(dst, src.get(), n * sizeof(T), cudaMemcpyDeviceToHost), what, err, err_len);
+}
+
+// The per-sample kernels of `collsweep validate`: kernel(spec, first, count, samples, outcomes) draws samples
+// [first, first + count) and evaluates every law of spec on each (outcomes[i * spec.n_laws + l]); this
+// launches it with `block` threads per block and copies both arrays back.
+template <class Spec, class Sample, class Outcome>
+bool evaluate_samples_on_device(void (*kernel)(Spec, std::uint64_t, std::uint64_t, Sample*, Outcome*),
+                                int block, const char* kernel_name, const Spec& spec, std::uint64_t first,
+                                std::uint64_t count, Sample* samples, Outcome* outcomes, char* err,
+                                std::size_t err_len) {
+  if (count == 0) return true;
+  const std::size_t n_outcomes = count * static_cast<std::size_t>(spec.n_laws);
+  DeviceBuffer<Sample> d_samples;
+  DeviceBuffer<Outcome> d_outcomes;
+  if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
+  if (!d_outcomes.allocate(n_outcomes, "cudaMalloc(outcomes)", err, err_len)) return false;
+  const std::uint64_t blocks = (count + block - 1) / block;
+  kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), block>>>(spec, first, count, d_samples.get(),
+                                                                       d_outcomes.get());
+  if (!check_launch(kernel_name, err, err_len)) return false;
+  return copy_to_host(samples, d_samples, count, "cudaMemcpy(samples)", err, err_len) &&
+         copy_to_host(outcomes, d_outcomes, n_outcomes, "cudaMemcpy(outcomes)", err, err_len);
+}
 
 }  // namespace collsweep::cuda::detail

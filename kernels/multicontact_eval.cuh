@@ -62,9 +62,7 @@ bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions&
   detail::DeviceBuffer<MultiContactOutcome<K>> d_out;
   if (!d_in.allocate(n, "cudaMalloc(collisions)", err, err_len)) return false;
   if (!d_out.allocate(n, "cudaMalloc(outcomes)", err, err_len)) return false;
-  if (!detail::check(cudaMemcpy(d_in.get(), in, n * sizeof(MultiContactCollision<K>), cudaMemcpyHostToDevice),
-                     "cudaMemcpy(collisions to device)", err, err_len))
-    return false;
+  if (!detail::copy_to_device(d_in, in, n, "cudaMemcpy(collisions to device)", err, err_len)) return false;
   int device = 0, sms = 0, per_sm = 0;
   if (!detail::check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
   if (!detail::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
@@ -83,9 +81,7 @@ bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions&
   timer.stop();
   if (!detail::check_launch("multicontact_eval_kernel", err, err_len)) return false;
   if (kernel_seconds) *kernel_seconds = timer.seconds();
-  return detail::check(
-      cudaMemcpy(out, d_out.get(), n * sizeof(MultiContactOutcome<K>), cudaMemcpyDeviceToHost),
-      "cudaMemcpy(outcomes to host)", err, err_len);
+  return detail::copy_to_host(out, d_out, n, "cudaMemcpy(outcomes to host)", err, err_len);
 }
 
 }  // namespace collsweep::cuda

@@ -37,22 +37,8 @@ bool detail::run_multicontact_sweep_k4(const MultiContactSweepSpec& spec, std::u
 bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first,
                                    std::uint64_t count, MultiContactSample* samples,
                                    MultiContactSummary* outcomes, char* err, std::size_t err_len) {
-  if (count == 0) return true;
-  detail::DeviceBuffer<MultiContactSample> d_samples;
-  detail::DeviceBuffer<MultiContactSummary> d_outcomes;
-  if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
-  if (!d_outcomes.allocate(count * spec.n_laws, "cudaMalloc(outcomes)", err, err_len)) return false;
-  const std::uint64_t blocks = (count + 127) / 128;
-  multicontact_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), 128>>>(
-      spec, first, count, d_samples.get(), d_outcomes.get());
-  if (!detail::check_launch("multicontact_samples_kernel", err, err_len)) return false;
-  if (!detail::check(
-          cudaMemcpy(samples, d_samples.get(), count * sizeof(MultiContactSample), cudaMemcpyDeviceToHost),
-          "cudaMemcpy(samples)", err, err_len))
-    return false;
-  return detail::check(cudaMemcpy(outcomes, d_outcomes.get(),
-                                  count * spec.n_laws * sizeof(MultiContactSummary), cudaMemcpyDeviceToHost),
-                       "cudaMemcpy(outcomes)", err, err_len);
+  return detail::evaluate_samples_on_device(multicontact_samples_kernel, 128, "multicontact_samples_kernel",
+                                            spec, first, count, samples, outcomes, err, err_len);
 }
 
 }  // namespace collsweep::cuda

@@ -22,16 +22,13 @@ bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutco
   detail::DeviceBuffer<PlanarOutcome> d_out;
   if (!d_in.allocate(n, "cudaMalloc(collisions)", err, err_len)) return false;
   if (!d_out.allocate(n, "cudaMalloc(outcomes)", err, err_len)) return false;
-  if (!detail::check(cudaMemcpy(d_in.get(), in, n * sizeof(PlanarCollision), cudaMemcpyHostToDevice),
-                     "cudaMemcpy(collisions to device)", err, err_len))
-    return false;
+  if (!detail::copy_to_device(d_in, in, n, "cudaMemcpy(collisions to device)", err, err_len)) return false;
   const int block = 256;
   const std::size_t blocks = (n + block - 1) / block;
   const int grid = static_cast<int>(blocks < 65535 ? blocks : 65535);
   planar_eval_kernel<<<grid, block>>>(law, d_in.get(), d_out.get(), n);
   if (!detail::check_launch("planar_eval_kernel", err, err_len)) return false;
-  return detail::check(cudaMemcpy(out, d_out.get(), n * sizeof(PlanarOutcome), cudaMemcpyDeviceToHost),
-                       "cudaMemcpy(outcomes to host)", err, err_len);
+  return detail::copy_to_host(out, d_out, n, "cudaMemcpy(outcomes to host)", err, err_len);
 }
 
 }  // namespace collsweep::cuda

@@ -37,22 +37,8 @@ bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uin
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                              PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len) {
-  if (count == 0) return true;
-  detail::DeviceBuffer<PlanarSample> d_samples;
-  detail::DeviceBuffer<PlanarOutcome> d_outcomes;
-  if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
-  if (!d_outcomes.allocate(count * spec.n_laws, "cudaMalloc(outcomes)", err, err_len)) return false;
-  const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  planar_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(
-      spec, first, count, d_samples.get(), d_outcomes.get());
-  if (!detail::check_launch("planar_samples_kernel", err, err_len)) return false;
-  if (!detail::check(
-          cudaMemcpy(samples, d_samples.get(), count * sizeof(PlanarSample), cudaMemcpyDeviceToHost),
-          "cudaMemcpy(samples)", err, err_len))
-    return false;
-  return detail::check(cudaMemcpy(outcomes, d_outcomes.get(), count * spec.n_laws * sizeof(PlanarOutcome),
-                                  cudaMemcpyDeviceToHost),
-                       "cudaMemcpy(outcomes)", err, err_len);
+  return detail::evaluate_samples_on_device(planar_samples_kernel, kBlock, "planar_samples_kernel", spec,
+                                            first, count, samples, outcomes, err, err_len);
 }
 
 }  // namespace collsweep::cuda
