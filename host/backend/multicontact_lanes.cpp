@@ -1,10 +1,10 @@
 // The CPU's SIMD multi-contact laws (multicontact_lanes.hpp): four lanes of AVX2 (x86-64-v3) or two of
 // baseline x86-64 (SSE2), picked at run time; a batch of eight samples is two or four passes. The bits do not
 // depend on which (no FMA contraction, IEEE operations only), which tests/test_multicontact_lanes.cpp checks
-// for each one the CPU can run. AVX-512 CPUs run the AVX2 code: g++ 12 expands the comparisons of eight-double
-// vectors lane by lane (scalar vcomisd; -Wvector-operation-performance names each site), so eight lanes of
-// AVX-512 ran 1.35-1.5x slower per sample; clang 14 vectorizes them, but its eight lanes were only 10-15 %
-// faster than these four (bench/README.md, "Targets").
+// for each one the CPU can run. AVX-512 CPUs run the AVX2 code: g++ 12 expands the comparisons of
+// eight-double vectors lane by lane (scalar vcomisd; -Wvector-operation-performance names each site), so
+// eight lanes of AVX-512 ran 1.35-1.5x slower per sample; clang 14 vectorizes them, but its eight lanes were
+// only 10-15 % faster than these four (bench/README.md, "Targets").
 #include "backend/multicontact_lanes.hpp"
 
 #include <utility>
