@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "backend/lane_math.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
@@ -44,20 +45,6 @@ COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4],
   if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
   const LaneD x = uniform_between(d.lo, d.hi, uniform_at(w, i));
   return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
-}
-
-// detmath::sincos on eight lanes; bad[l] != 0 where lane l needs the scalar function (|x| < 2^-27, beyond
-// 2^20 pi/2, or a cancelling first reduction step).
-COLLSWEEP_HD_INLINE void sincos_lanes(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
-  using namespace detmath::detail;
-  *bad |= ~trig_reduces(x);
-  LaneD fn, r, w, y;
-  rem_pio2_first(x, &fn, &r, &w, &y);
-  *bad |= rem_pio2_cancels(x, y);
-  const LaneD y1 = (r - y) - w;
-  const LaneD sk = sin_kernel(y, y1), ck = cos_kernel(y, y1);
-  const LaneU q = reinterpret_cast<LaneU>(__builtin_convertvector(fn, LaneI)) & 3u;
-  sincos_quadrant(sk, ck, q, s, c);
 }
 
 // detmath::pow10 on eight lanes for its general path; bad where the scalar function takes another branch

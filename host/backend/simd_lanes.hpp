@@ -24,6 +24,7 @@ struct LaneBits<LaneD> {
   COLLSWEEP_HD_INLINE static Int to_int(Bits u) { return reinterpret_cast<LaneI>(u); }
   COLLSWEEP_HD_INLINE static Bits bits(LaneD x) { return reinterpret_cast<LaneU>(x); }
   COLLSWEEP_HD_INLINE static LaneD from(Bits u) { return reinterpret_cast<LaneD>(u); }
+  COLLSWEEP_HD_INLINE static LaneD to_double(Int k) { return __builtin_convertvector(k, LaneD); }
 };
 }  // namespace detmath::detail
 

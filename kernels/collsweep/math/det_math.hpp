@@ -69,10 +69,10 @@ COLLSWEEP_HD_INLINE double infinity() { return from_bits(0x7ff0000000000000ULL);
 COLLSWEEP_HD_INLINE double pow2(int k) { return from_bits(static_cast<std::uint64_t>(k + 1023) << 52); }
 
 // The bit view of one lane type. The cores below that are written for any lane type R (round_to_int,
-// exp_reduced, two_prod, pow10_reduced, rem_pio2_first, sin_kernel, cos_kernel, sincos_quadrant) serve the
-// scalar functions here (R = double, CPU and GPU) and the CPU's SIMD sampler (host/backend/simd_lanes.hpp
-// specializes LaneBits for its vector of eight doubles): the same operations in the same order, so the
-// same bits in every lane.
+// exp_reduced, two_prod, log_parts_normal, log_from_parts, pow10_reduced, rem_pio2_first, sin_kernel,
+// cos_kernel, sincos_quadrant) serve the scalar functions here (R = double, CPU and GPU) and the CPU's SIMD
+// samplers (host/backend/simd_lanes.hpp specializes LaneBits for its vector of eight doubles): the same
+// operations in the same order, so the same bits in every lane.
 template <class R>
 struct LaneBits;
 
@@ -83,6 +83,10 @@ struct LaneBits<double> {
   COLLSWEEP_HD_INLINE static Bits bits(double x) { return to_bits(x); }
   COLLSWEEP_HD_INLINE static double from(Bits u) { return from_bits(u); }
   COLLSWEEP_HD_INLINE static Int to_int(Bits u) { return static_cast<Int>(u); }
+  // k is an exponent (|k| < 2^11): converted through 32 bits, the GPU's fast integer-to-double.
+  COLLSWEEP_HD_INLINE static double to_double(Int k) {
+    return static_cast<double>(static_cast<std::int32_t>(k));
+  }
 };
 
 // The branch conditions of the functions below, once, for any lane type: a bool for double, a lane mask
@@ -160,15 +164,20 @@ COLLSWEEP_HD_INLINE void two_prod(R a, S b, R* p, R* e) {
   *e = (((a_hi * b_hi - *p) + a_hi * b_lo) + a_lo * b_hi) + a_lo * b_lo;
 }
 
-// log(1 + f) = f - hfsq + s (hfsq + R) for 1 + f in [sqrt(2)/2, sqrt(2)): fdlibm's k_log.h. Returns the
-// reduced argument's parts: x = 2^k (1 + f).
-struct LogParts {
-  double f, hfsq, sr;  // sr = s (hfsq + R)
-  int k;
+// log(1 + f) = f - hfsq + s (hfsq + R) for 1 + f in [sqrt(2)/2, sqrt(2)): fdlibm's k_log.h. The reduced
+// argument's parts: x = 2^k (1 + f), k as a double (an exact integer).
+template <class R>
+struct LogPartsOf {
+  R f, hfsq, sr;  // sr = s (hfsq + R)
+  R dk;
 };
+using LogParts = LogPartsOf<double>;
 
-// For finite x > 0 (subnormals included).
-COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
+// For a normal finite x > 0, any lane type. The exponent and mantissa are split on the bits: the high word
+// is shifted so that the mantissa lands in [sqrt(2)/2, sqrt(2)) (32-bit arithmetic in 64-bit lanes: the
+// high word of a positive finite double plus the shift stays below 2^32).
+template <class R>
+COLLSWEEP_HD_INLINE LogPartsOf<R> log_parts_normal(R x) {
   constexpr double Lg1 = 0x1.5555555555593p-1;
   constexpr double Lg2 = 0x1.999999997fa04p-2;
   constexpr double Lg3 = 0x1.2492494229359p-2;
@@ -176,26 +185,38 @@ COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
   constexpr double Lg5 = 0x1.7466496cb03dep-3;
   constexpr double Lg6 = 0x1.39a09d078c69fp-3;
   constexpr double Lg7 = 0x1.2f112df3e5244p-3;
-  int k = 0;
-  if (x < 0x1p-1022) {  // subnormal: scale up exactly
-    x = x * 0x1p54;
-    k = -54;
+  using Bits = typename LaneBits<R>::Bits;
+  const Bits u = LaneBits<R>::bits(x);
+  const Bits hx = (u >> 32) + (0x3ff00000u - 0x3fe6a09eu);
+  const R dk = LaneBits<R>::to_double(LaneBits<R>::to_int(hx >> 20) - 0x3ff);
+  const Bits m = (((hx & 0x000fffffu) + 0x3fe6a09eu) << 32) | (u & 0xffffffffULL);
+  const R f = LaneBits<R>::from(m) - 1.0;  // exact
+  const R hfsq = 0.5 * f * f;
+  const R s = f / (2.0 + f);
+  const R z = s * s;
+  const R w = z * z;
+  const R t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
+  const R t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
+  const R r = t2 + t1;
+  return LogPartsOf<R>{f, hfsq, s * (hfsq + r), dk};
+}
+
+// For finite x > 0 (subnormals included: scaled up exactly by 2^54 first).
+COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
+  if (x < 0x1p-1022) {
+    LogParts p = log_parts_normal(x * 0x1p54);
+    p.dk = p.dk - 54.0;  // exact
+    return p;
   }
-  std::uint64_t u = to_bits(x);
-  // Shift the exponent so that the mantissa lands in [sqrt(2)/2, sqrt(2)).
-  std::uint32_t hx = static_cast<std::uint32_t>(u >> 32) + (0x3ff00000u - 0x3fe6a09eu);
-  k += static_cast<int>(hx >> 20) - 0x3ff;
-  hx = (hx & 0x000fffffu) + 0x3fe6a09eu;
-  u = (static_cast<std::uint64_t>(hx) << 32) | (u & 0xffffffffULL);
-  const double f = from_bits(u) - 1.0;  // exact
-  const double hfsq = 0.5 * f * f;
-  const double s = f / (2.0 + f);
-  const double z = s * s;
-  const double w = z * z;
-  const double t1 = w * (Lg2 + w * (Lg4 + w * Lg6));
-  const double t2 = z * (Lg1 + w * (Lg3 + w * (Lg5 + w * Lg7)));
-  const double r = t2 + t1;
-  return LogParts{f, hfsq, s * (hfsq + r), k};
+  return log_parts_normal(x);
+}
+
+// log x from its parts (fdlibm e_log.c's last step), for any lane type.
+template <class R>
+COLLSWEEP_HD_INLINE R log_from_parts(const LogPartsOf<R>& p) {
+  constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
+  constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
+  return (((p.sr + p.dk * kLn2Lo) - p.hfsq) + p.f) + p.dk * kLn2Hi;
 }
 
 // Reduction x = n pi/2 + (y0 + y1), |y0 + y1| <~ pi/4, for |x| < 2^20 pi/2 (fdlibm/musl __rem_pio2, medium
@@ -388,14 +409,10 @@ COLLSWEEP_HD_INLINE double exp(double x) {
 
 // Natural logarithm. log(1) = +0; x = +-0 or x < 0 (also -inf) -> -inf; +inf -> +inf; NaN -> NaN.
 COLLSWEEP_HD_INLINE double log(double x) {
-  constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
-  constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
   if (x != x) return x;
   if (!(x > 0.0)) return -detail::infinity();
   if (x > 0x1.fffffffffffffp+1023) return x;
-  const detail::LogParts p = detail::log_parts(x);
-  const double dk = static_cast<double>(p.k);
-  return (((p.sr + dk * kLn2Lo) - p.hfsq) + p.f) + dk * kLn2Hi;
+  return detail::log_from_parts(detail::log_parts(x));
 }
 
 // Base-10 logarithm (musl log10: hi/lo split of log(1 + f), log10(2) and 1/ln(10) in two parts). Special
@@ -412,7 +429,7 @@ COLLSWEEP_HD_INLINE double log10(double x) {
   // hi + lo = f - hfsq + sr ~ log(1 + f), hi with its low 32 bits cleared so hi * kIvLn10Hi is exact.
   const double hi = detail::from_bits(detail::to_bits(p.f - p.hfsq) & 0xffffffff00000000ULL);
   const double lo = ((p.f - hi) - p.hfsq) + p.sr;
-  const double dk = static_cast<double>(p.k);
+  const double dk = p.dk;
   const double y = dk * kLog10_2Hi;
   double val_hi = hi * kIvLn10Hi;
   double val_lo = (dk * kLog10_2Lo + (lo + hi) * kIvLn10Lo) + lo * kIvLn10Hi;

@@ -94,6 +94,32 @@ COLLSWEEP_HD_INLINE R u01_open_lanes(typename detmath::detail::LaneBits<R>::Bits
 
 COLLSWEEP_HD_INLINE double u01_open(std::uint64_t w) { return u01_open_lanes<double>(w); }
 
+// 2 pi as Box-Muller's angle factor (the scalar transform below and the CPU's SIMD one share it).
+inline constexpr double kBoxMullerTwoPi = 6.28318530717958647692;
+
+// Box-Muller: two independent standard normals from u1, u2 in (0, 1):
+//   r = sqrt(-2 ln u1), z0 = r cos(2 pi u2), z1 = r sin(2 pi u2).
+// u1 in (0, 1) keeps r finite and > 0; |z| <= sqrt(-2 ln 2^-53) ~ 8.57 (a tail cut no test can see).
+COLLSWEEP_HD_INLINE void box_muller(double u1, double u2, double& z0, double& z1) {
+  const double r = ::sqrt(-2.0 * detmath::log(u1));
+  const double phi = kBoxMullerTwoPi * u2;  // in (0, 2 pi)
+  double s, c;
+  detmath::sincos(phi, &s, &c);
+  z0 = r * c;
+  z1 = r * s;
+}
+
+#if !defined(__CUDA_ARCH__)
+// The host's batch of Box-Muller pairs (host/backend/normal_lanes.cpp, SIMD): uz holds u1, u2 of each pair
+// in turn and receives z0, z1 of each pair in their place, bit for bit box_muller's.
+void box_muller_batch(double* uz, std::uint32_t pairs);
+
+// The host's batch of whole Philox blocks (host/backend/normal_lanes.cpp, SIMD): blocks ctr, ctr + 1, ...
+// (last counter word counting up) under key, two uniforms each, u01_open of words (0, 1) then of (2, 3),
+// into out[0 .. 2 blocks - 1].
+void philox_uniform_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std::uint32_t blocks, double* out);
+#endif
+
 // Successive random words, uniforms and normals of one (seed, stream, sample). Holds only the key, the
 // counter (whose last word is the next block index), the current block and the position in it.
 class SampleRng {
@@ -124,21 +150,32 @@ class SampleRng {
   // U(0, 1), open at both ends (see u01_open); consumes two words.
   COLLSWEEP_HD_INLINE double uniform() { return u01_open(next_u64()); }
 
+  // uniform() `count` times into out: the same values, and the RNG left where those calls leave it. On the
+  // host the whole blocks among them are generated eight at a time (philox_uniform_blocks) when the words
+  // are block-aligned, as they are unless an odd number of words (a coin) was taken before.
+  COLLSWEEP_HD_INLINE void uniforms(double* out, std::uint32_t count) {
+    std::uint32_t i = 0;
+#if !defined(__CUDA_ARCH__)
+    while (i < count && pos_ == 2u) out[i++] = uniform();  // the rest of a half-used block
+    if (pos_ == 4u) {
+      const std::uint32_t blocks = (count - i) / 2u;
+      philox_uniform_blocks(key_, ctr_, blocks, out + i);
+      ctr_.v[3] += blocks;  // buf_ is stale, but pos_ = 4 regenerates it before any read
+      i += 2u * blocks;
+    }
+#endif
+    for (; i < count; ++i) out[i] = uniform();
+  }
+
   // A fair coin from the top bit of one word.
   COLLSWEEP_HD_INLINE bool coin() { return (next_u32() >> 31) != 0u; }
 
-  // Two independent standard normals by Box-Muller from u1 = uniform(), u2 = uniform() (in this order):
-  //   r = sqrt(-2 ln u1), z0 = r cos(2 pi u2), z1 = r sin(2 pi u2).
-  // u1 in (0, 1) keeps r finite and > 0; |z| <= sqrt(-2 ln 2^-53) ~ 8.57 (a tail cut no test can see).
+  // Two independent standard normals by Box-Muller (box_muller above) from u1 = uniform(), u2 = uniform(),
+  // in this order.
   COLLSWEEP_HD_INLINE void normal_pair(double& z0, double& z1) {
     const double u1 = uniform();
     const double u2 = uniform();
-    const double r = ::sqrt(-2.0 * detmath::log(u1));
-    const double phi = kTwoPi * u2;  // in (0, 2 pi)
-    double s, c;
-    detmath::sincos(phi, &s, &c);
-    z0 = r * c;
-    z1 = r * s;
+    box_muller(u1, u2, z0, z1);
   }
 
   // One standard normal: the first of a Box-Muller pair (the second is discarded: no stored state).
@@ -149,7 +186,6 @@ class SampleRng {
   }
 
  private:
-  static constexpr double kTwoPi = 6.28318530717958647692;
   Philox4x32Key key_;
   Philox4x32Ctr ctr_;
   Philox4x32Ctr buf_;

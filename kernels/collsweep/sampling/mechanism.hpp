@@ -48,11 +48,30 @@ struct MechanismDraw {
 };
 
 // Standard normals from successive Box-Muller pairs of one SampleRng: z0, z1, z0, z1, ... (the spare lives
-// here, on the caller's stack, not in the RNG).
+// here, on the caller's stack, not in the RNG). `total` is how many the caller takes: the host draws the
+// uniforms of all their pairs at once and transforms them together (box_muller_batch, the CPU's SIMD
+// Box-Muller), which gives the same values and leaves the RNG where taking them one at a time would (the
+// spare of an odd total included); the GPU takes them one at a time (no buffer in local memory). Taking
+// more than `total` goes on one pair at a time.
 class NormalSequence {
  public:
-  COLLSWEEP_HD_INLINE explicit NormalSequence(SampleRng& rng) : rng_(rng) {}
+  COLLSWEEP_HD_INLINE NormalSequence(SampleRng& rng, std::uint32_t total) : rng_(rng) {
+#if !defined(__CUDA_ARCH__)
+    if (total <= kBatchCapacity) {
+      const std::uint32_t pairs = (total + 1u) / 2u;
+      rng_.uniforms(batch_, 2u * pairs);  // u1, u2 of each pair in turn, as normal_pair draws them
+      box_muller_batch(batch_, pairs);
+      batched_ = 2u * pairs;
+    }
+#else
+    (void)total;
+#endif
+  }
+
   COLLSWEEP_HD_INLINE double next() {
+#if !defined(__CUDA_ARCH__)
+    if (taken_ < batched_) return batch_[taken_++];
+#endif
     if (has_spare_) {
       has_spare_ = false;
       return spare_;
@@ -67,6 +86,14 @@ class NormalSequence {
   SampleRng& rng_;
   double spare_ = 0.0;
   bool has_spare_ = false;
+#if !defined(__CUDA_ARCH__)
+  // The largest draw: a mechanism's 12 x 12 Gaussian and 8 Jacobian rows of 12 (a larger total, e.g. a
+  // wishart with many extra degrees of freedom, is taken one pair at a time).
+  static constexpr std::uint32_t kBatchCapacity =
+      max_mechanism_dof * max_mechanism_dof + 8 * max_mechanism_dof;
+  double batch_[kBatchCapacity + 1];
+  std::uint32_t batched_ = 0, taken_ = 0;
+#endif
 };
 
 // ---- Shared pieces (also used by the multi-contact sampler, multicontact_sampler.hpp) ----
@@ -88,23 +115,33 @@ COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence& z, std::uint32_t 
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] = z.next();
 }
 
+// Column c -= (column p . column c) column p: one modified Gram-Schmidt step (the dot product summed in
+// ascending i).
+template <int D>
+COLLSWEEP_HD_INLINE void remove_projection(double (&Q)[D][D], std::uint32_t n, std::uint32_t p,
+                                           std::uint32_t c) {
+  double proj = 0.0;
+  for (std::uint32_t i = 0; i < n; ++i) proj += Q[p][i] * Q[c][i];
+  for (std::uint32_t i = 0; i < n; ++i) Q[c][i] -= proj * Q[p][i];
+}
+
 // In place, the orthogonal factor of A = Q R with R's diagonal positive (Q[j] = column j, as above):
 // modified Gram-Schmidt with a second orthogonalisation pass ("twice is enough", orthogonal to working
 // precision); dividing by the positive norm is the sign fix that makes Q Haar-distributed when A is
 // Gaussian (Mezzadri 2007).
+// Each column j gets exactly the steps of the textbook (left-looking) order, in that order: the first pass
+// against columns 0 .. j-1, the second pass against them, the normalisation; so the bits are the same. But
+// the first-pass step against column p is applied to every later column as soon as p is final (right-
+// looking), so those independent steps overlap instead of forming one long chain of dependent sums.
 template <int D>
 COLLSWEEP_HD_INLINE void orthonormalize_columns(double (&Q)[D][D], std::uint32_t n) {
   for (std::uint32_t j = 0; j < n; ++j) {
-    for (int pass = 0; pass < 2; ++pass)
-      for (std::uint32_t p = 0; p < j; ++p) {
-        double proj = 0.0;
-        for (std::uint32_t i = 0; i < n; ++i) proj += Q[p][i] * Q[j][i];
-        for (std::uint32_t i = 0; i < n; ++i) Q[j][i] -= proj * Q[p][i];
-      }
+    for (std::uint32_t p = 0; p < j; ++p) remove_projection(Q, n, p, j);  // second pass
     double norm2 = 0.0;
     for (std::uint32_t i = 0; i < n; ++i) norm2 += Q[j][i] * Q[j][i];
     const double inv = 1.0 / ::sqrt(norm2);
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] *= inv;
+    for (std::uint32_t c = j + 1; c < n; ++c) remove_projection(Q, n, j, c);  // first pass of later columns
   }
 }
 
@@ -132,7 +169,7 @@ COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n
                                                  double (&J)[R][max_mechanism_dof],
                                                  double (&work)[max_mechanism_dof][max_mechanism_dof]) {
   draw_log_uniform_spectrum(rng, n, x, m);
-  NormalSequence z(rng);
+  NormalSequence z(rng, n * n + rows * n);
   draw_gaussian_columns(z, n, work);
   for (std::uint32_t r = 0; r < rows; ++r)
     for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();

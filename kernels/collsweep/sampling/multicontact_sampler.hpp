@@ -126,7 +126,7 @@ COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, d
                                               double (&G)[max_contact_rows][max_contact_rows]) {
   double lambda[max_contact_rows];
   draw_log_uniform_spectrum(rng, r, x, lambda);
-  NormalSequence z(rng);
+  NormalSequence z(rng, r * r);
   draw_gaussian_columns(z, r, work);  // work[j] = column j
   orthonormalize_columns(work, r);
   rotate_spectrum(work, lambda, r, G);
@@ -138,7 +138,7 @@ COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, 
                                                double (&G)[max_contact_rows][max_contact_rows]) {
   for (std::uint32_t a = 0; a < r; ++a)
     for (std::uint32_t b = 0; b < r; ++b) G[a][b] = 0.0;
-  NormalSequence z(rng);
+  NormalSequence z(rng, r * dof);
   for (std::uint32_t c = 0; c < dof; ++c) {
     double col[max_contact_rows];
     for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
