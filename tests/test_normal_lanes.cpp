@@ -4,20 +4,16 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "backend/normal_lanes.hpp"
 #include "collsweep/sampling/mechanism.hpp"
+#include "support/csv_text.hpp"
 
 namespace collsweep {
 namespace {
 
-std::uint64_t bits(double x) {
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
-}
+using testing::bits;
 
 // u1, u2 of `pairs` pairs: random uniforms, with the edge cases spread among them: the smallest and largest
 // u01 values, and angles 2 pi u2 that leave sincos's common path (below 2^-27; on multiples of pi/2, where
