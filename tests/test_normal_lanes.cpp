@@ -2,7 +2,6 @@
 // CPU runs; and NormalSequence's batched draws against one pair at a time (values and the RNG left behind).
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -16,15 +15,15 @@ namespace {
 using testing::bits;
 
 // u1, u2 of `pairs` pairs: random uniforms, with the edge cases spread among them: the smallest and largest
-// u01 values, and angles 2 pi u2 that leave sincos's common path (below 2^-27; on multiples of pi/2, where
-// the first reduction step cancels).
+// u01 values, u1 outside the u01 values (subnormal, 1, 0: log's other paths), and angles 2 pi u2 that leave
+// sincos's common path (below 2^-27; on multiples of pi/2, where the first reduction step cancels).
 std::vector<double> uniforms(std::uint32_t pairs, std::uint64_t seed) {
   SampleRng rng(seed, 3, 11);
   std::vector<double> u(2 * pairs);
   for (double& x : u) x = rng.uniform();
-  const double edges1[] = {0x1p-53, 1.0 - 0x1p-53, 0.5, 0x1p-30, 0.999};
+  const double edges1[] = {0x1p-53, 1.0 - 0x1p-53, 0.5, 0x1p-30, 0.999, 0x1p-1070, 1.0, 0.0};
   const double edges2[] = {0x1p-53, 1e-9, 0.25, 0.5, 0.75, 1.0 - 0x1p-53, 0.125};
-  for (std::uint32_t p = 0; p < pairs; p += 3) u[2 * p] = edges1[(p / 3) % 5];
+  for (std::uint32_t p = 0; p < pairs; p += 3) u[2 * p] = edges1[(p / 3) % 8];
   for (std::uint32_t p = 1; p < pairs; p += 4) u[2 * p + 1] = edges2[(p / 4) % 7];
   return u;
 }
@@ -38,7 +37,6 @@ void expect_batch_is_scalar(LaneIsa isa, std::uint32_t pairs) {
     box_muller(u[2 * p], u[2 * p + 1], z0, z1);
     ASSERT_EQ(bits(z[2 * p]), bits(z0)) << "pair " << p << " of " << pairs << ", u1 " << u[2 * p];
     ASSERT_EQ(bits(z[2 * p + 1]), bits(z1)) << "pair " << p << " of " << pairs << ", u2 " << u[2 * p + 1];
-    ASSERT_TRUE(std::isfinite(z0) && std::isfinite(z1));
   }
 }
 

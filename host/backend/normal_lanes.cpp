@@ -13,8 +13,8 @@ namespace collsweep {
 namespace {
 
 // Pairs p .. p + 7 of uz (u1, u2 in turn; those beyond `pairs` are padded with 1/2 and not written back).
-// u1 is a u01_open value, so normal: log takes its one path; a lane whose angle leaves sincos's common path
-// is transformed by box_muller itself.
+// A lane whose u1 is not a normal finite positive number (never for a u01_open value) or whose angle leaves
+// sincos's common path is transformed by box_muller itself.
 COLLSWEEP_HD_INLINE void eight_pairs(double* uz, std::uint32_t p, std::uint32_t pairs) {
   const std::uint32_t n = pairs - p < 8u ? pairs - p : 8u;
   LaneD u1, u2;
@@ -27,7 +27,7 @@ COLLSWEEP_HD_INLINE void eight_pairs(double* uz, std::uint32_t p, std::uint32_t 
   LaneD r;
   for (int l = 0; l < 8; ++l) r[l] = __builtin_sqrt(minus_two_log[l]);
   LaneD s, c;
-  LaneI bad = LaneI{};
+  LaneI bad = ~((u1 >= 0x1p-1022) & (u1 <= 0x1.fffffffffffffp+1023));  // log's other paths
   sincos_lanes(kBoxMullerTwoPi * u2, &s, &c, &bad);
   const LaneD z0 = r * c, z1 = r * s;
   for (std::uint32_t l = 0; l < n; ++l) {
