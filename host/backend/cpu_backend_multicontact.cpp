@@ -1,8 +1,11 @@
 // The multi-contact CPU sweep: the shared loop of cpu_sweep_loop.hpp over the multi-contact sample body, with
-// the one- and two-contact laws evaluated eight samples at a time by the SIMD path (multicontact_lanes.hpp).
+// the samples of a plan it serves drawn eight at a time by the SIMD sampler (multicontact_sample_lanes.hpp)
+// and the one- and two-contact laws evaluated eight samples at a time by the SIMD path
+// (multicontact_lanes.hpp).
 #include "backend/cpu_backend.hpp"
 #include "backend/cpu_sweep_loop.hpp"
 #include "backend/multicontact_lanes.hpp"
+#include "backend/multicontact_sample_lanes.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
 
 namespace collsweep {
@@ -51,8 +54,23 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   }
   PendingBatch<1> one;
   PendingBatch<2> two;
+  // Samples drawn eight at a time by the SIMD sampler where it serves the plan (the same bits), else one by
+  // one; drawn[i - drawn_first] is sample i.
+  const bool lanes_sample = multicontact_lanes_sample_serve(spec.plan);
+  MultiContactSample drawn[multicontact_sample_batch];
+  std::uint64_t drawn_first = 0, drawn_end = 0;
   for (std::uint64_t i = lo; i < hi; ++i) {
-    const MultiContactSample smp = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
+    if (i >= drawn_end) {
+      drawn_first = i;
+      if (lanes_sample && hi - i >= multicontact_sample_batch) {
+        draw_multicontact_lanes(spec.plan, i, drawn);
+        drawn_end = i + multicontact_sample_batch;
+      } else {
+        drawn[0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
+        drawn_end = i + 1;
+      }
+    }
+    const MultiContactSample& smp = drawn[i - drawn_first];
     const int cell = map_cell(spec, smp);
     if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body (it draws again)
       sweep_sample<PlainOps>(spec, constants, L, words, i, sink);

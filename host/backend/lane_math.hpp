@@ -21,6 +21,18 @@ COLLSWEEP_HD_INLINE void sincos_lanes(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
   sincos_quadrant(sk, ck, q, s, c);
 }
 
+// detmath::pow10 on eight lanes for its general path; bad where the scalar function takes another branch
+// (NaN, out of range, an integer in [-22, 22], a result outside the normal range).
+COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
+  using namespace detmath::detail;
+  *bad |= ~pow10_general(x);
+  LaneD kf;
+  const LaneD y = pow10_reduced(x, &kf);
+  const LaneI k = __builtin_convertvector(kf, LaneI);
+  *bad |= ~scale_is_normal(k);
+  return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);  // y * pow2(k), as scale
+}
+
 // detmath::log on eight lanes for normal finite x > 0 (the only path the scalar function takes for them).
 COLLSWEEP_HD_INLINE LaneD log_normal_lanes(LaneD x) {
   return detmath::detail::log_from_parts(detmath::detail::log_parts_normal(x));

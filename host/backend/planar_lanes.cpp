@@ -47,18 +47,6 @@ COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4],
   return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
 }
 
-// detmath::pow10 on eight lanes for its general path; bad where the scalar function takes another branch
-// (NaN, out of range, an integer in [-22, 22], a result outside the normal range).
-COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
-  using namespace detmath::detail;
-  *bad |= ~pow10_general(x);
-  LaneD kf;
-  const LaneD y = pow10_reduced(x, &kf);
-  const LaneI k = __builtin_convertvector(kf, LaneI);
-  *bad |= ~scale_is_normal(k);
-  return y * LaneBits<LaneD>::from(reinterpret_cast<LaneU>(k + 1023) << 52);  // y * pow2(k), as scale
-}
-
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
                                    PlanarSample* out) {
   LaneU k;

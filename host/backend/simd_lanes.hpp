@@ -70,6 +70,17 @@ struct LaneOps<Lane4D> : VectorLaneOps<Lane4D, Lane4I, 4> {
   }
   COLLSWEEP_HD_INLINE static bool all(Lane4I m) { return !any(m == 0); }
 };
+// Eight lanes: the CPU's SIMD samplers' vectors (their comparisons are few; the multi-contact laws keep to
+// four lanes, see multicontact_lanes.cpp).
+template <>
+struct LaneOps<LaneD> : VectorLaneOps<LaneD, LaneI, 8> {
+  COLLSWEEP_HD_INLINE static bool any(LaneI m) {
+    const auto h = __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
+    const auto q = __builtin_shufflevector(h, h, 0, 1) | __builtin_shufflevector(h, h, 2, 3);
+    return (q[0] | q[1]) != 0;
+  }
+  COLLSWEEP_HD_INLINE static bool all(LaneI m) { return !any(m == 0); }
+};
 template <>
 struct LaneOps<Lane2D> : VectorLaneOps<Lane2D, Lane2I, 2> {
   COLLSWEEP_HD_INLINE static bool any(Lane2I m) { return (m[0] | m[1]) != 0; }

@@ -30,6 +30,7 @@
 #include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/math/lanes.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
@@ -117,10 +118,9 @@ COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence& z, std::uint32_t 
 
 // Column c -= (column p . column c) column p: one modified Gram-Schmidt step (the dot product summed in
 // ascending i).
-template <int D>
-COLLSWEEP_HD_INLINE void remove_projection(double (&Q)[D][D], std::uint32_t n, std::uint32_t p,
-                                           std::uint32_t c) {
-  double proj = 0.0;
+template <int D, class T>
+COLLSWEEP_HD_INLINE void remove_projection(T (&Q)[D][D], std::uint32_t n, std::uint32_t p, std::uint32_t c) {
+  T proj{};
   for (std::uint32_t i = 0; i < n; ++i) proj += Q[p][i] * Q[c][i];
   for (std::uint32_t i = 0; i < n; ++i) Q[c][i] -= proj * Q[p][i];
 }
@@ -133,13 +133,14 @@ COLLSWEEP_HD_INLINE void remove_projection(double (&Q)[D][D], std::uint32_t n, s
 // against columns 0 .. j-1, the second pass against them, the normalisation; so the bits are the same. But
 // the first-pass step against column p is applied to every later column as soon as p is final (right-
 // looking), so those independent steps overlap instead of forming one long chain of dependent sums.
-template <int D>
-COLLSWEEP_HD_INLINE void orthonormalize_columns(double (&Q)[D][D], std::uint32_t n) {
+// T = double, or the CPU's SIMD lanes (the multi-contact lanes sampler): the same operations in every lane.
+template <int D, class T>
+COLLSWEEP_HD_INLINE void orthonormalize_columns(T (&Q)[D][D], std::uint32_t n) {
   for (std::uint32_t j = 0; j < n; ++j) {
     for (std::uint32_t p = 0; p < j; ++p) remove_projection(Q, n, p, j);  // second pass
-    double norm2 = 0.0;
+    T norm2{};
     for (std::uint32_t i = 0; i < n; ++i) norm2 += Q[j][i] * Q[j][i];
-    const double inv = 1.0 / ::sqrt(norm2);
+    const T inv = 1.0 / LaneOps<T>::sqrt(norm2);
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] *= inv;
     for (std::uint32_t c = j + 1; c < n; ++c) remove_projection(Q, n, j, c);  // first pass of later columns
   }
@@ -147,12 +148,11 @@ COLLSWEEP_HD_INLINE void orthonormalize_columns(double (&Q)[D][D], std::uint32_t
 
 // S = Q diag(m) Q^T with Q[j] = column j: S_ab = sum_j (m_j Q_aj) Q_bj, j ascending, upper triangle computed
 // and mirrored (exactly symmetric).
-template <int DQ, int DS>
-COLLSWEEP_HD_INLINE void rotate_spectrum(const double (&Q)[DQ][DQ], const double* m, std::uint32_t n,
-                                         double (&S)[DS][DS]) {
+template <int DQ, int DS, class T>
+COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::uint32_t n, T (&S)[DS][DS]) {
   for (std::uint32_t a = 0; a < n; ++a)
     for (std::uint32_t b = a; b < n; ++b) {
-      double s = 0.0;
+      T s{};
       for (std::uint32_t j = 0; j < n; ++j) s += m[j] * Q[j][a] * Q[j][b];
       S[a][b] = s;
       S[b][a] = s;

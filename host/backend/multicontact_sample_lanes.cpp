@@ -1,0 +1,192 @@
+// The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
+// AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
+// contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
+// CPU can run. The steps and the order of the words are draw_multicontact_sample's (multicontact_sampler.hpp,
+// direct kind); only the plans it serves are drawn here.
+#include "backend/multicontact_sample_lanes.hpp"
+
+#include <cmath>
+
+#include "backend/lane_math.hpp"
+#include "backend/simd_lanes.hpp"
+
+namespace collsweep {
+namespace {
+
+bool serves(const ScalarDist& d) {
+  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
+}
+
+// The most uniforms one stream gives a sample: the delassus stream of k = 4 (log10 cond, six spectrum
+// values, the 64 normals of the 8 x 8 Gaussian).
+constexpr int kMaxUniforms = 1 + (2 * max_contacts - 2) + 4 * max_contacts * max_contacts;
+constexpr int kMaxBlocks = (kMaxUniforms + 1) / 2;
+
+// The words of one stream for the eight samples: block b of every lane (counter = (sample, stream, b)), and
+// the uniforms in the order SampleRng::uniform takes them (uniform j: words 2j, 2j + 1, the first high).
+struct StreamLanes {
+  LaneU w[kMaxBlocks][4];
+  int next = 0;  // the next uniform
+
+  COLLSWEEP_HD_INLINE void generate(std::uint64_t seed, MultiStream s, LaneU sample, int uniforms) {
+    const Philox4x32Key key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+    for (int b = 0; b < (uniforms + 1) / 2; ++b) {
+      w[b][0] = sample & 0xffffffffull;
+      w[b][1] = sample >> 32;
+      w[b][2] = LaneU{} + static_cast<std::uint32_t>(s);
+      w[b][3] = LaneU{} + static_cast<std::uint64_t>(b);
+      philox_rounds<10>(w[b], key);
+    }
+  }
+  COLLSWEEP_HD_INLINE LaneD uniform() {
+    const int j = next++;
+    const LaneU(&b)[4] = w[j / 2];
+    const int i = 2 * (j % 2);
+    return u01_open_lanes<LaneD>((b[i] << 32) | b[i + 1]);
+  }
+  // draw_scalar for a constant or uniform d (clamp_half_open's x >= hi case as a select; x < lo cannot occur
+  // for lo < hi and u > 0).
+  COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d) {
+    if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
+    const LaneD x = uniform_between(d.lo, d.hi, uniform());
+    return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
+  }
+};
+
+COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return d.kind == ScalarKind::uniform ? 1 : 0; }
+
+COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0,
+                                   MultiContactSample* out) {
+  const std::uint32_t k = contact_count_of(p.contacts.lo);
+  const std::uint32_t r = 2u * k;
+  LaneU sample;
+  for (int l = 0; l < multicontact_sample_batch; ++l) sample[l] = i0 + static_cast<std::uint64_t>(l);
+  LaneI bad = LaneI{};
+
+  // G (delassus stream): x, the spectrum, the r x r Gaussian's normals, Q, Q diag(lambda) Q^T.
+  LaneD G[max_contact_rows][max_contact_rows];
+  LaneD x;
+  {
+    StreamLanes st;
+    const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
+    st.generate(p.seed, MultiStream::delassus, sample, uniforms_of(p.log10_cond) + spectrum + int(r * r));
+    x = st.scalar(p.log10_cond);
+    LaneD lambda[max_contact_rows];
+    lambda[0] = splat_lanes<LaneD>(1.0);
+    for (std::uint32_t i = 1; i + 1 < r; ++i) lambda[i] = pow10_lanes(-x * st.uniform(), &bad);
+    lambda[r - 1] = p.log10_cond.kind == ScalarKind::constant
+                        ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo))
+                        : pow10_lanes(-x, &bad);
+    LaneD Q[max_contact_rows][max_contact_rows];
+    for (std::uint32_t pair = 0; pair < r * r / 2u; ++pair) {  // Box-Muller, z0 then z1 (box_muller)
+      const LaneD u1 = st.uniform(), u2 = st.uniform();
+      const LaneD m2l = -2.0 * log_normal_lanes(u1);  // u1 is a u01 value: normal
+      LaneD rad;
+      for (int l = 0; l < multicontact_sample_batch; ++l) rad[l] = __builtin_sqrt(m2l[l]);
+      LaneD s, c;
+      sincos_lanes(kBoxMullerTwoPi * u2, &s, &c, &bad);
+      const std::uint32_t z = 2u * pair;  // normals z, z + 1 fill Q column by column
+      Q[z / r][z % r] = rad * c;
+      Q[(z + 1u) / r][(z + 1u) % r] = rad * s;
+    }
+    orthonormalize_columns(Q, r);
+    rotate_spectrum(Q, lambda, r, G);
+  }
+
+  // Velocities and coefficients, one stream each, in contact order.
+  LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
+  const auto per_contact = [&](MultiStream s, const ScalarDist& d, LaneD* v) {
+    StreamLanes st;
+    st.generate(p.seed, s, sample, uniforms_of(d) * static_cast<int>(k));
+    for (std::uint32_t j = 0; j < k; ++j) v[j] = st.scalar(d);
+  };
+  per_contact(MultiStream::velocity, p.gamma_N, gamma);
+  per_contact(MultiStream::tangent_velocity, p.gamma_T, gamma + k);
+  per_contact(MultiStream::friction, p.mu, mu);
+  per_contact(MultiStream::restitution, p.eps_N, eps_N);
+  per_contact(MultiStream::tangent_restitution, p.eps_T_ratio, eps_T);
+  for (std::uint32_t j = 0; j < k; ++j) eps_T[j] = eps_T[j] * eps_N[j];
+
+  // Derived (min_d / max_d as selects).
+  LaneD lo = eps_N[0], hi = eps_N[0], mu_sum{};
+  for (std::uint32_t j = 0; j < k; ++j) {
+    const LaneD mn = eps_N[j] < eps_T[j] ? eps_N[j] : eps_T[j];
+    const LaneD mx = eps_N[j] > eps_T[j] ? eps_N[j] : eps_T[j];
+    lo = lo < mn ? lo : mn;
+    hi = hi > mx ? hi : mx;
+    mu_sum += mu[j];
+  }
+  const LaneD spread = hi - lo, mu_mean = mu_sum / static_cast<double>(k);
+
+  int redrawn = 0;
+  for (int l = 0; l < multicontact_sample_batch; ++l) {
+    MultiContactSample& s = out[l];
+    if (bad[l] != 0) {
+      s = draw_multicontact_sample(p, i0 + static_cast<std::uint64_t>(l));
+      ++redrawn;
+      continue;
+    }
+    s = MultiContactSample{};
+    s.k = k;
+    for (std::uint32_t a = 0; a < r; ++a) {
+      for (std::uint32_t b = 0; b < r; ++b) s.G[a][b] = G[a][b][l];
+      s.gamma_minus[a] = gamma[a][l];
+    }
+    for (std::uint32_t j = 0; j < k; ++j) {
+      s.mu[j] = mu[j][l];
+      s.eps_N[j] = eps_N[j][l];
+      s.eps_T[j] = eps_T[j][l];
+    }
+    s.log10_cond = x[l];
+    s.eps_spread = spread[l];
+    s.mu_mean = mu_mean[l];
+  }
+  return redrawn;
+}
+
+// The same body compiled for three instruction sets (the bits do not depend on which).
+#if defined(__x86_64__)
+__attribute__((target("arch=x86-64-v4"))) int draw_avx512(const MultiContactSamplePlan& p, std::uint64_t i0,
+                                                          MultiContactSample* out) {
+  return draw_lanes(p, i0, out);
+}
+__attribute__((target("arch=x86-64-v3"))) int draw_avx2(const MultiContactSamplePlan& p, std::uint64_t i0,
+                                                        MultiContactSample* out) {
+  return draw_lanes(p, i0, out);
+}
+#endif
+int draw_baseline(const MultiContactSamplePlan& p, std::uint64_t i0, MultiContactSample* out) {
+  return draw_lanes(p, i0, out);
+}
+
+using Draw = int (*)(const MultiContactSamplePlan&, std::uint64_t, MultiContactSample*);
+
+Draw draw_for(LaneIsa isa) {
+#if defined(__x86_64__)
+  if (isa == LaneIsa::avx512) return draw_avx512;
+  if (isa == LaneIsa::avx2) return draw_avx2;
+#endif
+  (void)isa;
+  return draw_baseline;
+}
+
+}  // namespace
+
+bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
+  return p.G_kind == DelassusKind::direct && p.contacts.kind == ScalarKind::constant &&
+         serves(p.log10_cond) && serves(p.gamma_N) && serves(p.gamma_T) && serves(p.mu) && serves(p.eps_N) &&
+         serves(p.eps_T_ratio);
+}
+
+int draw_multicontact_lanes(const MultiContactSamplePlan& plan, std::uint64_t i0,
+                            MultiContactSample (&out)[multicontact_sample_batch]) {
+  static const Draw draw = draw_for(planar_lanes_isa());
+  return draw(plan, i0, out);
+}
+
+int draw_multicontact_lanes_with(LaneIsa isa, const MultiContactSamplePlan& plan, std::uint64_t i0,
+                                 MultiContactSample (&out)[multicontact_sample_batch]) {
+  return draw_for(isa)(plan, i0, out);
+}
+
+}  // namespace collsweep

@@ -1,0 +1,100 @@
+// The CPU's SIMD multi-contact sampler against draw_multicontact_sample, bit for bit (whole samples), on
+// every instruction set the CPU runs, and which plans it serves.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "backend/multicontact_sample_lanes.hpp"
+
+namespace collsweep {
+namespace {
+
+MultiContactSamplePlan plan_with(int k, std::uint64_t seed) {
+  MultiContactSamplePlan p;
+  p.seed = seed;
+  p.contacts = {ScalarKind::constant, double(k), double(k), 1};
+  return p;
+}
+
+// Batches of eight from first on: every sample memcmp-equal to the scalar one. Returns the lanes redrawn.
+int expect_same(LaneIsa isa, const MultiContactSamplePlan& p, std::uint64_t first, int batches) {
+  int redrawn = 0;
+  for (int b = 0; b < batches; ++b) {
+    MultiContactSample out[multicontact_sample_batch];
+    const std::uint64_t i0 = first + static_cast<std::uint64_t>(b) * multicontact_sample_batch;
+    redrawn += draw_multicontact_lanes_with(isa, p, i0, out);
+    for (int l = 0; l < multicontact_sample_batch; ++l) {
+      const MultiContactSample ref = draw_multicontact_sample(p, i0 + l);
+      if (std::memcmp(&ref, &out[l], sizeof ref) != 0) {
+        ADD_FAILURE() << "sample " << i0 + l << " (k = " << ref.k << ", instruction set "
+                      << static_cast<int>(isa) << ") differs from draw_multicontact_sample";
+        return redrawn;
+      }
+    }
+  }
+  return redrawn;
+}
+
+TEST(MultiContactSampleLanes, EverySampleIsTheScalarSamplersOnEveryInstructionSet) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) {
+      std::printf("[ SKIPPED  ] instruction set %d not available on this CPU\n", static_cast<int>(isa));
+      continue;
+    }
+    for (int k = 1; k <= 4; ++k) {
+      MultiContactSamplePlan p = plan_with(k, 20261126 + k);
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      expect_same(isa, p, 0, 300);
+      expect_same(isa, p, (std::uint64_t{1} << 33) - 40, 10);  // sample indices beyond 32 bits
+      // Constant inputs (no words drawn from their streams), an integer log10 cond (10^-x exact: the
+      // scalar pow10 branch for the spectrum's last value), cond = 1 and wide ranges.
+      p.log10_cond = {ScalarKind::constant, 2.0, 2.0, 1};
+      p.mu = {ScalarKind::constant, 0.3, 0.3, 1};
+      p.eps_T_ratio = {ScalarKind::constant, 1.0, 1.0, 1};
+      expect_same(isa, p, 5, 60);
+      p.log10_cond = {ScalarKind::constant, 0.0, 0.0, 1};
+      p.gamma_T = {ScalarKind::uniform, -1e3, 1e3, 1};
+      expect_same(isa, p, 5, 60);
+      p.log10_cond = {ScalarKind::uniform, 0.0, 12.0, 1};
+      expect_same(isa, p, 1000, 60);
+    }
+  }
+}
+
+// Lanes whose 10^x leaves its common path are drawn again by the scalar sampler and still match: with
+// log10 cond beyond 308, the spectrum's 10^-x falls below the normal range.
+TEST(MultiContactSampleLanes, RedrawnLanesStillMatch) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    MultiContactSamplePlan p = plan_with(2, 77);
+    p.log10_cond = {ScalarKind::uniform, 250.0, 330.0, 1};  // 10^-x below the normal range for x > 308
+    EXPECT_GT(expect_same(isa, p, 0, 40), 0) << "no lane was drawn again";
+  }
+}
+
+TEST(MultiContactSampleLanes, ServesDirectPlansWithConstantOrUniformInputsOnly) {
+  MultiContactSamplePlan p = plan_with(2, 1);
+  EXPECT_TRUE(multicontact_lanes_sample_serve(p));
+  MultiContactSamplePlan q = p;
+  q.G_kind = DelassusKind::wishart;
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q = p;
+  q.G_kind = DelassusKind::mechanism;
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q = p;
+  q.contacts = {ScalarKind::uniform, 1.0, 4.0, 1};
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q = p;
+  q.mu = {ScalarKind::grid, 0.0, 1.0, 5};
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q = p;
+  q.gamma_T = {ScalarKind::log_uniform, 0.1, 1.0, 1};
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q = p;
+  q.eps_N = {ScalarKind::uniform, 0.5, 0.5, 1};  // an empty range: the scalar clamp's other branch
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+}
+
+}  // namespace
+}  // namespace collsweep
