@@ -122,6 +122,11 @@ void box_muller_batch(double* uz, std::uint32_t pairs) {
 
 void box_muller_batch_with(LaneIsa isa, double* uz, std::uint32_t pairs) { batch_for(isa)(uz, pairs); }
 
+void draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z) {
+  rng.uniforms(z, 2u * pairs);  // u1, u2 of each pair in turn, as normal_pair draws them
+  box_muller_batch(z, pairs);
+}
+
 void philox_uniform_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std::uint32_t blocks, double* out) {
   static const Blocks generate = blocks_for(planar_lanes_isa());
   generate(key, ctr, blocks, out);

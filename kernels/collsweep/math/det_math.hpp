@@ -203,12 +203,10 @@ COLLSWEEP_HD_INLINE LogPartsOf<R> log_parts_normal(R x) {
 
 // For finite x > 0 (subnormals included: scaled up exactly by 2^54 first).
 COLLSWEEP_HD_INLINE LogParts log_parts(double x) {
-  if (x < 0x1p-1022) {
-    LogParts p = log_parts_normal(x * 0x1p54);
-    p.dk = p.dk - 54.0;  // exact
-    return p;
-  }
-  return log_parts_normal(x);
+  const bool subnormal = x < 0x1p-1022;
+  LogParts p = log_parts_normal(subnormal ? x * 0x1p54 : x);
+  if (subnormal) p.dk = p.dk - 54.0;  // exact
+  return p;
 }
 
 // log x from its parts (fdlibm e_log.c's last step), for any lane type.

@@ -192,4 +192,11 @@ class SampleRng {
   std::uint32_t pos_;
 };
 
+#if !defined(__CUDA_ARCH__)
+// `pairs` Box-Muller pairs of rng into z (z0, z1 of each pair in turn): the values and the words of
+// normal_pair called `pairs` times, through the host's batches (uniforms, then box_muller_batch). Out of
+// line (host/backend/normal_lanes.cpp), so that the samplers that inline it stay small.
+void draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z);
+#endif
+
 }  // namespace collsweep

@@ -60,8 +60,7 @@ class NormalSequence {
 #if !defined(__CUDA_ARCH__)
     if (total <= kBatchCapacity) {
       const std::uint32_t pairs = (total + 1u) / 2u;
-      rng_.uniforms(batch_, 2u * pairs);  // u1, u2 of each pair in turn, as normal_pair draws them
-      box_muller_batch(batch_, pairs);
+      draw_normal_pairs(rng_, pairs, batch_);
       batched_ = 2u * pairs;
     }
 #else
