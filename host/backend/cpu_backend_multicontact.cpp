@@ -72,8 +72,8 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
     }
     const MultiContactSample& smp = drawn[i - drawn_first];
     const int cell = map_cell(spec, smp);
-    if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body (it draws again)
-      sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
+    if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body
+      sweep_drawn_sample<PlainOps>(spec, L, words, i, smp, sink);
       continue;
     }
     PlainOps::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);

@@ -207,12 +207,11 @@ COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContac
   return c;
 }
 
-// Draws sample i, evaluates every law and records the outcomes; the largest W_max / T_acc of energy
-// gains are offered to the witness lists.
+// Evaluates every law on smp, the drawn sample i, and records the outcomes; the largest W_max / T_acc of
+// energy gains are offered to the witness lists.
 template <class Ops, class Sink>
-COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants& sc,
-                                      const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
-  const MultiContactSample smp = draw_multicontact_sample(s.plan, i, sc.log10_cond);
+COLLSWEEP_HD_INLINE void sweep_drawn_sample(const MultiContactSweepSpec& s, const TallyLayout& L, u64* words,
+                                            std::uint64_t i, const MultiContactSample& smp, Sink& sink) {
   const int cell = map_cell(s, smp);
   if (cell < 0) {
     Ops::fetch_add(words + L.outside(), 1);
@@ -225,6 +224,14 @@ COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const Mult
     record_multicontact<Ops>(s, L, words, cell, l,
                              flags.apply(evaluate_multicontact(s.laws[l], smp, opt), s.tolerance, smp), i,
                              sink);
+}
+
+// Draws sample i, then sweep_drawn_sample.
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants& sc,
+                                      const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
+  const MultiContactSample smp = draw_multicontact_sample(s.plan, i, sc.log10_cond);
+  sweep_drawn_sample<Ops>(s, L, words, i, smp, sink);
 }
 
 }  // namespace collsweep
