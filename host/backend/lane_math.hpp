@@ -1,9 +1,12 @@
-// Functions of det_math on the eight lanes of the CPU's SIMD samplers (planar_lanes.cpp, normal_lanes.cpp),
-// composed of det_math's lane-generic cores, so every lane gets the scalar function's bits; a lane whose
-// argument leaves the common path is flagged for the scalar function.
+// The pieces of the CPU's SIMD samplers (planar_lanes.cpp, normal_lanes.cpp, multicontact_sample_lanes.cpp)
+// on eight lanes: det_math's functions, uniforms, scalar draws and Box-Muller, composed of the kernels'
+// lane-generic cores, so every lane gets the scalar code's bits; a lane whose argument leaves the common path
+// is flagged for the scalar code.
 #pragma once
 
 #include "backend/simd_lanes.hpp"
+#include "collsweep/random/philox.hpp"
+#include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
 
@@ -36,6 +39,36 @@ COLLSWEEP_HD_INLINE LaneD pow10_lanes(LaneD x, LaneI* bad) {
 // detmath::log on eight lanes for normal finite x > 0 (the only path the scalar function takes for them).
 COLLSWEEP_HD_INLINE LaneD log_normal_lanes(LaneD x) {
   return detmath::detail::log_from_parts(detmath::detail::log_parts_normal(x));
+}
+
+// Box-Muller (box_muller) on eight lanes; bad where box_muller's log or sincos would leave the path
+// computed here (u1 not a normal finite positive number, which no u01 value is; the angle's sincos cases).
+COLLSWEEP_HD_INLINE void box_muller_lanes(LaneD u1, LaneD u2, LaneD* z0, LaneD* z1, LaneI* bad) {
+  *bad |= ~((u1 >= 0x1p-1022) & (u1 <= 0x1.fffffffffffffp+1023));
+  const LaneD minus_two_log = -2.0 * log_normal_lanes(u1);
+  LaneD r;
+  for (int l = 0; l < 8; ++l) r[l] = __builtin_sqrt(minus_two_log[l]);
+  LaneD s, c;
+  sincos_lanes(kBoxMullerTwoPi * u2, &s, &c, bad);
+  *z0 = r * c;
+  *z1 = r * s;
+}
+
+// SampleRng::uniform from words w[i], w[i + 1] of a block (the first word high).
+COLLSWEEP_HD_INLINE LaneD uniform_of_words(const LaneU (&w)[4], int i) {
+  return u01_open_lanes<LaneD>((w[i] << 32) | w[i + 1]);
+}
+
+// Whether the SIMD samplers draw d themselves: constant, or uniform over a non-empty range.
+inline bool lanes_draw_scalar(const ScalarDist& d) {
+  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
+}
+
+// draw_scalar for a uniform d (lo < hi) from its u01 u: clamp_half_open's x >= hi case as a select (x < lo
+// cannot occur for lo < hi and u > 0).
+COLLSWEEP_HD_INLINE LaneD uniform_scalar_lanes(const ScalarDist& d, LaneD u) {
+  const LaneD x = uniform_between(d.lo, d.hi, u);
+  return x >= d.hi ? splat_lanes<LaneD>(::nextafter(d.hi, d.lo)) : x;
 }
 
 }  // namespace collsweep

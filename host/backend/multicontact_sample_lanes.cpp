@@ -5,17 +5,11 @@
 // direct kind); only the plans it serves are drawn here.
 #include "backend/multicontact_sample_lanes.hpp"
 
-#include <cmath>
-
 #include "backend/lane_math.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
 namespace {
-
-bool serves(const ScalarDist& d) {
-  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
-}
 
 // The most uniforms one stream gives a sample: the delassus stream of k = 4 (log10 cond, six spectrum
 // values, the 64 normals of the 8 x 8 Gaussian).
@@ -40,16 +34,12 @@ struct StreamLanes {
   }
   COLLSWEEP_HD_INLINE LaneD uniform() {
     const int j = next++;
-    const LaneU(&b)[4] = w[j / 2];
-    const int i = 2 * (j % 2);
-    return u01_open_lanes<LaneD>((b[i] << 32) | b[i + 1]);
+    return uniform_of_words(w[j / 2], 2 * (j % 2));
   }
-  // draw_scalar for a constant or uniform d (clamp_half_open's x >= hi case as a select; x < lo cannot occur
-  // for lo < hi and u > 0).
+  // draw_scalar for a constant or uniform d.
   COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d) {
     if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
-    const LaneD x = uniform_between(d.lo, d.hi, uniform());
-    return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
+    return uniform_scalar_lanes(d, uniform());
   }
 };
 
@@ -80,14 +70,11 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     LaneD Q[max_contact_rows][max_contact_rows];
     for (std::uint32_t pair = 0; pair < r * r / 2u; ++pair) {  // Box-Muller, z0 then z1 (box_muller)
       const LaneD u1 = st.uniform(), u2 = st.uniform();
-      const LaneD m2l = -2.0 * log_normal_lanes(u1);  // u1 is a u01 value: normal
-      LaneD rad;
-      for (int l = 0; l < multicontact_sample_batch; ++l) rad[l] = __builtin_sqrt(m2l[l]);
-      LaneD s, c;
-      sincos_lanes(kBoxMullerTwoPi * u2, &s, &c, &bad);
+      LaneD z0, z1;
+      box_muller_lanes(u1, u2, &z0, &z1, &bad);
       const std::uint32_t z = 2u * pair;  // normals z, z + 1 fill Q column by column
-      Q[z / r][z % r] = rad * c;
-      Q[(z + 1u) / r][(z + 1u) % r] = rad * s;
+      Q[z / r][z % r] = z0;
+      Q[(z + 1u) / r][(z + 1u) % r] = z1;
     }
     orthonormalize_columns(Q, r);
     rotate_spectrum(Q, lambda, r, G);
@@ -174,8 +161,8 @@ Draw draw_for(LaneIsa isa) {
 
 bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
   return p.G_kind == DelassusKind::direct && p.contacts.kind == ScalarKind::constant &&
-         serves(p.log10_cond) && serves(p.gamma_N) && serves(p.gamma_T) && serves(p.mu) && serves(p.eps_N) &&
-         serves(p.eps_T_ratio);
+         lanes_draw_scalar(p.log10_cond) && lanes_draw_scalar(p.gamma_N) && lanes_draw_scalar(p.gamma_T) &&
+         lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.eps_N) && lanes_draw_scalar(p.eps_T_ratio);
 }
 
 int draw_multicontact_lanes(const MultiContactSamplePlan& plan, std::uint64_t i0,

@@ -12,9 +12,8 @@
 namespace collsweep {
 namespace {
 
-// Pairs p .. p + 7 of uz (u1, u2 in turn; those beyond `pairs` are padded with 1/2 and not written back).
-// A lane whose u1 is not a normal finite positive number (never for a u01_open value) or whose angle leaves
-// sincos's common path is transformed by box_muller itself.
+// Pairs p .. p + 7 of uz (u1, u2 in turn; those beyond `pairs` are padded with 1/2 and not written back); a
+// lane that box_muller_lanes flags is transformed by box_muller itself.
 COLLSWEEP_HD_INLINE void eight_pairs(double* uz, std::uint32_t p, std::uint32_t pairs) {
   const std::uint32_t n = pairs - p < 8u ? pairs - p : 8u;
   LaneD u1, u2;
@@ -23,13 +22,9 @@ COLLSWEEP_HD_INLINE void eight_pairs(double* uz, std::uint32_t p, std::uint32_t 
     u1[l] = real ? uz[2 * (p + l)] : 0.5;
     u2[l] = real ? uz[2 * (p + l) + 1] : 0.5;
   }
-  const LaneD minus_two_log = -2.0 * log_normal_lanes(u1);
-  LaneD r;
-  for (int l = 0; l < 8; ++l) r[l] = __builtin_sqrt(minus_two_log[l]);
-  LaneD s, c;
-  LaneI bad = ~((u1 >= 0x1p-1022) & (u1 <= 0x1.fffffffffffffp+1023));  // log's other paths
-  sincos_lanes(kBoxMullerTwoPi * u2, &s, &c, &bad);
-  const LaneD z0 = r * c, z1 = r * s;
+  LaneD z0, z1;
+  LaneI bad = LaneI{};
+  box_muller_lanes(u1, u2, &z0, &z1, &bad);
   for (std::uint32_t l = 0; l < n; ++l) {
     double* z = uz + 2 * (p + l);
     if (bad[l] != 0) {
@@ -53,8 +48,7 @@ COLLSWEEP_HD_INLINE void eight_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std:
   LaneU w[4] = {LaneU{} + ctr.v[0], LaneU{} + ctr.v[1], LaneU{} + ctr.v[2],
                 (lane + first_block) & 0xffffffffull};  // the block index counts up modulo 2^32
   philox_rounds<10>(w, key);
-  const LaneD first = u01_open_lanes<LaneD>((w[0] << 32) | w[1]);
-  const LaneD second = u01_open_lanes<LaneD>((w[2] << 32) | w[3]);
+  const LaneD first = uniform_of_words(w, 0), second = uniform_of_words(w, 2);
   const std::uint32_t n = blocks - b < 8u ? blocks - b : 8u;
   for (std::uint32_t l = 0; l < n; ++l) {
     out[2 * (b + l)] = first[l];

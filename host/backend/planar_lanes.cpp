@@ -3,8 +3,6 @@
 // operations only), which tests/test_planar_lanes.cpp checks for each one the CPU can run.
 #include "backend/planar_lanes.hpp"
 
-#include <cmath>
-
 #include "backend/lane_math.hpp"
 #include "backend/simd_lanes.hpp"
 
@@ -14,10 +12,6 @@ namespace {
 using detmath::detail::LaneBits;
 
 COLLSWEEP_HD_INLINE LaneU broadcast_u(std::uint64_t x) { return LaneU{} + x; }
-
-bool serves(const ScalarDist& d) {
-  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
-}
 
 // Block 0 of one stream for the eight samples: Philox words w[0..3] (one 32-bit word per 64-bit lane); zeros
 // when the stream is not read (nothing is drawn from it).
@@ -34,17 +28,10 @@ COLLSWEEP_HD_INLINE void stream_block(std::uint64_t seed, Stream s, LaneU k, boo
       w, Philox4x32Key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}});
 }
 
-// uniform() from words w[i], w[i + 1] (first word high), as SampleRng.
-COLLSWEEP_HD_INLINE LaneD uniform_at(const LaneU (&w)[4], int i) {
-  return u01_open_lanes<LaneD>((w[i] << 32) | w[i + 1]);
-}
-
-// draw_scalar for a constant or uniform d whose u01 sits at words i, i + 1; clamp_half_open's x >= hi case
-// as a select (x < lo cannot occur for lo < hi and u > 0).
+// draw_scalar for a constant or uniform d whose u01 sits at words i, i + 1.
 COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4], int i) {
   if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
-  const LaneD x = uniform_between(d.lo, d.hi, uniform_at(w, i));
-  return x >= d.hi ? splat_lanes<LaneD>(std::nextafter(d.hi, d.lo)) : x;
+  return uniform_scalar_lanes(d, uniform_of_words(w, i));
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
@@ -58,7 +45,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   stream_block(p.seed, Stream::matrix, k, true, wm);
   const ScalarDist& lc = p.W.log10_cond;
   const LaneD x = scalar_lanes(lc, wm, 0);
-  const LaneD phi = direct_phi_range * uniform_at(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
+  const LaneD phi = direct_phi_range * uniform_of_words(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
   LaneD sp, cp;
   sincos_lanes(phi, &sp, &cp, &bad);
   // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path would.
@@ -164,8 +151,9 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 }
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
-  return p.W.kind == MatrixKind::direct && serves(p.W.log10_cond) && serves(p.theta_deg) && serves(p.mu) &&
-         serves(p.e) && (!needs.e_t || serves(p.e_t)) && !needs.grid && !needs.shape;
+  return p.W.kind == MatrixKind::direct && lanes_draw_scalar(p.W.log10_cond) &&
+         lanes_draw_scalar(p.theta_deg) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.e) &&
+         (!needs.e_t || lanes_draw_scalar(p.e_t)) && !needs.grid && !needs.shape;
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
