@@ -22,7 +22,9 @@ namespace collsweep {
 // Device-safe math helpers: plain ::sqrt/::fabs are available in both host and device code.
 COLLSWEEP_HD_INLINE double max_d(double a, double b) { return a > b ? a : b; }
 COLLSWEEP_HD_INLINE double min_d(double a, double b) { return a < b ? a : b; }
-COLLSWEEP_HD_INLINE double abs_d(double a) { return a < 0.0 ? -a : a; }
+// |a| by clearing the sign bit (one instruction, no data-dependent branch on the CPU); every use is a
+// magnitude or a comparison, where only the sign of a zero or of a NaN could differ from a < 0 ? -a : a.
+COLLSWEEP_HD_INLINE double abs_d(double a) { return ::fabs(a); }
 // Finite test that works without <cmath> overloads on the device (NaN fails both compares).
 COLLSWEEP_HD_INLINE bool is_finite_d(double a) { return a - a == 0.0; }
 

@@ -3,6 +3,9 @@
 // Augmented system (Cottle, Pang & Stone, Sect. 4.4): w - A z - d z0 = q with covering vector d = 1.
 // Tableau T = B^-1 [I | -A | -d | q] over the variables (w_1..w_N, z_1..z_N, z0); the w columns of T
 // hold B^-1, which gives the lexicographic order that makes the method finite on degenerate problems.
+// Only the N + 1 nonbasic columns and q are stored and updated (the basic columns are unit vectors), half
+// the work of the full tableau per pivot with the same operations on every stored entry, so the pivots and
+// the solution are those of the full-tableau method bit for bit.
 // Start: if q >= 0, z = 0 solves. Otherwise z0 enters at the lexicographically most negative row.
 // Then the complement of each leaving variable enters; the ratio test takes the rows with
 // T_ie > pivot_tol minimizing rhs_i / T_ie, preferring z0's row on a tie in that ratio (termination),
@@ -33,9 +36,9 @@ template <int N>
 COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)[N],
                                       const LcpTolerance& tol = LcpTolerance{},
                                       int max_pivots = 50 * N + 50) {
-  constexpr int kCols = 2 * N + 2;  // w (N), z (N), z0, rhs
+  constexpr int kVars = 2 * N + 1;  // w_1..w_N (ids 0..N-1), z_1..z_N (N..2N-1), z0 (2N)
   constexpr int kZ0 = 2 * N;
-  constexpr int kRhs = 2 * N + 1;
+  constexpr int kRhs = N + 1;  // the N + 1 nonbasic columns, then the right-hand side
   LemkeResult<N> res;
   for (int i = 0; i < N; ++i) {
     res.z[i] = 0.0;
@@ -45,37 +48,54 @@ COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)
   for (int i = 0; i < N; ++i) trivial = trivial && q[i] >= 0.0;
   if (trivial) return res;
 
-  double t[N][kCols];
-  int basis[N];
+  // Condensed tableau: only the nonbasic columns of B^-1 [I | -A | -d | q] are stored (a basic variable's
+  // column is the unit vector of its row); nonbasic[c] is the variable of column c, where_is[v] its column
+  // (v nonbasic) or its row (v basic), basic[v] which of the two.
+  double t[N][kRhs + 1];
+  int basis[N], nonbasic[N + 1], where_is[kVars];
+  bool basic[kVars];
   for (int i = 0; i < N; ++i) {
-    for (int j = 0; j < N; ++j) {
-      t[i][j] = i == j ? 1.0 : 0.0;
-      t[i][N + j] = -a[i][j];
-    }
-    t[i][kZ0] = -1.0;
+    for (int j = 0; j < N; ++j) t[i][j] = -a[i][j];
+    t[i][N] = -1.0;
     t[i][kRhs] = q[i];
     basis[i] = i;
+    where_is[i] = i;
+    basic[i] = true;
+  }
+  for (int j = 0; j <= N; ++j) {
+    nonbasic[j] = N + j;
+    where_is[N + j] = j;
+    basic[N + j] = false;
   }
   const double scale_a = max_d(smallmat::max_abs(a), 1.0e-300);
 
-  // Pivot on (r, e): row r becomes the pivot row, column e a unit column.
+  // Pivot on row r and column e (the entering variable nonbasic[e]): the same operations as on the full
+  // tableau, restricted to its nonbasic columns; the leaving variable's unit column e_r becomes column e.
   auto pivot = [&](int r, int e) {
     const double inv = 1.0 / t[r][e];
-    for (int j = 0; j < kCols; ++j) t[r][j] *= inv;
-    t[r][e] = 1.0;
+    for (int j = 0; j <= kRhs; ++j) t[r][j] *= inv;
+    t[r][e] = inv;
     for (int i = 0; i < N; ++i) {
       if (i == r) continue;
       const double f = t[i][e];
       if (f == 0.0) continue;
-      for (int j = 0; j < kCols; ++j) t[i][j] -= f * t[r][j];
-      t[i][e] = 0.0;
+      for (int j = 0; j <= kRhs; ++j) t[i][j] -= f * t[r][j];
+      t[i][e] = 0.0 - f * inv;
     }
-    basis[r] = e;
+    const int entering = nonbasic[e], leaving = basis[r];
+    basis[r] = entering;
+    nonbasic[e] = leaving;
+    where_is[entering] = r;
+    where_is[leaving] = e;
+    basic[entering] = true;
+    basic[leaving] = false;
   };
+  // Entry (i, j) of B^-1: the column of w_j.
+  auto binv = [&](int i, int j) { return basic[j] ? (where_is[j] == i ? 1.0 : 0.0) : t[i][where_is[j]]; };
   // Lexicographic comparison of rows i and k of (B^-1) scaled by 1/ci and 1/ck: true if row i < row k.
   auto lex_less = [&](int i, double ci, int k, double ck) {
     for (int j = 0; j < N; ++j) {
-      const double vi = t[i][j] / ci, vk = t[k][j] / ck;
+      const double vi = binv(i, j) / ci, vk = binv(k, j) / ck;
       if (vi < vk) return true;
       if (vi > vk) return false;
     }
@@ -88,7 +108,7 @@ COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)
     if (t[i][kRhs] < t[r][kRhs] || (t[i][kRhs] == t[r][kRhs] && lex_less(i, 1.0, r, 1.0))) r = i;
   }
   int leaving = basis[r];
-  pivot(r, kZ0);
+  pivot(r, where_is[kZ0]);
   res.pivots = 1;
 
   while (true) {
@@ -97,41 +117,50 @@ COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)
       res.status = LemkeStatus::pivot_cap;
       return res;
     }
-    const int e = leaving < N ? leaving + N : leaving - N;  // complement of the variable that left
-    double cmax = 0.0;
-    for (int i = 0; i < N; ++i) cmax = max_d(cmax, abs_d(t[i][e]));
-    const double ptol = tol.pivot * max_d(cmax, 1e-300) + 1e-300;
-    // Minimum ratio.
-    double theta = 0.0;
-    int rmin = -1;
+    const int ev = leaving < N ? leaving + N : leaving - N;  // complement of the variable that left
+    const int e = where_is[ev];
+    double cmax = 0.0, rhs_scale = 0.0;
     for (int i = 0; i < N; ++i) {
-      if (!(t[i][e] > ptol)) continue;
-      const double ratio = max_d(t[i][kRhs], 0.0) / t[i][e];
-      if (rmin < 0 || ratio < theta) {
-        theta = ratio;
-        rmin = i;
-      }
+      cmax = max_d(cmax, abs_d(t[i][e]));
+      rhs_scale = max_d(rhs_scale, abs_d(t[i][kRhs]));
     }
-    if (rmin < 0) {
+    const double ptol = tol.pivot * max_d(cmax, 1e-300) + 1e-300;
+    // Minimum ratio over the rows with a positive pivot (candidates). The rows are visited without
+    // data-dependent branches (the signs of the entering column are random: a branch per row would be
+    // mispredicted half the time), the minimum as a reduction; the ratios are kept for the tie test.
+    double ratio[N];
+    bool candidate[N];
+    bool any = false;
+    for (int i = 0; i < N; ++i) {
+      const double rhs = t[i][kRhs];
+      candidate[i] = t[i][e] > ptol;
+      ratio[i] = (rhs > 0.0 ? rhs : 0.0) / t[i][e];  // (meaningless, and unused, off the candidates)
+      any = any | candidate[i];
+    }
+    if (!any) {
       res.status = LemkeStatus::ray;
       return res;
     }
-    // Ties in the ratio (within rounding): z0 first, otherwise the lexicographic minimum.
-    double rhs_scale = 0.0;
-    for (int i = 0; i < N; ++i) rhs_scale = max_d(rhs_scale, abs_d(t[i][kRhs]));
+    double theta = smallmat::kInfinity;
+    for (int i = 0; i < N; ++i) theta = min_d(theta, candidate[i] ? ratio[i] : smallmat::kInfinity);
+    // Ties in the ratio (within rounding): z0 first, otherwise the lexicographic minimum (the first row of
+    // the minimum when nothing ties).
     const double tie = 1e-12 * (theta + rhs_scale / max_d(cmax, 1e-300));
+    unsigned tied = 0;
+    for (int i = 0; i < N; ++i) tied |= static_cast<unsigned>(candidate[i] & !(ratio[i] > theta + tie)) << i;
     r = -1;
     for (int i = 0; i < N; ++i) {
-      if (!(t[i][e] > ptol)) continue;
-      const double ratio = max_d(t[i][kRhs], 0.0) / t[i][e];
-      if (ratio > theta + tie) continue;
+      if (!((tied >> i) & 1u)) continue;
       if (basis[i] == kZ0) {
         r = i;
         break;
       }
       if (r < 0 || lex_less(i, t[i][e], r, t[r][e])) r = i;
     }
-    if (r < 0) r = rmin;  // unreachable (rmin itself qualifies); keeps the index provably valid
+    if (r < 0) {  // (a non-finite tableau: no ratio within reach of the minimum)
+      res.status = LemkeStatus::numerical;
+      return res;
+    }
     leaving = basis[r];
     pivot(r, e);
     ++res.pivots;
