@@ -191,16 +191,15 @@ COLLSWEEP_HD LemkeResult<N> lcp_lemke(const double (&a)[N][N], const double (&q)
         for (int i = 0; i < s; ++i) z[idx[i]] = rhs[i];
     }
   }
-  for (int i = 0; i < N; ++i) res.z[i] = z[i];
-  lcp_clean(a, q, res.z, res.w);
-  for (int i = 0; i < N; ++i)
-    if (res.z[i] > 0.0) res.w[i] = 0.0;
-  // The tableau may have drifted: reject a result that is not a solution to the feasibility tolerance.
-  double zmax = smallmat::max_abs(res.z);
+  // Clean as lcp_clean does (z >= 0, w = max(A z + q, 0), w = 0 where z > 0), and reject a result that is
+  // not a solution to the feasibility tolerance (the tableau may have drifted), on the same A z + q.
+  for (int i = 0; i < N; ++i) res.z[i] = max_d(z[i], 0.0);
+  const double zmax = smallmat::max_abs(res.z);
   const double wtol = 100.0 * tol.feasibility * max_d(smallmat::max_abs(q), scale_a * zmax);
   for (int i = 0; i < N; ++i) {
     double v = q[i];
     for (int j = 0; j < N; ++j) v += a[i][j] * res.z[j];
+    res.w[i] = res.z[i] > 0.0 ? 0.0 : max_d(v, 0.0);
     if (res.z[i] > 0.0 && abs_d(v) > wtol) res.status = LemkeStatus::numerical;
     if (!is_finite_d(v)) res.status = LemkeStatus::numerical;
   }

@@ -14,12 +14,22 @@ namespace smallmat {
 inline constexpr double kEpsilon = 2.220446049250313e-16;
 inline constexpr double kInfinity = __builtin_huge_val();
 
-// Largest absolute entry of the leading n x n block (any lane type R, lanes.hpp).
+// Largest absolute entry of the leading n x n block (any lane type R, lanes.hpp). From 6 x 6 on (the LCP
+// matrices of Lemke and of the basis enumeration) the column maxima first, independent chains that
+// vectorize, then theirs: max is exact, so the order does not change a finite result.
 template <class R, int N>
 COLLSWEEP_HD_INLINE R max_abs(const R (&a)[N][N], int n = N) {
   R m{};
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) m = max_r(m, abs_r(a[i][j]));
+  if constexpr (N >= 6) {
+    R col[N];
+    for (int j = 0; j < N; ++j) col[j] = R{};
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) col[j] = max_r(col[j], abs_r(a[i][j]));
+    for (int j = 0; j < n; ++j) m = max_r(m, col[j]);
+  } else {
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) m = max_r(m, abs_r(a[i][j]));
+  }
   return m;
 }
 
