@@ -78,12 +78,11 @@ COLLSWEEP_HD bool lu_solve_inplace(double (&a)[N][N], double (&b)[N], int n, dou
   for (int k = 0; k < n; ++k) {
     int p = k;
     double pmax = abs_d(a[k][k]);
-    for (int i = k + 1; i < n; ++i) {
+    for (int i = k + 1; i < n; ++i) {  // (selects, not branches: the order of the |a_ik| is random)
       const double v = abs_d(a[i][k]);
-      if (v > pmax) {
-        pmax = v;
-        p = i;
-      }
+      const bool larger = v > pmax;
+      p = larger ? i : p;
+      pmax = larger ? v : pmax;
     }
     if (!(pmax > pivot_tol)) return false;  // also rejects NaN
     if (p != k) {
