@@ -212,8 +212,10 @@ COLLSWEEP_HD_INLINE bool mechanism_delassus(std::uint32_t n, std::uint32_t rows,
       for (std::uint32_t b = 0; b < rows; ++b) Dl[a][b] = 0.0;
     return false;
   }
-  for (std::uint32_t r = 0; r < rows; ++r)
-    for (std::uint32_t i = 0; i < n; ++i) {
+  // Each row's substitution is its own chain of dependent operations; the rows advance together (i
+  // outermost) so that those chains overlap. Every row gets the same operations in the same order.
+  for (std::uint32_t i = 0; i < n; ++i)
+    for (std::uint32_t r = 0; r < rows; ++r) {
       double s = JY[r][i];
       for (std::uint32_t p = 0; p < i; ++p) s -= L[i][p] * JY[r][p];
       JY[r][i] = s / L[i][i];
