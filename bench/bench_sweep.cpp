@@ -73,11 +73,19 @@ void BM_CudaSweep(benchmark::State& state, int law) {
 
 // k-contact Poisson-type impacts (both LCP phases), the glocker config's shape: for k = 2 every solution by
 // enumeration, for k = 4 one per phase by Lemke (the automatic solver).
-MultiContactSweepSpec k_contacts(int k) {
+// k contacts, G direct (cond(G) uniform in log) or of an 8-DOF mechanism (cond(M) in [1, 10^3], log10
+// cond(G) from Jacobi eigenvalues for the map).
+MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
   MultiContactSweepSpec s;
   s.plan.seed = 7;
   s.plan.contacts = {ScalarKind::constant, double(k), double(k), 1};
-  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 15};
+  if (mechanism) {
+    s.plan.G_kind = DelassusKind::mechanism;
+    s.plan.mechanism_dof = 8;
+    s.plan.log10_cond_M = {ScalarKind::uniform, 0.0, 3.0, 1};
+  }
+  s.axes[0] = mechanism ? MapAxis{Quantity::log10_cond, 0.0, 12.0, 24}  // (cond(G) exceeds cond(M))
+                        : MapAxis{Quantity::log10_cond, 0.0, 3.0, 15};
   s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 10};
   s.n_axes = 2;
   s.laws[0] = MultiContactLaw::poisson_lcp;
@@ -85,8 +93,8 @@ MultiContactSweepSpec k_contacts(int k) {
   return s;
 }
 
-void BM_CpuMultiContact(benchmark::State& state, int k) {
-  const MultiContactSweepSpec spec = k_contacts(k);
+void BM_CpuMultiContact(benchmark::State& state, int k, bool mechanism) {
+  const MultiContactSweepSpec spec = k_contacts(k, mechanism);
   const std::uint64_t n = k == 2 ? 1 << 14 : 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -96,13 +104,13 @@ void BM_CpuMultiContact(benchmark::State& state, int k) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-void BM_CudaMultiContact(benchmark::State& state, int k) {
+void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
     return;
   }
-  const MultiContactSweepSpec spec = k_contacts(k);
+  const MultiContactSweepSpec spec = k_contacts(k, mechanism);
   const std::uint64_t n = std::uint64_t(1) << (k == 2 ? 26 : 23);
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -137,15 +145,16 @@ void register_all() {
       ->Unit(benchmark::kMillisecond)
       ->UseManualTime()
       ->Iterations(3);
-  for (const int k : {2, 4}) {
-    const std::string name = "poisson-lcp-k" + std::to_string(k);
-    benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k)
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k)
-        ->Unit(benchmark::kMillisecond)
-        ->UseManualTime()
-        ->Iterations(3);
-  }
+  for (const bool mechanism : {false, true})
+    for (const int k : {2, 4}) {
+      const std::string name = "poisson-lcp-k" + std::to_string(k) + (mechanism ? "-mechanism" : "");
+      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, mechanism)
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, mechanism)
+          ->Unit(benchmark::kMillisecond)
+          ->UseManualTime()
+          ->Iterations(3);
+    }
 }
 
 }  // namespace

@@ -18,14 +18,15 @@ MultiContactSamplePlan plan_with(int k, std::uint64_t seed) {
 }
 
 // Batches of eight from first on: every sample memcmp-equal to the scalar one. Returns the lanes redrawn.
-int expect_same(LaneIsa isa, const MultiContactSamplePlan& p, std::uint64_t first, int batches) {
+int expect_same(LaneIsa isa, const MultiContactSamplePlan& p, std::uint64_t first, int batches,
+                bool log10_cond_needed = true) {
   int redrawn = 0;
   for (int b = 0; b < batches; ++b) {
     MultiContactSample out[multicontact_sample_batch];
     const std::uint64_t i0 = first + static_cast<std::uint64_t>(b) * multicontact_sample_batch;
-    redrawn += draw_multicontact_lanes_with(isa, p, i0, out);
+    redrawn += draw_multicontact_lanes_with(isa, p, i0, out, log10_cond_needed);
     for (int l = 0; l < multicontact_sample_batch; ++l) {
-      const MultiContactSample ref = draw_multicontact_sample(p, i0 + l);
+      const MultiContactSample ref = draw_multicontact_sample(p, i0 + l, log10_cond_needed);
       if (std::memcmp(&ref, &out[l], sizeof ref) != 0) {
         ADD_FAILURE() << "sample " << i0 + l << " (k = " << ref.k << ", instruction set "
                       << static_cast<int>(isa) << ") differs from draw_multicontact_sample";
@@ -62,6 +63,45 @@ TEST(MultiContactSampleLanes, EverySampleIsTheScalarSamplersOnEveryInstructionSe
   }
 }
 
+// The mechanism kind (G = J M^-1 J^T, log10 cond from G's Jacobi eigenvalues, or not computed when no map
+// axis needs it): every k, the smallest and the largest mechanism, and fewer degrees of freedom than
+// contact rows (a singular G: its log10 cond is +inf).
+TEST(MultiContactSampleLanes, MechanismSamplesAreTheScalarSamplersOnEveryInstructionSet) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) {
+      std::printf("[ SKIPPED  ] instruction set %d not available on this CPU\n", static_cast<int>(isa));
+      continue;
+    }
+    for (int k = 1; k <= 4; ++k) {
+      MultiContactSamplePlan p = plan_with(k, 4242 + k);
+      p.G_kind = DelassusKind::mechanism;
+      p.mechanism_dof = 8;
+      p.log10_cond_M = {ScalarKind::uniform, 0.0, 6.0, 1};
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      expect_same(isa, p, 0, 40);
+      expect_same(isa, p, 321, 10, false);
+      p.mechanism_dof = 12;
+      p.log10_cond_M = {ScalarKind::constant, 3.0, 3.0, 1};
+      expect_same(isa, p, (std::uint64_t{1} << 33) - 40, 10);
+      p.mechanism_dof = 2;  // n = 2 < 2k for k >= 2: G singular
+      expect_same(isa, p, 7, 10);
+    }
+  }
+}
+
+// A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) gives
+// G = 0 in the scalar sampler; its lanes are drawn again one at a time and still match.
+TEST(MultiContactSampleLanes, MechanismLanesWithoutACholeskyFactorAreDrawnAgain) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    MultiContactSamplePlan p = plan_with(2, 99);
+    p.G_kind = DelassusKind::mechanism;
+    p.mechanism_dof = 12;
+    p.log10_cond_M = {ScalarKind::uniform, 14.0, 22.0, 1};
+    EXPECT_GT(expect_same(isa, p, 0, 20), 0) << "no lane was drawn again";
+  }
+}
+
 // Lanes whose 10^x leaves its common path are drawn again by the scalar sampler and still match: with
 // log10 cond beyond 308, the spectrum's 10^-x falls below the normal range.
 TEST(MultiContactSampleLanes, RedrawnLanesStillMatch) {
@@ -73,7 +113,7 @@ TEST(MultiContactSampleLanes, RedrawnLanesStillMatch) {
   }
 }
 
-TEST(MultiContactSampleLanes, ServesDirectPlansWithConstantOrUniformInputsOnly) {
+TEST(MultiContactSampleLanes, ServesDirectAndMechanismPlansWithConstantOrUniformInputsOnly) {
   MultiContactSamplePlan p = plan_with(2, 1);
   EXPECT_TRUE(multicontact_lanes_sample_serve(p));
   MultiContactSamplePlan q = p;
@@ -81,6 +121,8 @@ TEST(MultiContactSampleLanes, ServesDirectPlansWithConstantOrUniformInputsOnly) 
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.G_kind = DelassusKind::mechanism;
+  EXPECT_TRUE(multicontact_lanes_sample_serve(q));
+  q.log10_cond_M = {ScalarKind::grid, 0.0, 4.0, 3};
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.contacts = {ScalarKind::uniform, 1.0, 4.0, 1};

@@ -63,7 +63,7 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
     if (i >= drawn_end) {
       drawn_first = i;
       if (lanes_sample && hi - i >= multicontact_sample_batch) {
-        draw_multicontact_lanes(spec.plan, i, drawn);
+        draw_multicontact_lanes(spec.plan, i, drawn, constants.log10_cond);
         drawn_end = i + multicontact_sample_batch;
       } else {
         drawn[0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);

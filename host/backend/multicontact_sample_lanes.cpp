@@ -2,7 +2,7 @@
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
 // CPU can run. The steps and the order of the words are draw_multicontact_sample's (multicontact_sampler.hpp,
-// direct kind); only the plans it serves are drawn here.
+// direct and mechanism kinds); only the plans it serves are drawn here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
@@ -11,9 +11,11 @@
 namespace collsweep {
 namespace {
 
-// The most uniforms one stream gives a sample: the delassus stream of k = 4 (log10 cond, six spectrum
-// values, the 64 normals of the 8 x 8 Gaussian).
-constexpr int kMaxUniforms = 1 + (2 * max_contacts - 2) + 4 * max_contacts * max_contacts;
+// The most uniforms one stream gives a sample: the delassus stream of a mechanism with the most degrees of
+// freedom and k = 4 (log10 cond M, the spectrum's n - 2 values, the n x n Gaussian's and J's normals in
+// pairs); the direct kind takes fewer (k = 4: 1 + 6 + 64).
+constexpr int kMaxNormals = max_mechanism_dof * max_mechanism_dof + max_contact_rows * max_mechanism_dof;
+constexpr int kMaxUniforms = 1 + (max_mechanism_dof - 2) + 2 * ((kMaxNormals + 1) / 2);
 constexpr int kMaxBlocks = (kMaxUniforms + 1) / 2;
 
 // The words of one stream for the eight samples: block b of every lane (counter = (sample, stream, b)), and
@@ -45,7 +47,61 @@ struct StreamLanes {
 
 COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return d.kind == ScalarKind::uniform ? 1 : 0; }
 
-COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0,
+// The mechanism kind's G (delassus stream, draw_multicontact_sample's steps): x = log10 cond M, the
+// spectrum m, the normals of the n x n Gaussian (column by column) and of J (2k x n, row by row, the spare
+// of an odd count dropped), Q, M = Q diag(m) Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y; log10_cond from
+// G's Jacobi eigenvalues when needed. Lanes whose M is not positive definite are marked bad.
+COLLSWEEP_HD_INLINE void draw_mechanism_lanes(const MultiContactSamplePlan& p, LaneU sample, std::uint32_t r,
+                                              bool log10_cond_needed,
+                                              LaneD (&G)[max_contact_rows][max_contact_rows],
+                                              double (&log10_cond)[multicontact_sample_batch], LaneI* bad) {
+  const std::uint32_t n = multicontact_mechanism_dof(p);
+  const std::uint32_t normals = n * n + r * n;
+  StreamLanes st;
+  st.generate(
+      p.seed, MultiStream::delassus, sample,
+      uniforms_of(p.log10_cond_M) + static_cast<int>(n - 2u) + 2 * static_cast<int>((normals + 1u) / 2u));
+  const LaneD x = st.scalar(p.log10_cond_M);
+  LaneD m[max_mechanism_dof];
+  m[0] = splat_lanes<LaneD>(1.0);
+  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = pow10_lanes(-x * st.uniform(), bad);
+  m[n - 1] = p.log10_cond_M.kind == ScalarKind::constant
+                 ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond_M.lo))
+                 : pow10_lanes(-x, bad);
+  LaneD work[max_mechanism_dof][max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof];
+  LaneD JY[max_contact_rows][max_mechanism_dof];
+  const auto put = [&](std::uint32_t z, LaneD v) {  // normal z: work column by column, then J row by row
+    if (z < n * n)
+      work[z / n][z % n] = v;
+    else if (z < normals)
+      JY[(z - n * n) / n][(z - n * n) % n] = v;
+  };
+  for (std::uint32_t pair = 0; pair < (normals + 1u) / 2u; ++pair) {
+    const LaneD u1 = st.uniform(), u2 = st.uniform();
+    LaneD z0, z1;
+    box_muller_lanes(u1, u2, &z0, &z1, bad);
+    put(2u * pair, z0);
+    put(2u * pair + 1u, z1);
+  }
+  orthonormalize_columns(work, n);
+  rotate_spectrum(work, m, n, M);
+  const LaneI ok = mechanism_delassus(n, r, M, JY, work, G);
+  *bad = *bad | ~ok;
+  if (!log10_cond_needed) {
+    for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = kLog10CondNotComputed;
+    return;
+  }
+  for (std::uint32_t a = 0; a < r; ++a)  // Jacobi on a copy of G (exactly symmetric), every lane's own run
+    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];
+  smallmat::jacobi_run(work, static_cast<int>(r));
+  for (int l = 0; l < multicontact_sample_batch; ++l) {
+    double eig[max_contact_rows];
+    for (std::uint32_t a = 0; a < r; ++a) eig[a] = work[a][a][l];
+    log10_cond[l] = log10_cond_of_eigenvalues(eig, r);
+  }
+}
+
+COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,
                                    MultiContactSample* out) {
   const std::uint32_t k = contact_count_of(p.contacts.lo);
   const std::uint32_t r = 2u * k;
@@ -56,7 +112,10 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   // G (delassus stream): x, the spectrum, the r x r Gaussian's normals, Q, Q diag(lambda) Q^T.
   LaneD G[max_contact_rows][max_contact_rows];
   LaneD x;
-  {
+  double log10_cond[multicontact_sample_batch];
+  if (p.G_kind == DelassusKind::mechanism) {
+    draw_mechanism_lanes(p, sample, r, log10_cond_needed, G, log10_cond, &bad);
+  } else {
     StreamLanes st;
     const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
     st.generate(p.seed, MultiStream::delassus, sample, uniforms_of(p.log10_cond) + spectrum + int(r * r));
@@ -78,6 +137,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     }
     orthonormalize_columns(Q, r);
     rotate_spectrum(Q, lambda, r, G);
+    for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = x[l];  // exact by construction
   }
 
   // Velocities and coefficients, one stream each, in contact order.
@@ -109,7 +169,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   for (int l = 0; l < multicontact_sample_batch; ++l) {
     MultiContactSample& s = out[l];
     if (bad[l] != 0) {
-      s = draw_multicontact_sample(p, i0 + static_cast<std::uint64_t>(l));
+      s = draw_multicontact_sample(p, i0 + static_cast<std::uint64_t>(l), log10_cond_needed);
       ++redrawn;
       continue;
     }
@@ -124,7 +184,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
       s.eps_N[j] = eps_N[j][l];
       s.eps_T[j] = eps_T[j][l];
     }
-    s.log10_cond = x[l];
+    s.log10_cond = log10_cond[l];
     s.eps_spread = spread[l];
     s.mu_mean = mu_mean[l];
   }
@@ -134,19 +194,20 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
 // The same body compiled for three instruction sets (the bits do not depend on which).
 #if defined(__x86_64__)
 __attribute__((target("arch=x86-64-v4"))) int draw_avx512(const MultiContactSamplePlan& p, std::uint64_t i0,
-                                                          MultiContactSample* out) {
-  return draw_lanes(p, i0, out);
+                                                          bool log10_cond_needed, MultiContactSample* out) {
+  return draw_lanes(p, i0, log10_cond_needed, out);
 }
 __attribute__((target("arch=x86-64-v3"))) int draw_avx2(const MultiContactSamplePlan& p, std::uint64_t i0,
-                                                        MultiContactSample* out) {
-  return draw_lanes(p, i0, out);
+                                                        bool log10_cond_needed, MultiContactSample* out) {
+  return draw_lanes(p, i0, log10_cond_needed, out);
 }
 #endif
-int draw_baseline(const MultiContactSamplePlan& p, std::uint64_t i0, MultiContactSample* out) {
-  return draw_lanes(p, i0, out);
+int draw_baseline(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,
+                  MultiContactSample* out) {
+  return draw_lanes(p, i0, log10_cond_needed, out);
 }
 
-using Draw = int (*)(const MultiContactSamplePlan&, std::uint64_t, MultiContactSample*);
+using Draw = int (*)(const MultiContactSamplePlan&, std::uint64_t, bool, MultiContactSample*);
 
 Draw draw_for(LaneIsa isa) {
 #if defined(__x86_64__)
@@ -160,20 +221,23 @@ Draw draw_for(LaneIsa isa) {
 }  // namespace
 
 bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
-  return p.G_kind == DelassusKind::direct && p.contacts.kind == ScalarKind::constant &&
-         lanes_draw_scalar(p.log10_cond) && lanes_draw_scalar(p.gamma_N) && lanes_draw_scalar(p.gamma_T) &&
-         lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.eps_N) && lanes_draw_scalar(p.eps_T_ratio);
+  const bool kind = p.G_kind == DelassusKind::direct ||
+                    (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M));
+  return kind && p.contacts.kind == ScalarKind::constant && lanes_draw_scalar(p.log10_cond) &&
+         lanes_draw_scalar(p.gamma_N) && lanes_draw_scalar(p.gamma_T) && lanes_draw_scalar(p.mu) &&
+         lanes_draw_scalar(p.eps_N) && lanes_draw_scalar(p.eps_T_ratio);
 }
 
 int draw_multicontact_lanes(const MultiContactSamplePlan& plan, std::uint64_t i0,
-                            MultiContactSample (&out)[multicontact_sample_batch]) {
+                            MultiContactSample (&out)[multicontact_sample_batch], bool log10_cond_needed) {
   static const Draw draw = draw_for(planar_lanes_isa());
-  return draw(plan, i0, out);
+  return draw(plan, i0, log10_cond_needed, out);
 }
 
 int draw_multicontact_lanes_with(LaneIsa isa, const MultiContactSamplePlan& plan, std::uint64_t i0,
-                                 MultiContactSample (&out)[multicontact_sample_batch]) {
-  return draw_for(isa)(plan, i0, out);
+                                 MultiContactSample (&out)[multicontact_sample_batch],
+                                 bool log10_cond_needed) {
+  return draw_for(isa)(plan, i0, log10_cond_needed, out);
 }
 
 }  // namespace collsweep

@@ -178,56 +178,68 @@ COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n
 
 // Step 5b: L = chol(M), lower and row-major, into L (only its lower triangle is written). Returns false
 // when a pivot is <= 0 or not finite (M not positive definite to working precision).
-COLLSWEEP_HD_INLINE bool mechanism_cholesky(std::uint32_t n,
-                                            const double (&M)[max_mechanism_dof][max_mechanism_dof],
-                                            double (&L)[max_mechanism_dof][max_mechanism_dof]) {
+// T = double, or the CPU's SIMD lanes (the multi-contact lanes sampler): a mask of the lanes that succeed;
+// the others go on with meaningless values (their caller draws them again one at a time).
+template <class T>
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
+                                                   const T (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                   T (&L)[max_mechanism_dof][max_mechanism_dof]) {
+  using Ops = LaneOps<T>;
+  LaneMask<T> ok = Ops::true_mask();
   for (std::uint32_t j = 0; j < n; ++j) {
-    double djj = M[j][j];
+    T djj = M[j][j];
     for (std::uint32_t p = 0; p < j; ++p) djj -= L[j][p] * L[j][p];
-    if (!(djj > 0.0) || !is_finite_d(djj)) return false;
-    const double ljj = ::sqrt(djj);
+    ok = ok & (djj > 0.0) & finite_r(djj);
+    if constexpr (Ops::width == 1) {
+      if (!ok) return ok;
+    }
+    const T ljj = Ops::sqrt(djj);
     L[j][j] = ljj;
     for (std::uint32_t i = j + 1; i < n; ++i) {
-      double s = M[i][j];
+      T s = M[i][j];
       for (std::uint32_t p = 0; p < j; ++p) s -= L[i][p] * L[j][p];
       L[i][j] = s / ljj;
     }
   }
-  return true;
+  return ok;
 }
 
 // Step 5b-c for `rows` Jacobian rows: L = chol(M) into work, Y = L^-1 J^T by forward substitution IN PLACE
 // (row r of JY becomes column r of Y) and Dl = Y^T Y (rows x rows; Dl_ab = sum_i y_ai y_bi, i ascending,
 // upper triangle mirrored). Returns false, with Dl's leading block zero, when M is not positive definite
-// to working precision. (The planar kind runs the same arithmetic with two named rows, draw_mechanism.)
-template <int R>
-COLLSWEEP_HD_INLINE bool mechanism_delassus(std::uint32_t n, std::uint32_t rows,
-                                            const double (&M)[max_mechanism_dof][max_mechanism_dof],
-                                            double (&JY)[R][max_mechanism_dof],
-                                            double (&work)[max_mechanism_dof][max_mechanism_dof],
-                                            double (&Dl)[R][R]) {
-  double(&L)[max_mechanism_dof][max_mechanism_dof] = work;
-  if (!mechanism_cholesky(n, M, L)) {
-    for (std::uint32_t a = 0; a < rows; ++a)
-      for (std::uint32_t b = 0; b < rows; ++b) Dl[a][b] = 0.0;
-    return false;
+// to working precision (T = lanes: the mask of the lanes that succeed, Dl meaningless in the others).
+// (The planar kind runs the same arithmetic with two named rows, draw_mechanism.)
+template <int R, class T>
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_t rows,
+                                                   const T (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                   T (&JY)[R][max_mechanism_dof],
+                                                   T (&work)[max_mechanism_dof][max_mechanism_dof],
+                                                   T (&Dl)[R][R]) {
+  T(&L)[max_mechanism_dof][max_mechanism_dof] = work;
+  const LaneMask<T> ok = mechanism_cholesky(n, M, L);
+  if constexpr (LaneOps<T>::width == 1) {
+    if (!ok) {
+      for (std::uint32_t a = 0; a < rows; ++a)
+        for (std::uint32_t b = 0; b < rows; ++b) Dl[a][b] = 0.0;
+      return ok;
+    }
   }
   // Each row's substitution is its own chain of dependent operations; the rows advance together (i
   // outermost) so that those chains overlap. Every row gets the same operations in the same order.
   for (std::uint32_t i = 0; i < n; ++i)
     for (std::uint32_t r = 0; r < rows; ++r) {
-      double s = JY[r][i];
+      T s = JY[r][i];
       for (std::uint32_t p = 0; p < i; ++p) s -= L[i][p] * JY[r][p];
       JY[r][i] = s / L[i][i];
     }
   for (std::uint32_t a = 0; a < rows; ++a)
     for (std::uint32_t b = a; b < rows; ++b) {
-      double s = 0.0;
+      T s{};
       for (std::uint32_t i = 0; i < n; ++i) s += JY[a][i] * JY[b][i];
       Dl[a][b] = s;
       Dl[b][a] = s;
     }
-  return true;
+  return ok;
 }
 
 // ---- The planar mechanism kind ----

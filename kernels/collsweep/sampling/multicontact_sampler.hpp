@@ -160,13 +160,8 @@ inline constexpr double kLog10CondNotComputed = __builtin_nan("");
 // copy of G in the scratch buffer work): log10 lambda_max - log10 lambda_min, clamped below at 0; +inf when
 // lambda_min <= 0 or a value is not finite (so the sample falls outside every finite map axis). Jacobi is
 // accurate to a few ulps of ||G||, so the condition number is good to about eps cond(G) relative.
-COLLSWEEP_HD_INLINE double delassus_log10_cond(const double (&G)[max_contact_rows][max_contact_rows],
-                                               std::uint32_t r,
-                                               double (&work)[max_mechanism_dof][max_mechanism_dof]) {
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];  // G is exactly symmetric
-  double eig[max_mechanism_dof];
-  smallmat::jacobi_eigenvalues(work, eig, static_cast<int>(r));
+// log10_cond_of_eigenvalues is its last step, from the eigenvalues eig[0 .. r-1] in Jacobi's order.
+COLLSWEEP_HD_INLINE double log10_cond_of_eigenvalues(const double* eig, std::uint32_t r) {
   double lmin = eig[0], lmax = eig[0];
   for (std::uint32_t a = 1; a < r; ++a) {
     lmin = min_d(lmin, eig[a]);
@@ -174,6 +169,16 @@ COLLSWEEP_HD_INLINE double delassus_log10_cond(const double (&G)[max_contact_row
   }
   if (!(lmin > 0.0) || !is_finite_d(lmin) || !is_finite_d(lmax)) return smallmat::kInfinity;
   return max_d(0.0, detmath::log10(lmax) - detmath::log10(lmin));
+}
+
+COLLSWEEP_HD_INLINE double delassus_log10_cond(const double (&G)[max_contact_rows][max_contact_rows],
+                                               std::uint32_t r,
+                                               double (&work)[max_mechanism_dof][max_mechanism_dof]) {
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];  // G is exactly symmetric
+  double eig[max_mechanism_dof];
+  smallmat::jacobi_eigenvalues(work, eig, static_cast<int>(r));
+  return log10_cond_of_eigenvalues(eig, r);
 }
 
 // The mechanism behind sample i's G (plan.G_kind must be mechanism), for tests: replays the contacts and
