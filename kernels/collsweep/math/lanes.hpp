@@ -52,7 +52,7 @@ template <class R>
 using LaneInt = typename LaneOps<R>::Int;
 
 // The scalar helpers of hd.hpp for any lane type (the same expressions, so the same bits), and |a| with the
-// sign bit cleared (fabs: |-0| = +0, unlike hd.hpp's abs_d; one instruction on every lane type).
+// sign bit cleared (fabs, as hd.hpp's abs_d; one instruction on every lane type).
 template <class R>
 COLLSWEEP_HD_INLINE R max_r(R a, R b) {
   return a > b ? a : b;
