@@ -118,6 +118,34 @@ TEST(PlanarLanes, LanesOffTheCommonPathAreRedrawnExactly) {
   EXPECT_GT(redrawn, 1 << 13);  // nearly every lane
 }
 
+// The mechanism kind (W = J M^-1 J^T, 2 .. 12 degrees of freedom), with the shape quantities and log10
+// cond(W) that draw_planar_sample derives from W, and without them.
+TEST(PlanarLanes, MechanismSamplesAreTheScalarSamplers) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.W.kind = MatrixKind::mechanism;
+  p.W.log10_cond_M = {ScalarKind::uniform, 0.0, 4.0, 1};
+  SampleNeeds derived = needs_of(true, true);
+  derived.shape = true;
+  derived.log10_cond = true;
+  for (const std::uint32_t dof : {2u, 5u, 12u}) {
+    p.W.mechanism_dof = dof;
+    compare(p, derived, 0, 400);
+    compare(p, needs_of(false, false), (std::uint64_t{1} << 32) - 16, 64);
+  }
+  p.W.log10_cond_M = {ScalarKind::constant, 2.0, 2.0, 1};
+  compare(p, derived, 17, 200);
+}
+
+// A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) has W = 0
+// in the scalar sampler; those lanes are drawn again one at a time and still match.
+TEST(PlanarLanes, MechanismLanesWithoutACholeskyFactorAreRedrawnExactly) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.W.kind = MatrixKind::mechanism;
+  p.W.mechanism_dof = 12;
+  p.W.log10_cond_M = {ScalarKind::uniform, 14.0, 22.0, 1};
+  EXPECT_GT(compare(p, needs_of(true, true), 0, 256), 0);
+}
+
 TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   const PlanarSamplePlan p = quickstart_plan();
   EXPECT_TRUE(planar_lanes_serve(p, needs_of(true, true)));
@@ -129,6 +157,11 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_FALSE(planar_lanes_serve(p, grid));
   PlanarSamplePlan q = p;
   q.W.kind = MatrixKind::wishart;
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q = p;
+  q.W.kind = MatrixKind::mechanism;
+  EXPECT_TRUE(planar_lanes_serve(q, shape));  // a mechanism's shape quantities come from W, lane by lane
+  q.W.log10_cond_M = {ScalarKind::grid, 0.0, 3.0, 4};
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.mu = {ScalarKind::log_uniform, 0.1, 1.0, 1};

@@ -6,91 +6,25 @@
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
+#include "backend/mechanism_lanes.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
 namespace {
 
-// The most uniforms one stream gives a sample: the delassus stream of a mechanism with the most degrees of
-// freedom and k = 4 (log10 cond M, the spectrum's n - 2 values, the n x n Gaussian's and J's normals in
-// pairs); the direct kind takes fewer (k = 4: 1 + 6 + 64).
-constexpr int kMaxNormals = max_mechanism_dof * max_mechanism_dof + max_contact_rows * max_mechanism_dof;
-constexpr int kMaxUniforms = 1 + (max_mechanism_dof - 2) + 2 * ((kMaxNormals + 1) / 2);
-constexpr int kMaxBlocks = (kMaxUniforms + 1) / 2;
-
-// The words of one stream for the eight samples: block b of every lane (counter = (sample, stream, b)), and
-// the uniforms in the order SampleRng::uniform takes them (uniform j: words 2j, 2j + 1, the first high).
-struct StreamLanes {
-  LaneU w[kMaxBlocks][4];
-  int next = 0;  // the next uniform
-
-  COLLSWEEP_HD_INLINE void generate(std::uint64_t seed, MultiStream s, LaneU sample, int uniforms) {
-    const Philox4x32Key key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
-    for (int b = 0; b < (uniforms + 1) / 2; ++b) {
-      w[b][0] = sample & 0xffffffffull;
-      w[b][1] = sample >> 32;
-      w[b][2] = LaneU{} + static_cast<std::uint32_t>(s);
-      w[b][3] = LaneU{} + static_cast<std::uint64_t>(b);
-      philox_rounds<10>(w[b], key);
-    }
-  }
-  COLLSWEEP_HD_INLINE LaneD uniform() {
-    const int j = next++;
-    return uniform_of_words(w[j / 2], 2 * (j % 2));
-  }
-  // draw_scalar for a constant or uniform d.
-  COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d) {
-    if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
-    return uniform_scalar_lanes(d, uniform());
-  }
-};
-
-COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return d.kind == ScalarKind::uniform ? 1 : 0; }
-
-// The mechanism kind's G (delassus stream, draw_multicontact_sample's steps): x = log10 cond M, the
-// spectrum m, the normals of the n x n Gaussian (column by column) and of J (2k x n, row by row, the spare
-// of an odd count dropped), Q, M = Q diag(m) Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y; log10_cond from
-// G's Jacobi eigenvalues when needed. Lanes whose M is not positive definite are marked bad.
-COLLSWEEP_HD_INLINE void draw_mechanism_lanes(const MultiContactSamplePlan& p, LaneU sample, std::uint32_t r,
-                                              bool log10_cond_needed,
-                                              LaneD (&G)[max_contact_rows][max_contact_rows],
-                                              double (&log10_cond)[multicontact_sample_batch], LaneI* bad) {
-  const std::uint32_t n = multicontact_mechanism_dof(p);
-  const std::uint32_t normals = n * n + r * n;
-  StreamLanes st;
-  st.generate(
-      p.seed, MultiStream::delassus, sample,
-      uniforms_of(p.log10_cond_M) + static_cast<int>(n - 2u) + 2 * static_cast<int>((normals + 1u) / 2u));
-  const LaneD x = st.scalar(p.log10_cond_M);
-  LaneD m[max_mechanism_dof];
-  m[0] = splat_lanes<LaneD>(1.0);
-  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = pow10_lanes(-x * st.uniform(), bad);
-  m[n - 1] = p.log10_cond_M.kind == ScalarKind::constant
-                 ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond_M.lo))
-                 : pow10_lanes(-x, bad);
-  LaneD work[max_mechanism_dof][max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof];
-  LaneD JY[max_contact_rows][max_mechanism_dof];
-  const auto put = [&](std::uint32_t z, LaneD v) {  // normal z: work column by column, then J row by row
-    if (z < n * n)
-      work[z / n][z % n] = v;
-    else if (z < normals)
-      JY[(z - n * n) / n][(z - n * n) % n] = v;
-  };
-  for (std::uint32_t pair = 0; pair < (normals + 1u) / 2u; ++pair) {
-    const LaneD u1 = st.uniform(), u2 = st.uniform();
-    LaneD z0, z1;
-    box_muller_lanes(u1, u2, &z0, &z1, bad);
-    put(2u * pair, z0);
-    put(2u * pair + 1u, z1);
-  }
-  orthonormalize_columns(work, n);
-  rotate_spectrum(work, m, n, M);
-  const LaneI ok = mechanism_delassus(n, r, M, JY, work, G);
-  *bad = *bad | ~ok;
+// The mechanism kind's G (delassus stream, draw_multicontact_sample's steps: draw_mechanism_lanes with
+// 2k Jacobian rows); log10_cond from G's Jacobi eigenvalues, every lane its own run, when needed.
+COLLSWEEP_HD_INLINE void draw_mechanism_G_lanes(const MultiContactSamplePlan& p, LaneU sample,
+                                                std::uint32_t r, bool log10_cond_needed,
+                                                LaneD (&G)[max_contact_rows][max_contact_rows],
+                                                double (&log10_cond)[multicontact_sample_batch], LaneI* bad) {
+  draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample, p.log10_cond_M,
+                       multicontact_mechanism_dof(p), r, G, bad);
   if (!log10_cond_needed) {
     for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = kLog10CondNotComputed;
     return;
   }
+  LaneD work[max_mechanism_dof][max_mechanism_dof];
   for (std::uint32_t a = 0; a < r; ++a)  // Jacobi on a copy of G (exactly symmetric), every lane's own run
     for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];
   smallmat::jacobi_run(work, static_cast<int>(r));
@@ -114,11 +48,12 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   LaneD x;
   double log10_cond[multicontact_sample_batch];
   if (p.G_kind == DelassusKind::mechanism) {
-    draw_mechanism_lanes(p, sample, r, log10_cond_needed, G, log10_cond, &bad);
+    draw_mechanism_G_lanes(p, sample, r, log10_cond_needed, G, log10_cond, &bad);
   } else {
     StreamLanes st;
     const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
-    st.generate(p.seed, MultiStream::delassus, sample, uniforms_of(p.log10_cond) + spectrum + int(r * r));
+    st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
+                uniforms_of(p.log10_cond) + spectrum + int(r * r));
     x = st.scalar(p.log10_cond);
     LaneD lambda[max_contact_rows];
     lambda[0] = splat_lanes<LaneD>(1.0);
@@ -144,7 +79,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
   const auto per_contact = [&](MultiStream s, const ScalarDist& d, LaneD* v) {
     StreamLanes st;
-    st.generate(p.seed, s, sample, uniforms_of(d) * static_cast<int>(k));
+    st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
     for (std::uint32_t j = 0; j < k; ++j) v[j] = st.scalar(d);
   };
   per_contact(MultiStream::velocity, p.gamma_N, gamma);

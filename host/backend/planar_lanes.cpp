@@ -4,6 +4,7 @@
 #include "backend/planar_lanes.hpp"
 
 #include "backend/lane_math.hpp"
+#include "backend/mechanism_lanes.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
@@ -40,19 +41,30 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   for (int l = 0; l < planar_lane_batch; ++l) k[l] = k0 + static_cast<std::uint64_t>(l);
   LaneI bad = LaneI{};
 
-  // W (matrix stream): log10 cond at words 0, 1 when uniform, then phi.
-  LaneU wm[4];
-  stream_block(p.seed, Stream::matrix, k, true, wm);
-  const ScalarDist& lc = p.W.log10_cond;
-  const LaneD x = scalar_lanes(lc, wm, 0);
-  const LaneD phi = direct_phi_range * uniform_of_words(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
-  LaneD sp, cp;
-  sincos_lanes(phi, &sp, &cp, &bad);
-  // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path would.
-  const LaneD lam2 =
-      lc.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
-  LaneD nn, nt, tt;
-  rotated_diagonal_entries(cp, sp, lam2, &nn, &nt, &tt);
+  // W (matrix stream).
+  const bool mechanism = p.W.kind == MatrixKind::mechanism;
+  LaneD x{}, nn, nt, tt;
+  if (mechanism) {  // draw_mechanism: the mechanism's two Jacobian rows, W = Y^T Y
+    LaneD W[2][2];
+    draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(Stream::matrix), k, p.W.log10_cond_M,
+                         clamp_mechanism_dof(p.W.mechanism_dof), 2u, W, &bad);
+    nn = W[0][0];
+    nt = W[0][1];
+    tt = W[1][1];
+  } else {  // direct: log10 cond at words 0, 1 when uniform, then phi
+    LaneU wm[4];
+    stream_block(p.seed, Stream::matrix, k, true, wm);
+    const ScalarDist& lc = p.W.log10_cond;
+    x = scalar_lanes(lc, wm, 0);
+    const LaneD phi = direct_phi_range * uniform_of_words(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
+    LaneD sp, cp;
+    sincos_lanes(phi, &sp, &cp, &bad);
+    // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path
+    // would.
+    const LaneD lam2 =
+        lc.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
+    rotated_diagonal_entries(cp, sp, lam2, &nn, &nt, &tt);
+  }
 
   // Approach (theta, then the sign word).
   LaneU wa[4];
@@ -98,7 +110,16 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     s.c.e_t = e_t[l];
     s.theta_deg = theta[l];
     s.alpha = alpha[l];
-    s.log10_cond = x[l];
+    if (!mechanism) {
+      s.log10_cond = x[l];
+      continue;
+    }
+    // A mechanism's derived W quantities, as draw_planar_sample computes them from W.
+    if (needs.shape) {
+      s.rho = coupling_rho(s.c.W);
+      s.kappa = shape_kappa(s.c.W);
+    }
+    if (needs.log10_cond) s.log10_cond = log10_condition(s.c.W);
   }
   return redrawn;
 }
@@ -151,9 +172,10 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 }
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
-  return p.W.kind == MatrixKind::direct && lanes_draw_scalar(p.W.log10_cond) &&
-         lanes_draw_scalar(p.theta_deg) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.e) &&
-         (!needs.e_t || lanes_draw_scalar(p.e_t)) && !needs.grid && !needs.shape;
+  const bool W = (p.W.kind == MatrixKind::direct && lanes_draw_scalar(p.W.log10_cond) && !needs.shape) ||
+                 (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M));
+  return W && lanes_draw_scalar(p.theta_deg) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.e) &&
+         (!needs.e_t || lanes_draw_scalar(p.e_t)) && !needs.grid;
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,

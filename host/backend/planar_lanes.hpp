@@ -15,15 +15,18 @@ enum class LaneIsa { baseline, avx2, avx512 };
 LaneIsa planar_lanes_isa();
 bool planar_lanes_isa_available(LaneIsa isa);
 
-// Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond, theta, mu, e
-// (and e_t when needed) constant or uniform, no grid axis and no derived shape quantity. Every other plan
-// is drawn one sample at a time by draw_planar_sample.
+// Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond and no derived
+// shape quantity, or W of a mechanism with a constant or uniform log10 cond M; theta, mu, e (and e_t when
+// needed) constant or uniform; no grid axis. Every other plan is drawn one sample at a time by
+// draw_planar_sample.
 bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 
 // out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' lane-generic
-// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries) run on eight lanes; a lane whose
-// sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27, an integer
-// exponent, a subnormal result) is drawn again by draw_planar_sample. Requires planar_lanes_serve. Returns
+// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries; a mechanism's Box-Muller normals,
+// Gram-Schmidt, M, Cholesky and forward substitutions, backend/mechanism_lanes.hpp) run on eight lanes; a
+// lane whose sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27,
+// an integer exponent, a subnormal result), or whose mechanism M has no Cholesky factor, is drawn again by
+// draw_planar_sample. Requires planar_lanes_serve. Returns
 // how many lanes were drawn again (for tests: the sweep's results never depend on it).
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
                       PlanarSample (&out)[planar_lane_batch]);

@@ -244,13 +244,18 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_
 
 // ---- The planar mechanism kind ----
 
+// n: the configured degrees of freedom clamped to [2, max_mechanism_dof].
+COLLSWEEP_HD_INLINE std::uint32_t clamp_mechanism_dof(std::uint32_t n) {
+  if (n < 2u) n = 2u;
+  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
+  return n;
+}
+
 // Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
 // cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
 COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
                                         MechanismDraw& out) {
-  std::uint32_t n = d.mechanism_dof;
-  if (n < 2u) n = 2u;
-  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
+  const std::uint32_t n = clamp_mechanism_dof(d.mechanism_dof);
   out.n = n;
 
   // 1. eigenvalue ratio; 2-5a. spectrum, normals, Q, M.

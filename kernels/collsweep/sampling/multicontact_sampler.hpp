@@ -113,10 +113,7 @@ COLLSWEEP_HD_INLINE std::uint32_t draw_contact_count(const MultiContactSamplePla
 
 // n of the mechanism kind: plan.mechanism_dof clamped to [2, max_mechanism_dof].
 COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactSamplePlan& plan) {
-  std::uint32_t n = plan.mechanism_dof;
-  if (n < 2u) n = 2u;
-  if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
-  return n;
+  return clamp_mechanism_dof(plan.mechanism_dof);
 }
 
 // direct kind, x already drawn from rng: G = Q diag(lambda) Q^T, Q Haar of size r = 2k (see the top);

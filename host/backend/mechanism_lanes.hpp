@@ -1,0 +1,94 @@
+// A random mechanism's Delassus matrix on eight lanes (mechanism.hpp's steps, the scalar bits), for the
+// CPU's SIMD planar and multi-contact samplers; and the words of one Philox stream for eight samples.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/lane_math.hpp"
+#include "collsweep/sampling/mechanism.hpp"
+#include "collsweep/sampling/multicontact_sampler.hpp"
+
+namespace collsweep {
+
+// The most uniforms a sampler's stream gives one sample: a multi-contact mechanism with the most degrees of
+// freedom and k = 4 (log10 cond M, the spectrum's n - 2 values, the n x n Gaussian's and J's normals in
+// pairs); every other stream takes fewer (the direct kind with k = 4: 1 + 6 + 64).
+inline constexpr int kLaneStreamMaxNormals =
+    max_mechanism_dof * max_mechanism_dof + max_contact_rows * max_mechanism_dof;
+inline constexpr int kLaneStreamMaxUniforms =
+    1 + (max_mechanism_dof - 2) + 2 * ((kLaneStreamMaxNormals + 1) / 2);
+
+// The words of one stream for the eight samples: block b of every lane (counter = (sample, stream, b), as
+// SampleRng), and the uniforms in the order SampleRng::uniform takes them (uniform j: words 2j, 2j + 1, the
+// first high).
+struct StreamLanes {
+  static constexpr int kMaxBlocks = (kLaneStreamMaxUniforms + 1) / 2;
+  LaneU w[kMaxBlocks][4];
+  int next = 0;  // the next uniform
+
+  COLLSWEEP_HD_INLINE void generate(std::uint64_t seed, std::uint32_t stream, LaneU sample, int uniforms) {
+    const Philox4x32Key key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+    for (int b = 0; b < (uniforms + 1) / 2; ++b) {
+      w[b][0] = sample & 0xffffffffull;
+      w[b][1] = sample >> 32;
+      w[b][2] = LaneU{} + stream;
+      w[b][3] = LaneU{} + static_cast<std::uint64_t>(b);
+      philox_rounds<10>(w[b], key);
+    }
+  }
+  COLLSWEEP_HD_INLINE LaneD uniform() {
+    const int j = next++;
+    return uniform_of_words(w[j / 2], 2 * (j % 2));
+  }
+  // draw_scalar for a constant or uniform d.
+  COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d) {
+    if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
+    return uniform_scalar_lanes(d, uniform());
+  }
+};
+
+COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return d.kind == ScalarKind::uniform ? 1 : 0; }
+
+// A mechanism of n DOF with `rows` Jacobian rows from the stream (seed, stream) of the eight samples, x =
+// log10 cond M drawn from log10_cond_M (constant or uniform): the spectrum, the n x n Gaussian's normals
+// column by column and J's row by row (the spare of an odd count dropped), Q, M = Q diag(m) Q^T,
+// L = chol(M), Y = L^-1 J^T and Dl = Y^T Y (draw_mechanism_matrices, mechanism_delassus). Lanes whose 10^x
+// or Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
+template <int R>
+COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t stream, LaneU sample,
+                                               const ScalarDist& log10_cond_M, std::uint32_t n,
+                                               std::uint32_t rows, LaneD (&Dl)[R][R], LaneI* bad) {
+  const std::uint32_t normals = n * n + rows * n;
+  StreamLanes st;
+  st.generate(
+      seed, stream, sample,
+      uniforms_of(log10_cond_M) + static_cast<int>(n - 2u) + 2 * static_cast<int>((normals + 1u) / 2u));
+  const LaneD x = st.scalar(log10_cond_M);
+  LaneD m[max_mechanism_dof];  // draw_log_uniform_spectrum
+  m[0] = splat_lanes<LaneD>(1.0);
+  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = pow10_lanes(-x * st.uniform(), bad);
+  m[n - 1] = log10_cond_M.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-log10_cond_M.lo))
+                                                       : pow10_lanes(-x, bad);
+  LaneD work[max_mechanism_dof][max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof];
+  LaneD JY[R][max_mechanism_dof];
+  const auto put = [&](std::uint32_t z, LaneD v) {  // normal z: work column by column, then J row by row
+    if (z < n * n)
+      work[z / n][z % n] = v;
+    else if (z < normals)
+      JY[(z - n * n) / n][(z - n * n) % n] = v;
+  };
+  for (std::uint32_t pair = 0; pair < (normals + 1u) / 2u; ++pair) {  // Box-Muller, z0 then z1
+    const LaneD u1 = st.uniform(), u2 = st.uniform();
+    LaneD z0, z1;
+    box_muller_lanes(u1, u2, &z0, &z1, bad);
+    put(2u * pair, z0);
+    put(2u * pair + 1u, z1);
+  }
+  orthonormalize_columns(work, n);
+  rotate_spectrum(work, m, n, M);
+  const LaneI ok = mechanism_delassus(n, rows, M, JY, work, Dl);
+  *bad |= ~ok;
+  return x;
+}
+
+}  // namespace collsweep
