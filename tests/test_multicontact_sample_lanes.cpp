@@ -89,6 +89,23 @@ TEST(MultiContactSampleLanes, MechanismSamplesAreTheScalarSamplersOnEveryInstruc
   }
 }
 
+// The wishart kind (G = A A^T / dof): every k, a square A and extra degrees of freedom, log10 cond from
+// Jacobi or not computed.
+TEST(MultiContactSampleLanes, WishartSamplesAreTheScalarSamplersOnEveryInstructionSet) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    for (int k = 1; k <= 4; ++k)
+      for (const std::uint32_t extra : {0u, 3u, 7u}) {
+        MultiContactSamplePlan p = plan_with(k, 555 + k);
+        p.G_kind = DelassusKind::wishart;
+        p.wishart_extra_dof = extra;
+        ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+        expect_same(isa, p, 0, 20);
+        expect_same(isa, p, 100, 5, false);
+      }
+  }
+}
+
 // A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) gives
 // G = 0 in the scalar sampler; its lanes are drawn again one at a time and still match.
 TEST(MultiContactSampleLanes, MechanismLanesWithoutACholeskyFactorAreDrawnAgain) {
@@ -113,11 +130,16 @@ TEST(MultiContactSampleLanes, RedrawnLanesStillMatch) {
   }
 }
 
-TEST(MultiContactSampleLanes, ServesDirectAndMechanismPlansWithConstantOrUniformInputsOnly) {
+TEST(MultiContactSampleLanes, ServesEveryKindWithConstantOrUniformInputsOnly) {
   MultiContactSamplePlan p = plan_with(2, 1);
   EXPECT_TRUE(multicontact_lanes_sample_serve(p));
   MultiContactSamplePlan q = p;
   q.G_kind = DelassusKind::wishart;
+  q.wishart_extra_dof = 56;  // 4 x 60 = 240 normals: the most it draws
+  EXPECT_TRUE(multicontact_lanes_sample_serve(q));
+  q.wishart_extra_dof = 57;
+  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  q.wishart_extra_dof = 4000000000u;  // (no overflow in the count)
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.G_kind = DelassusKind::mechanism;

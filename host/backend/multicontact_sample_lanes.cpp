@@ -2,7 +2,7 @@
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
 // CPU can run. The steps and the order of the words are draw_multicontact_sample's (multicontact_sampler.hpp,
-// direct and mechanism kinds); only the plans it serves are drawn here.
+// direct, wishart and mechanism kinds); only the plans it serves are drawn here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
@@ -12,20 +12,17 @@
 namespace collsweep {
 namespace {
 
-// The mechanism kind's G (delassus stream, draw_multicontact_sample's steps: draw_mechanism_lanes with
-// 2k Jacobian rows); log10_cond from G's Jacobi eigenvalues, every lane its own run, when needed.
-COLLSWEEP_HD_INLINE void draw_mechanism_G_lanes(const MultiContactSamplePlan& p, LaneU sample,
-                                                std::uint32_t r, bool log10_cond_needed,
-                                                LaneD (&G)[max_contact_rows][max_contact_rows],
-                                                double (&log10_cond)[multicontact_sample_batch], LaneI* bad) {
-  draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample, p.log10_cond_M,
-                       multicontact_mechanism_dof(p), r, G, bad);
-  if (!log10_cond_needed) {
+// log10_cond of G (wishart and mechanism kinds) from its Jacobi eigenvalues, every lane its own run,
+// finished per lane as the scalar sampler does (log10_cond_of_eigenvalues); not computed unless needed.
+COLLSWEEP_HD_INLINE void log10_cond_lanes(const LaneD (&G)[max_contact_rows][max_contact_rows],
+                                          std::uint32_t r, bool needed,
+                                          double (&log10_cond)[multicontact_sample_batch]) {
+  if (!needed) {
     for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = kLog10CondNotComputed;
     return;
   }
   LaneD work[max_mechanism_dof][max_mechanism_dof];
-  for (std::uint32_t a = 0; a < r; ++a)  // Jacobi on a copy of G (exactly symmetric), every lane's own run
+  for (std::uint32_t a = 0; a < r; ++a)  // a copy of G (exactly symmetric)
     for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];
   smallmat::jacobi_run(work, static_cast<int>(r));
   for (int l = 0; l < multicontact_sample_batch; ++l) {
@@ -33,6 +30,37 @@ COLLSWEEP_HD_INLINE void draw_mechanism_G_lanes(const MultiContactSamplePlan& p,
     for (std::uint32_t a = 0; a < r; ++a) eig[a] = work[a][a][l];
     log10_cond[l] = log10_cond_of_eigenvalues(eig, r);
   }
+}
+
+// The wishart kind's G (delassus stream, draw_delassus_wishart): dof = 2k + extra columns of 2k normals,
+// G = (sum of a a^T) / dof accumulated column by column, then scaled once.
+COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, LaneU sample, std::uint32_t r,
+                                            LaneD (&G)[max_contact_rows][max_contact_rows], LaneI* bad) {
+  const std::uint32_t dof = r + p.wishart_extra_dof, normals = r * dof;
+  StreamLanes st;
+  st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
+              2 * static_cast<int>((normals + 1u) / 2u));
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = 0; b < r; ++b) G[a][b] = LaneD{};
+  LaneD col[max_contact_rows], spare{};
+  for (std::uint32_t c = 0, z = 0; c < dof; ++c) {
+    for (std::uint32_t a = 0; a < r; ++a, ++z) {  // normal z: z0 of a Box-Muller pair, then its z1
+      if (z % 2u == 0u) {
+        const LaneD u1 = st.uniform(), u2 = st.uniform();
+        box_muller_lanes(u1, u2, &col[a], &spare, bad);
+      } else {
+        col[a] = spare;
+      }
+    }
+    for (std::uint32_t a = 0; a < r; ++a)
+      for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
+  }
+  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = a; b < r; ++b) {
+      G[a][b] *= inv;
+      G[b][a] = G[a][b];
+    }
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,
@@ -48,7 +76,12 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   LaneD x;
   double log10_cond[multicontact_sample_batch];
   if (p.G_kind == DelassusKind::mechanism) {
-    draw_mechanism_G_lanes(p, sample, r, log10_cond_needed, G, log10_cond, &bad);
+    draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample, p.log10_cond_M,
+                         multicontact_mechanism_dof(p), r, G, &bad);
+    log10_cond_lanes(G, r, log10_cond_needed, log10_cond);
+  } else if (p.G_kind == DelassusKind::wishart) {
+    draw_wishart_lanes(p, sample, r, G, &bad);
+    log10_cond_lanes(G, r, log10_cond_needed, log10_cond);
   } else {
     StreamLanes st;
     const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
@@ -156,8 +189,12 @@ Draw draw_for(LaneIsa isa) {
 }  // namespace
 
 bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
-  const bool kind = p.G_kind == DelassusKind::direct ||
-                    (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M));
+  const std::uint32_t r = 2u * contact_count_of(p.contacts.lo);
+  const bool kind =
+      p.G_kind == DelassusKind::direct ||
+      (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M)) ||
+      (p.G_kind == DelassusKind::wishart && std::uint64_t{r} * (r + std::uint64_t{p.wishart_extra_dof}) <=
+                                                static_cast<std::uint64_t>(kLaneStreamMaxNormals));
   return kind && p.contacts.kind == ScalarKind::constant && lanes_draw_scalar(p.log10_cond) &&
          lanes_draw_scalar(p.gamma_N) && lanes_draw_scalar(p.gamma_T) && lanes_draw_scalar(p.mu) &&
          lanes_draw_scalar(p.eps_N) && lanes_draw_scalar(p.eps_T_ratio);
