@@ -136,6 +136,20 @@ TEST(PlanarLanes, MechanismSamplesAreTheScalarSamplers) {
   compare(p, derived, 17, 200);
 }
 
+// The wishart kind (W = A A^T / dof), with and without the derived quantities.
+TEST(PlanarLanes, WishartSamplesAreTheScalarSamplers) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.W.kind = MatrixKind::wishart;
+  SampleNeeds derived = needs_of(true, true);
+  derived.shape = true;
+  derived.log10_cond = true;
+  for (const std::uint32_t dof : {2u, 3u, 10u, 125u}) {
+    p.W.wishart_dof = dof;
+    compare(p, derived, 0, 200);
+    compare(p, needs_of(false, false), 999, 64);
+  }
+}
+
 // A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) has W = 0
 // in the scalar sampler; those lanes are drawn again one at a time and still match.
 TEST(PlanarLanes, MechanismLanesWithoutACholeskyFactorAreRedrawnExactly) {
@@ -157,6 +171,11 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_FALSE(planar_lanes_serve(p, grid));
   PlanarSamplePlan q = p;
   q.W.kind = MatrixKind::wishart;
+  q.W.wishart_dof = 125;  // 250 uniforms: the most it draws
+  EXPECT_TRUE(planar_lanes_serve(q, shape));
+  q.W.wishart_dof = 126;
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q.W.kind = MatrixKind::shape;
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.W.kind = MatrixKind::mechanism;

@@ -42,15 +42,32 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   LaneI bad = LaneI{};
 
   // W (matrix stream).
-  const bool mechanism = p.W.kind == MatrixKind::mechanism;
+  const bool direct = p.W.kind == MatrixKind::direct;
   LaneD x{}, nn, nt, tt;
-  if (mechanism) {  // draw_mechanism: the mechanism's two Jacobian rows, W = Y^T Y
+  if (p.W.kind == MatrixKind::mechanism) {  // draw_mechanism: the mechanism's two Jacobian rows, W = Y^T Y
     LaneD W[2][2];
     draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(Stream::matrix), k, p.W.log10_cond_M,
                          clamp_mechanism_dof(p.W.mechanism_dof), 2u, W, &bad);
     nn = W[0][0];
     nt = W[0][1];
     tt = W[1][1];
+  } else if (p.W.kind == MatrixKind::wishart) {  // draw_wishart: dof Box-Muller pairs, W = A A^T / dof
+    const std::uint32_t dof = p.W.wishart_dof;
+    StreamLanes st;
+    st.generate(p.seed, static_cast<std::uint32_t>(Stream::matrix), k, 2 * static_cast<int>(dof));
+    LaneD snn{}, snt{}, stt{};
+    for (std::uint32_t i = 0; i < dof; ++i) {
+      const LaneD u1 = st.uniform(), u2 = st.uniform();
+      LaneD a0, a1;
+      box_muller_lanes(u1, u2, &a0, &a1, &bad);
+      snn += a0 * a0;
+      snt += a0 * a1;
+      stt += a1 * a1;
+    }
+    const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
+    nn = snn * inv;
+    nt = snt * inv;
+    tt = stt * inv;
   } else {  // direct: log10 cond at words 0, 1 when uniform, then phi
     LaneU wm[4];
     stream_block(p.seed, Stream::matrix, k, true, wm);
@@ -110,11 +127,11 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     s.c.e_t = e_t[l];
     s.theta_deg = theta[l];
     s.alpha = alpha[l];
-    if (!mechanism) {
+    if (direct) {
       s.log10_cond = x[l];
       continue;
     }
-    // A mechanism's derived W quantities, as draw_planar_sample computes them from W.
+    // A mechanism's or wishart's derived W quantities, as draw_planar_sample computes them from W.
     if (needs.shape) {
       s.rho = coupling_rho(s.c.W);
       s.kappa = shape_kappa(s.c.W);
@@ -173,7 +190,8 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
   const bool W = (p.W.kind == MatrixKind::direct && lanes_draw_scalar(p.W.log10_cond) && !needs.shape) ||
-                 (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M));
+                 (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
+                 (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
   return W && lanes_draw_scalar(p.theta_deg) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.e) &&
          (!needs.e_t || lanes_draw_scalar(p.e_t)) && !needs.grid;
 }

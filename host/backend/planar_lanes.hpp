@@ -16,14 +16,15 @@ LaneIsa planar_lanes_isa();
 bool planar_lanes_isa_available(LaneIsa isa);
 
 // Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond and no derived
-// shape quantity, or W of a mechanism with a constant or uniform log10 cond M; theta, mu, e (and e_t when
-// needed) constant or uniform; no grid axis. Every other plan is drawn one sample at a time by
-// draw_planar_sample.
+// shape quantity, W of a mechanism with a constant or uniform log10 cond M, or W wishart with at most 125
+// degrees of freedom; theta, mu, e (and e_t when needed) constant or uniform; no grid axis. Every other plan
+// (shape or fixed W among them) is drawn one sample at a time by draw_planar_sample.
 bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 
 // out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' lane-generic
-// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries; a mechanism's Box-Muller normals,
-// Gram-Schmidt, M, Cholesky and forward substitutions, backend/mechanism_lanes.hpp) run on eight lanes; a
+// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries; the Box-Muller normals of a
+// wishart or a mechanism, and the mechanism's Gram-Schmidt, M, Cholesky and forward substitutions,
+// backend/mechanism_lanes.hpp) run on eight lanes; a
 // lane whose sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27,
 // an integer exponent, a subnormal result), or whose mechanism M has no Cholesky factor, is drawn again by
 // draw_planar_sample. Requires planar_lanes_serve. Returns
