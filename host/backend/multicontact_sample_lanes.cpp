@@ -52,15 +52,9 @@ COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, Lan
         col[a] = spare;
       }
     }
-    for (std::uint32_t a = 0; a < r; ++a)
-      for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
+    wishart_add_column(G, col, r);
   }
-  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = a; b < r; ++b) {
-      G[a][b] *= inv;
-      G[b][a] = G[a][b];
-    }
+  wishart_finish(G, r, dof);
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,

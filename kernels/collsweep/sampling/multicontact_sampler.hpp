@@ -131,6 +131,25 @@ COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, d
 
 // wishart kind: G = A A^T / dof with A r x dof Gaussian drawn column by column (see the top). dof = 0
 // gives G = 0 (not SPD; reported by the law).
+// Its steps for any lane type T (the CPU's SIMD sampler runs them on eight samples): G += a a^T for one
+// column a of A (upper triangle), then G /= dof with the upper triangle mirrored.
+template <class T>
+COLLSWEEP_HD_INLINE void wishart_add_column(T (&G)[max_contact_rows][max_contact_rows], const T* col,
+                                            std::uint32_t r) {
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
+}
+template <class T>
+COLLSWEEP_HD_INLINE void wishart_finish(T (&G)[max_contact_rows][max_contact_rows], std::uint32_t r,
+                                        std::uint32_t dof) {
+  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
+  for (std::uint32_t a = 0; a < r; ++a)
+    for (std::uint32_t b = a; b < r; ++b) {
+      G[a][b] *= inv;
+      G[b][a] = G[a][b];
+    }
+}
+
 COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, std::uint32_t dof,
                                                double (&G)[max_contact_rows][max_contact_rows]) {
   for (std::uint32_t a = 0; a < r; ++a)
@@ -139,15 +158,9 @@ COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, 
   for (std::uint32_t c = 0; c < dof; ++c) {
     double col[max_contact_rows];
     for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
-    for (std::uint32_t a = 0; a < r; ++a)
-      for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
+    wishart_add_column(G, col, r);
   }
-  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = a; b < r; ++b) {
-      G[a][b] *= inv;
-      G[b][a] = G[a][b];
-    }
+  wishart_finish(G, r, dof);
 }
 
 // log10_cond of a sample drawn without it (a quiet NaN: outside every map axis, should one read it).
