@@ -8,6 +8,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/multicontact_lanes.hpp"
+#include "backend/multicontact_sample_lanes.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
 #include "glocker_samples.hpp"
 #include "support/same_outcome.hpp"
@@ -199,6 +200,24 @@ TEST(MulticontactLanes, SweepEqualsTheOneByOneReference) {
     EXPECT_GT(r.samples_in_map(), 1500u);
     EXPECT_GT(r.outside(), 100u);
     return r;
+  });
+}
+
+// The same with a grid of k = 1 … 4 (the SIMD sampler draws four strided batches of one k each) and a
+// mechanism G, k = 3, 4 going to the one-sample body: word for word the one-by-one loop, tails included.
+TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
+  MultiContactSweepSpec s = testing::two_contact_spec(78);
+  s.plan.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
+  s.plan.G_kind = DelassusKind::mechanism;
+  s.plan.mechanism_dof = 8;
+  s.plan.log10_cond_M = {ScalarKind::uniform, 0.0, 3.0, 1};
+  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
+  s.axes[1] = {Quantity::log10_cond, 0.0, 6.0, 6};
+  s.n_axes = 2;
+  ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), 4u);
+  const std::uint64_t first = 12345, count = 1999;
+  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
+    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
   });
 }
 

@@ -18,18 +18,20 @@ MultiContactSamplePlan plan_with(int k, std::uint64_t seed) {
 }
 
 // Batches of eight from first on: every sample memcmp-equal to the scalar one. Returns the lanes redrawn.
+// (stride: samples i0, i0 + stride, ... per call, as multicontact_lanes_sample_stride gives for a grid of k.)
 int expect_same(LaneIsa isa, const MultiContactSamplePlan& p, std::uint64_t first, int batches,
-                bool log10_cond_needed = true) {
+                bool log10_cond_needed = true, std::uint32_t stride = 1) {
   int redrawn = 0;
   for (int b = 0; b < batches; ++b) {
     MultiContactSample out[multicontact_sample_batch];
     const std::uint64_t i0 = first + static_cast<std::uint64_t>(b) * multicontact_sample_batch;
-    redrawn += draw_multicontact_lanes_with(isa, p, i0, out, log10_cond_needed);
+    redrawn += draw_multicontact_lanes_with(isa, p, i0, out, log10_cond_needed, stride);
     for (int l = 0; l < multicontact_sample_batch; ++l) {
-      const MultiContactSample ref = draw_multicontact_sample(p, i0 + l, log10_cond_needed);
+      const std::uint64_t i = i0 + std::uint64_t{stride} * l;
+      const MultiContactSample ref = draw_multicontact_sample(p, i, log10_cond_needed);
       if (std::memcmp(&ref, &out[l], sizeof ref) != 0) {
-        ADD_FAILURE() << "sample " << i0 + l << " (k = " << ref.k << ", instruction set "
-                      << static_cast<int>(isa) << ") differs from draw_multicontact_sample";
+        ADD_FAILURE() << "sample " << i << " (k = " << ref.k << ", instruction set " << static_cast<int>(isa)
+                      << ") differs from draw_multicontact_sample";
         return redrawn;
       }
     }
@@ -104,6 +106,32 @@ TEST(MultiContactSampleLanes, WishartSamplesAreTheScalarSamplersOnEveryInstructi
         expect_same(isa, p, 100, 5, false);
       }
   }
+}
+
+// A grid of k (the shipped one-to-four config: k = 1, 2, 3, 4 in turn): strided calls, each of one k.
+TEST(MultiContactSampleLanes, AGridOfContactsIsDrawnWithTheStrideOfItsPoints) {
+  MultiContactSamplePlan p = plan_with(1, 31337);
+  p.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
+  p.G_kind = DelassusKind::mechanism;
+  p.mechanism_dof = 8;
+  p.log10_cond_M = {ScalarKind::uniform, 0.0, 3.0, 1};
+  ASSERT_EQ(multicontact_lanes_sample_stride(p), 4u);
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    for (std::uint64_t c = 0; c < 4; ++c) {
+      expect_same(isa, p, 1000 + c, 10, true, 4);
+      expect_same(isa, p, 77 + c, 4, false, 4);
+    }
+  }
+  p.contacts = {ScalarKind::grid, 1.0, 2.0, 2};
+  p.G_kind = DelassusKind::direct;
+  ASSERT_EQ(multicontact_lanes_sample_stride(p), 2u);
+  expect_same(planar_lanes_isa(), p, 5, 20, true, 2);
+  p.contacts = {ScalarKind::grid, 1.0, 4.0, 5};  // five points: not served
+  EXPECT_EQ(multicontact_lanes_sample_stride(p), 0u);
+  p.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
+  p.mu = {ScalarKind::grid, 0.0, 1.0, 3};  // another grid: not served
+  EXPECT_FALSE(multicontact_lanes_sample_serve(p));
 }
 
 // A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) gives

@@ -56,15 +56,21 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   PendingBatch<2> two;
   // Samples drawn eight at a time by the SIMD sampler where it serves the plan (the same bits), else one by
   // one; drawn[i - drawn_first] is sample i.
-  const bool lanes_sample = multicontact_lanes_sample_serve(spec.plan);
-  MultiContactSample drawn[multicontact_sample_batch];
+  // A grid of k (stride n > 1) is drawn n batches at a time, batch c holding samples i + c + n l.
+  const std::uint32_t stride = multicontact_lanes_sample_stride(spec.plan);
+  const std::uint64_t block = std::uint64_t{multicontact_sample_batch} * stride;
+  MultiContactSample drawn[multicontact_sample_batch * 4];
   std::uint64_t drawn_first = 0, drawn_end = 0;
   for (std::uint64_t i = lo; i < hi; ++i) {
     if (i >= drawn_end) {
       drawn_first = i;
-      if (lanes_sample && hi - i >= multicontact_sample_batch) {
-        draw_multicontact_lanes(spec.plan, i, drawn, constants.log10_cond);
-        drawn_end = i + multicontact_sample_batch;
+      if (stride > 0u && hi - i >= block) {
+        for (std::uint32_t c = 0; c < stride; ++c) {
+          MultiContactSample batch[multicontact_sample_batch];
+          draw_multicontact_lanes(spec.plan, i + c, batch, constants.log10_cond, stride);
+          for (int l = 0; l < multicontact_sample_batch; ++l) drawn[c + stride * l] = batch[l];
+        }
+        drawn_end = i + block;
       } else {
         drawn[0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
         drawn_end = i + 1;

@@ -57,12 +57,14 @@ COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, Lan
   wishart_finish(G, r, dof);
 }
 
-COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,
-                                   MultiContactSample* out) {
-  const std::uint32_t k = contact_count_of(p.contacts.lo);
+// Samples i0 + l stride, l = 0 .. 7: stride 1 for a constant k; for a grid of k (the plan's only grid) its
+// number of points, so that the eight share k.
+COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, std::uint32_t stride,
+                                   bool log10_cond_needed, MultiContactSample* out) {
+  const std::uint32_t k = draw_contact_count(p, i0, multicontact_grid_digits(p, i0));
   const std::uint32_t r = 2u * k;
   LaneU sample;
-  for (int l = 0; l < multicontact_sample_batch; ++l) sample[l] = i0 + static_cast<std::uint64_t>(l);
+  for (int l = 0; l < multicontact_sample_batch; ++l) sample[l] = i0 + std::uint64_t{stride} * l;
   LaneI bad = LaneI{};
 
   // G (delassus stream): x, the spectrum, the r x r Gaussian's normals, Q, Q diag(lambda) Q^T.
@@ -131,7 +133,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   for (int l = 0; l < multicontact_sample_batch; ++l) {
     MultiContactSample& s = out[l];
     if (bad[l] != 0) {
-      s = draw_multicontact_sample(p, i0 + static_cast<std::uint64_t>(l), log10_cond_needed);
+      s = draw_multicontact_sample(p, i0 + std::uint64_t{stride} * l, log10_cond_needed);
       ++redrawn;
       continue;
     }
@@ -156,20 +158,22 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
 // The same body compiled for three instruction sets (the bits do not depend on which).
 #if defined(__x86_64__)
 __attribute__((target("arch=x86-64-v4"))) int draw_avx512(const MultiContactSamplePlan& p, std::uint64_t i0,
-                                                          bool log10_cond_needed, MultiContactSample* out) {
-  return draw_lanes(p, i0, log10_cond_needed, out);
+                                                          std::uint32_t stride, bool log10_cond_needed,
+                                                          MultiContactSample* out) {
+  return draw_lanes(p, i0, stride, log10_cond_needed, out);
 }
 __attribute__((target("arch=x86-64-v3"))) int draw_avx2(const MultiContactSamplePlan& p, std::uint64_t i0,
-                                                        bool log10_cond_needed, MultiContactSample* out) {
-  return draw_lanes(p, i0, log10_cond_needed, out);
+                                                        std::uint32_t stride, bool log10_cond_needed,
+                                                        MultiContactSample* out) {
+  return draw_lanes(p, i0, stride, log10_cond_needed, out);
 }
 #endif
-int draw_baseline(const MultiContactSamplePlan& p, std::uint64_t i0, bool log10_cond_needed,
-                  MultiContactSample* out) {
-  return draw_lanes(p, i0, log10_cond_needed, out);
+int draw_baseline(const MultiContactSamplePlan& p, std::uint64_t i0, std::uint32_t stride,
+                  bool log10_cond_needed, MultiContactSample* out) {
+  return draw_lanes(p, i0, stride, log10_cond_needed, out);
 }
 
-using Draw = int (*)(const MultiContactSamplePlan&, std::uint64_t, bool, MultiContactSample*);
+using Draw = int (*)(const MultiContactSamplePlan&, std::uint64_t, std::uint32_t, bool, MultiContactSample*);
 
 Draw draw_for(LaneIsa isa) {
 #if defined(__x86_64__)
@@ -182,28 +186,42 @@ Draw draw_for(LaneIsa isa) {
 
 }  // namespace
 
-bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
-  const std::uint32_t r = 2u * contact_count_of(p.contacts.lo);
+std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) {
+  // k constant (stride 1), or a grid of k with at most four points (stride = its points).
+  std::uint32_t stride = 0, r = 0;
+  if (p.contacts.kind == ScalarKind::constant) {
+    stride = 1;
+    r = 2u * contact_count_of(p.contacts.lo);
+  } else if (p.contacts.kind == ScalarKind::grid && grid_points(p.contacts) <= 4u) {
+    stride = grid_points(p.contacts);
+    r = max_contact_rows;  // (the largest k the grid may give)
+  }
   const bool kind =
       p.G_kind == DelassusKind::direct ||
       (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M)) ||
       (p.G_kind == DelassusKind::wishart && std::uint64_t{r} * (r + std::uint64_t{p.wishart_extra_dof}) <=
                                                 static_cast<std::uint64_t>(kLaneStreamMaxNormals));
-  return kind && p.contacts.kind == ScalarKind::constant && lanes_draw_scalar(p.log10_cond) &&
-         lanes_draw_scalar(p.gamma_N) && lanes_draw_scalar(p.gamma_T) && lanes_draw_scalar(p.mu) &&
-         lanes_draw_scalar(p.eps_N) && lanes_draw_scalar(p.eps_T_ratio);
+  const bool inputs = lanes_draw_scalar(p.log10_cond) && lanes_draw_scalar(p.gamma_N) &&
+                      lanes_draw_scalar(p.gamma_T) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.eps_N) &&
+                      lanes_draw_scalar(p.eps_T_ratio);
+  return kind && inputs ? stride : 0u;
+}
+
+bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& p) {
+  return multicontact_lanes_sample_stride(p) > 0u;
 }
 
 int draw_multicontact_lanes(const MultiContactSamplePlan& plan, std::uint64_t i0,
-                            MultiContactSample (&out)[multicontact_sample_batch], bool log10_cond_needed) {
+                            MultiContactSample (&out)[multicontact_sample_batch], bool log10_cond_needed,
+                            std::uint32_t stride) {
   static const Draw draw = draw_for(planar_lanes_isa());
-  return draw(plan, i0, log10_cond_needed, out);
+  return draw(plan, i0, stride, log10_cond_needed, out);
 }
 
 int draw_multicontact_lanes_with(LaneIsa isa, const MultiContactSamplePlan& plan, std::uint64_t i0,
-                                 MultiContactSample (&out)[multicontact_sample_batch],
-                                 bool log10_cond_needed) {
-  return draw_for(isa)(plan, i0, log10_cond_needed, out);
+                                 MultiContactSample (&out)[multicontact_sample_batch], bool log10_cond_needed,
+                                 std::uint32_t stride) {
+  return draw_for(isa)(plan, i0, stride, log10_cond_needed, out);
 }
 
 }  // namespace collsweep
