@@ -59,7 +59,7 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   // A grid of k (stride n > 1) is drawn n batches at a time, batch c holding samples i + c + n l.
   const std::uint32_t stride = multicontact_lanes_sample_stride(spec.plan);
   const std::uint64_t block = std::uint64_t{multicontact_sample_batch} * stride;
-  MultiContactSample drawn[multicontact_sample_batch * 4];
+  MultiContactSample drawn[multicontact_sample_batch * multicontact_sample_max_stride];
   std::uint64_t drawn_first = 0, drawn_end = 0;
   for (std::uint64_t i = lo; i < hi; ++i) {
     if (i >= drawn_end) {

@@ -187,12 +187,13 @@ Draw draw_for(LaneIsa isa) {
 }  // namespace
 
 std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) {
-  // k constant (stride 1), or a grid of k with at most four points (stride = its points).
+  // k constant (stride 1), or a grid of k with at most four points (stride = its number of points).
   std::uint32_t stride = 0, r = 0;
   if (p.contacts.kind == ScalarKind::constant) {
     stride = 1;
     r = 2u * contact_count_of(p.contacts.lo);
-  } else if (p.contacts.kind == ScalarKind::grid && grid_points(p.contacts) <= 4u) {
+  } else if (p.contacts.kind == ScalarKind::grid &&
+             grid_points(p.contacts) <= multicontact_sample_max_stride) {
     stride = grid_points(p.contacts);
     r = max_contact_rows;  // (the largest k the grid may give)
   }

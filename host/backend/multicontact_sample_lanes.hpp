@@ -10,6 +10,8 @@
 namespace collsweep {
 
 inline constexpr int multicontact_sample_batch = 8;
+// The largest grid of k served (one strided batch per grid point): k takes at most four values.
+inline constexpr std::uint32_t multicontact_sample_max_stride = 4;
 
 // Whether draw_multicontact_lanes serves this plan: G of the direct kind, of the wishart kind with at most
 // 240 normals (2k (2k + extra dof)), or of the mechanism kind with log10_cond_M constant or uniform; a
