@@ -290,17 +290,35 @@ struct GlockerModeSolver {
       }
     }
     const Readout rd{t, mm, yy, forbid_open, forbid_closed, sq / scale_a, sq};
-    for (unsigned mask = 0; mask < (1u << K); ++mask) {
-      // b = 0: an open contact under S or R is excluded in every lane.
-      bool excluded = false;
-      for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && t[j] != 0);
-      if (!excluded) normal_case(mask, rd, cv, b, ok, emit);
+    if constexpr (K <= 2) {  // each subset a compile-time constant: its index logic folds away
+      normal_subsets_static<0, kZeroB>(rd, cv, b, ok, emit);
+    } else {
+      for (unsigned mask = 0; mask < (1u << K); ++mask) normal_subset<kZeroB>(mask, rd, cv, b, ok, emit);
     }
   }
 
+  template <unsigned Mask, bool kZeroB, class Emit>
+  COLLSWEEP_HD_INLINE void normal_subsets_static(const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
+                                                 Emit& emit) const {
+    if constexpr (Mask < (1u << K)) {
+      normal_subset<kZeroB>(std::integral_constant<unsigned, Mask>{}, rd, cv, b, ok, emit);
+      normal_subsets_static<Mask + 1, kZeroB>(rd, cv, b, ok, emit);
+    }
+  }
+
+  // The normal subset mask (unsigned, or a compile-time integral_constant) unless b = 0 excludes it: an
+  // open contact under S or R is then excluded in every lane.
+  template <bool kZeroB, class MaskT, class Emit>
+  COLLSWEEP_HD_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
+                                         Emit& emit) const {
+    bool excluded = false;
+    for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && rd.t[j] != 0);
+    if (!excluded) normal_case(mask, rd, cv, b, ok, emit);
+  }
+
   // The normal subset mask (bit j: contact j closed) of a tangential assignment.
-  template <class Emit>
-  COLLSWEEP_HD_INLINE void normal_case(unsigned mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
+  template <class MaskT, class Emit>
+  COLLSWEEP_HD_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
                                        M ok, Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     const int(&t)[K] = rd.t;
