@@ -361,7 +361,7 @@ struct GlockerModeSolver {
       if (t[i] == 1) zmax = max_r(zmax, abs_r(y[i] + rad[i]));
       if (t[i] == 2) zmax = max_r(zmax, max_r(2.0 * abs_r(rad[i]), abs_r(y[i])));
     }
-    ok = ok & finite_r(zmax);
+    ok = ok & (zmax <= 1.7976931348623157e308);  // finite (zmax >= 0, or NaN: false)
     const R ztol = -feasibility * max_r(zmax, qa);
     const R wtol = -feasibility * max_r(sq, scale_a * zmax);
     for (int j = 0; j < K; ++j) {
