@@ -55,28 +55,32 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   PendingBatch<1> one;
   PendingBatch<2> two;
   // Samples drawn eight at a time by the SIMD sampler where it serves the plan (the same bits), else one by
-  // one; drawn[i - drawn_first] is sample i.
-  // A grid of k (stride n > 1) is drawn n batches at a time, batch c holding samples i + c + n l.
+  // one. A grid of k (stride n > 1) is drawn n batches at a time, batch c holding samples i + c + n l, so
+  // that sample i + c + n l is drawn[c][l] (read in place: a sample is 704 bytes).
   const std::uint32_t stride = multicontact_lanes_sample_stride(spec.plan);
   const std::uint64_t block = std::uint64_t{multicontact_sample_batch} * stride;
-  MultiContactSample drawn[multicontact_sample_batch * multicontact_sample_max_stride];
-  std::uint64_t drawn_first = 0, drawn_end = 0;
+  MultiContactSample drawn[multicontact_sample_max_stride][multicontact_sample_batch];
+  std::uint64_t drawn_end = 0;
+  std::uint32_t drawn_stride = 1, dc = 0, dl = 0;  // sample i is drawn[dc][dl]
   for (std::uint64_t i = lo; i < hi; ++i) {
     if (i >= drawn_end) {
-      drawn_first = i;
+      dc = dl = 0;
       if (stride > 0u && hi - i >= block) {
-        for (std::uint32_t c = 0; c < stride; ++c) {
-          MultiContactSample batch[multicontact_sample_batch];
-          draw_multicontact_lanes(spec.plan, i + c, batch, constants.log10_cond, stride);
-          for (int l = 0; l < multicontact_sample_batch; ++l) drawn[c + stride * l] = batch[l];
-        }
+        for (std::uint32_t b = 0; b < stride; ++b)
+          draw_multicontact_lanes(spec.plan, i + b, drawn[b], constants.log10_cond, stride);
+        drawn_stride = stride;
         drawn_end = i + block;
       } else {
-        drawn[0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
+        drawn[0][0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
+        drawn_stride = 1;
         drawn_end = i + 1;
       }
     }
-    const MultiContactSample& smp = drawn[i - drawn_first];
+    const MultiContactSample& smp = drawn[dc][dl];
+    if (++dc == drawn_stride) {
+      dc = 0;
+      ++dl;
+    }
     const int cell = map_cell(spec, smp);
     if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body
       sweep_drawn_sample<PlainOps>(spec, L, words, i, smp, sink);
