@@ -317,8 +317,8 @@ struct GlockerModeSolver {
   // The normal subset mask (unsigned, or a compile-time integral_constant) unless b = 0 excludes it: an
   // open contact under S or R is then excluded in every lane.
   template <bool kZeroB, class MaskT, class Emit>
-  COLLSWEEP_HD_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
-                                         Emit& emit) const {
+  COLLSWEEP_HD_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
+                                         M ok, Emit& emit) const {
     bool excluded = false;
     for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && rd.t[j] != 0);
     if (!excluded) normal_case(mask, rd, cv, b, ok, emit);
@@ -326,8 +326,8 @@ struct GlockerModeSolver {
 
   // The normal subset mask (bit j: contact j closed) of a tangential assignment.
   template <class MaskT, class Emit>
-  COLLSWEEP_HD_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
-                                       M ok, Emit& emit) const {
+  COLLSWEEP_HD_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
+                                       Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     const int(&t)[K] = rd.t;
     const R(&mm)[K][K + 1] = rd.mm;
