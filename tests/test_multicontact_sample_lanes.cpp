@@ -158,7 +158,30 @@ TEST(MultiContactSampleLanes, RedrawnLanesStillMatch) {
   }
 }
 
-TEST(MultiContactSampleLanes, ServesEveryKindWithConstantOrUniformInputsOnly) {
+// Log-uniform inputs (10^(a + (b - a) u) on the lanes, clamped into [lo, hi)) for the direct and the
+// mechanism kind; lo = 1, hi = 100 puts 10^x on pow10's exact integer branch now and then (drawn again).
+TEST(MultiContactSampleLanes, LogUniformInputsAreTheScalarSamplers) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    for (int k = 1; k <= 4; ++k) {
+      MultiContactSamplePlan p = plan_with(k, 911 + k);
+      p.log10_cond = {ScalarKind::log_uniform, 0.1, 8.0, 1};
+      p.gamma_T = {ScalarKind::log_uniform, 1e-3, 2.0, 1};
+      p.mu = {ScalarKind::log_uniform, 0.01, 3.0, 1};
+      p.eps_N = {ScalarKind::log_uniform, 0.05, 1.0, 1};
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      EXPECT_LT(expect_same(isa, p, 0, 200), 16);  // (drawn on the lanes, not again)
+      p.mu = {ScalarKind::log_uniform, 1.0, 100.0, 1};
+      expect_same(isa, p, 64, 200);
+      p.G_kind = DelassusKind::mechanism;
+      p.log10_cond_M = {ScalarKind::log_uniform, 0.5, 4.0, 1};
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      expect_same(isa, p, 0, 64);
+    }
+  }
+}
+
+TEST(MultiContactSampleLanes, ServesEveryKindWithConstantUniformOrLogUniformInputsOnly) {
   MultiContactSamplePlan p = plan_with(2, 1);
   EXPECT_TRUE(multicontact_lanes_sample_serve(p));
   MultiContactSamplePlan q = p;
@@ -182,6 +205,8 @@ TEST(MultiContactSampleLanes, ServesEveryKindWithConstantOrUniformInputsOnly) {
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.gamma_T = {ScalarKind::log_uniform, 0.1, 1.0, 1};
+  EXPECT_TRUE(multicontact_lanes_sample_serve(q));
+  q.gamma_T = {ScalarKind::log_uniform, 0.0, 1.0, 1};  // no logarithm of 0 (the config rejects it)
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.eps_N = {ScalarKind::uniform, 0.5, 0.5, 1};  // an empty range: the scalar clamp's other branch

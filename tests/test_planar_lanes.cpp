@@ -108,6 +108,25 @@ TEST(PlanarLanes, ConstantInputsAreDrawnOnceLikeTheScalarSampler) {
   EXPECT_EQ(compare(p, needs_of(true, true), 0, 4096), 0);
 }
 
+// Log-uniform inputs: 10^(a + (b - a) u) on the lanes with a, b = log10 lo, hi, clamped into [lo, hi); the
+// sign word follows a log-uniform theta's uniform, as a uniform one's.
+TEST(PlanarLanes, LogUniformInputsAreTheScalarSamplers) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.theta_deg = {ScalarKind::log_uniform, 0.5, 89.0, 1};
+  p.mu = {ScalarKind::log_uniform, 0.01, 3.0, 1};
+  p.e = {ScalarKind::log_uniform, 0.05, 1.0, 1};
+  p.e_t = {ScalarKind::log_uniform, 1e-3, 1.0, 1};
+  p.W.log10_cond = {ScalarKind::log_uniform, 0.1, 6.0, 1};
+  p.random_tangent_sign = true;
+  EXPECT_LT(compare(p, needs_of(true, true), 0, 1 << 14), 16);  // (drawn on the lanes, not again)
+  // lo = 1 and hi = 10 (log10 0 and 1) and 100: 10^x at integer x, pow10's exact branch, redrawn.
+  p.mu = {ScalarKind::log_uniform, 1.0, 100.0, 1};
+  compare(p, needs_of(true, true), 0, 4096);
+  p.W.kind = MatrixKind::mechanism;
+  p.W.log10_cond_M = {ScalarKind::log_uniform, 0.5, 4.0, 1};
+  EXPECT_LT(compare(p, needs_of(true, false), 0, 1024), 16);
+}
+
 TEST(PlanarLanes, LanesOffTheCommonPathAreRedrawnExactly) {
   PlanarSamplePlan p = quickstart_plan();
   // theta within 1e-4 degree of 90: the reduction by pi/2 cancels; 10^-x from 300 to 330: subnormal and
@@ -184,6 +203,10 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.mu = {ScalarKind::log_uniform, 0.1, 1.0, 1};
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));
+  q.mu = {ScalarKind::log_uniform, 0.0, 1.0, 1};  // no logarithm of 0 (the config rejects it)
+  EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q.mu = {ScalarKind::log_uniform, 1.0, 1.0, 1};  // an empty range: the scalar clamp's other branch
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.e_t = {ScalarKind::grid, 0.0, 1.0, 3};

@@ -59,9 +59,16 @@ COLLSWEEP_HD_INLINE LaneD uniform_of_words(const LaneU (&w)[4], int i) {
   return u01_open_lanes<LaneD>((w[i] << 32) | w[i + 1]);
 }
 
-// Whether the SIMD samplers draw d themselves: constant, or uniform over a non-empty range.
+// Whether d takes one u01 of its stream (draw_scalar: uniform and log-uniform).
+inline bool takes_uniform(const ScalarDist& d) {
+  return d.kind == ScalarKind::uniform || d.kind == ScalarKind::log_uniform;
+}
+
+// Whether the SIMD samplers draw d themselves: constant, uniform over a non-empty range, or log-uniform over
+// a non-empty positive range.
 inline bool lanes_draw_scalar(const ScalarDist& d) {
-  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi);
+  return d.kind == ScalarKind::constant || (d.kind == ScalarKind::uniform && d.lo < d.hi) ||
+         (d.kind == ScalarKind::log_uniform && d.lo > 0.0 && d.lo < d.hi);
 }
 
 // draw_scalar for a uniform d (lo < hi) from its u01 u: clamp_half_open's x >= hi case as a select (x < lo
@@ -69,6 +76,17 @@ inline bool lanes_draw_scalar(const ScalarDist& d) {
 COLLSWEEP_HD_INLINE LaneD uniform_scalar_lanes(const ScalarDist& d, LaneD u) {
   const LaneD x = uniform_between(d.lo, d.hi, u);
   return x >= d.hi ? splat_lanes<LaneD>(::nextafter(d.hi, d.lo)) : x;
+}
+
+// draw_scalar for a constant d or one the lanes draw from its u01 u (lanes_draw_scalar): for a log-uniform
+// d, 10^(a + (b - a) u) with a, b = log10 lo, hi (the scalar function's own values) and clamp_half_open as
+// selects; bad where pow10 leaves its general path.
+COLLSWEEP_HD_INLINE LaneD scalar_of_uniform_lanes(const ScalarDist& d, LaneD u, LaneI* bad) {
+  if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
+  if (d.kind == ScalarKind::uniform) return uniform_scalar_lanes(d, u);
+  const double a = detmath::log10(d.lo), b = detmath::log10(d.hi);
+  const LaneD v = pow10_lanes(a + (b - a) * u, bad);
+  return v < d.lo ? splat_lanes<LaneD>(d.lo) : v >= d.hi ? splat_lanes<LaneD>(::nextafter(d.hi, d.lo)) : v;
 }
 
 }  // namespace collsweep

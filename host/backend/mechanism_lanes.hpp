@@ -40,20 +40,20 @@ struct StreamLanes {
     const int j = next++;
     return uniform_of_words(w[j / 2], 2 * (j % 2));
   }
-  // draw_scalar for a constant or uniform d.
-  COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d) {
+  // draw_scalar for a d the lanes draw (lanes_draw_scalar); bad as scalar_of_uniform_lanes.
+  COLLSWEEP_HD_INLINE LaneD scalar(const ScalarDist& d, LaneI* bad) {
     if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
-    return uniform_scalar_lanes(d, uniform());
+    return scalar_of_uniform_lanes(d, uniform(), bad);
   }
 };
 
-COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return d.kind == ScalarKind::uniform ? 1 : 0; }
+COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return takes_uniform(d) ? 1 : 0; }
 
 // A mechanism of n DOF with `rows` Jacobian rows from the stream (seed, stream) of the eight samples, x =
-// log10 cond M drawn from log10_cond_M (constant or uniform): the spectrum, the n x n Gaussian's normals
-// column by column and J's row by row (the spare of an odd count dropped), Q, M = Q diag(m) Q^T,
-// L = chol(M), Y = L^-1 J^T and Dl = Y^T Y (draw_mechanism_matrices, mechanism_delassus). Lanes whose 10^x
-// or Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
+// log10 cond M drawn from log10_cond_M (as lanes_draw_scalar serves): the spectrum, the n x n Gaussian's
+// normals column by column and J's row by row (the spare of an odd count dropped), Q, M = Q diag(m) Q^T, L =
+// chol(M), Y = L^-1 J^T and Dl = Y^T Y (draw_mechanism_matrices, mechanism_delassus). Lanes whose 10^x or
+// Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
 template <int R>
 COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t stream, LaneU sample,
                                                const ScalarDist& log10_cond_M, std::uint32_t n,
@@ -63,7 +63,7 @@ COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t
   st.generate(
       seed, stream, sample,
       uniforms_of(log10_cond_M) + static_cast<int>(n - 2u) + 2 * static_cast<int>((normals + 1u) / 2u));
-  const LaneD x = st.scalar(log10_cond_M);
+  const LaneD x = st.scalar(log10_cond_M, bad);
   LaneD m[max_mechanism_dof];  // draw_log_uniform_spectrum
   m[0] = splat_lanes<LaneD>(1.0);
   for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = pow10_lanes(-x * st.uniform(), bad);

@@ -83,7 +83,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
     st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
                 uniforms_of(p.log10_cond) + spectrum + int(r * r));
-    x = st.scalar(p.log10_cond);
+    x = st.scalar(p.log10_cond, &bad);
     LaneD lambda[max_contact_rows];
     lambda[0] = splat_lanes<LaneD>(1.0);
     for (std::uint32_t i = 1; i + 1 < r; ++i) lambda[i] = pow10_lanes(-x * st.uniform(), &bad);
@@ -109,7 +109,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   const auto per_contact = [&](MultiStream s, const ScalarDist& d, LaneD* v) {
     StreamLanes st;
     st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
-    for (std::uint32_t j = 0; j < k; ++j) v[j] = st.scalar(d);
+    for (std::uint32_t j = 0; j < k; ++j) v[j] = st.scalar(d, &bad);
   };
   per_contact(MultiStream::velocity, p.gamma_N, gamma);
   per_contact(MultiStream::tangent_velocity, p.gamma_T, gamma + k);

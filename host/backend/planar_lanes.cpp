@@ -29,10 +29,9 @@ COLLSWEEP_HD_INLINE void stream_block(std::uint64_t seed, Stream s, LaneU k, boo
       w, Philox4x32Key{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}});
 }
 
-// draw_scalar for a constant or uniform d whose u01 sits at words i, i + 1.
-COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4], int i) {
-  if (d.kind == ScalarKind::constant) return splat_lanes<LaneD>(d.lo);
-  return uniform_scalar_lanes(d, uniform_of_words(w, i));
+// draw_scalar for a d the lanes draw (lanes_draw_scalar) whose u01 sits at words i, i + 1.
+COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4], int i, LaneI* bad) {
+  return scalar_of_uniform_lanes(d, uniform_of_words(w, i), bad);
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
@@ -72,8 +71,8 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     LaneU wm[4];
     stream_block(p.seed, Stream::matrix, k, true, wm);
     const ScalarDist& lc = p.W.log10_cond;
-    x = scalar_lanes(lc, wm, 0);
-    const LaneD phi = direct_phi_range * uniform_of_words(wm, lc.kind == ScalarKind::uniform ? 2 : 0);
+    x = scalar_lanes(lc, wm, 0, &bad);
+    const LaneD phi = direct_phi_range * uniform_of_words(wm, takes_uniform(lc) ? 2 : 0);
     LaneD sp, cp;
     sincos_lanes(phi, &sp, &cp, &bad);
     // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path
@@ -85,9 +84,8 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
 
   // Approach (theta, then the sign word).
   LaneU wa[4];
-  stream_block(p.seed, Stream::approach, k, p.theta_deg.kind == ScalarKind::uniform || p.random_tangent_sign,
-               wa);
-  const LaneD theta = scalar_lanes(p.theta_deg, wa, 0);
+  stream_block(p.seed, Stream::approach, k, takes_uniform(p.theta_deg) || p.random_tangent_sign, wa);
+  const LaneD theta = scalar_lanes(p.theta_deg, wa, 0, &bad);
   LaneD st, ct;
   if (p.theta_deg.kind == ScalarKind::constant) {  // one scalar sincos (theta = 0 would leave every lane)
     double s1, c1;
@@ -99,17 +97,17 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   }
   LaneD vt = st;
   if (p.random_tangent_sign) {
-    const LaneU coin = wa[p.theta_deg.kind == ScalarKind::uniform ? 2 : 0] >> 31;
+    const LaneU coin = wa[takes_uniform(p.theta_deg) ? 2 : 0] >> 31;
     vt = (coin != 0u ? splat_lanes<LaneD>(-1.0) : splat_lanes<LaneD>(1.0)) * st;
   }
   const LaneD alpha = needs.alpha ? st / ct : LaneD{};
 
   LaneU wf[4], wr[4], wt[4];
-  stream_block(p.seed, Stream::friction, k, p.mu.kind == ScalarKind::uniform, wf);
-  stream_block(p.seed, Stream::restitution, k, p.e.kind == ScalarKind::uniform, wr);
-  stream_block(p.seed, Stream::tangential, k, needs.e_t && p.e_t.kind == ScalarKind::uniform, wt);
-  const LaneD mu = scalar_lanes(p.mu, wf, 0), e = scalar_lanes(p.e, wr, 0);
-  const LaneD e_t = needs.e_t ? scalar_lanes(p.e_t, wt, 0) : LaneD{};
+  stream_block(p.seed, Stream::friction, k, takes_uniform(p.mu), wf);
+  stream_block(p.seed, Stream::restitution, k, takes_uniform(p.e), wr);
+  stream_block(p.seed, Stream::tangential, k, needs.e_t && takes_uniform(p.e_t), wt);
+  const LaneD mu = scalar_lanes(p.mu, wf, 0, &bad), e = scalar_lanes(p.e, wr, 0, &bad);
+  const LaneD e_t = needs.e_t ? scalar_lanes(p.e_t, wt, 0, &bad) : LaneD{};
 
   int redrawn = 0;
   for (int l = 0; l < planar_lane_batch; ++l) {

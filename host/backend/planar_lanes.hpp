@@ -15,9 +15,9 @@ enum class LaneIsa { baseline, avx2, avx512 };
 LaneIsa planar_lanes_isa();
 bool planar_lanes_isa_available(LaneIsa isa);
 
-// Whether draw_planar_lanes serves this plan: W direct with a constant or uniform log10 cond and no derived
-// shape quantity, W of a mechanism with a constant or uniform log10 cond M, or W wishart with at most 125
-// degrees of freedom; theta, mu, e (and e_t when needed) constant or uniform; no grid axis. Every other plan
+// Whether draw_planar_lanes serves this plan: W direct with no derived shape quantity, W of a mechanism, or
+// W wishart with at most 125 degrees of freedom; log10 cond (M), theta, mu, e (and e_t when needed)
+// constant, uniform (lo < hi) or log-uniform (0 < lo < hi); no grid axis. Every other plan
 // (shape or fixed W among them) is drawn one sample at a time by draw_planar_sample.
 bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 
