@@ -187,7 +187,7 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_FALSE(planar_lanes_serve(p, shape));
   SampleNeeds grid = needs_of(false, false);
   grid.grid = true;
-  EXPECT_FALSE(planar_lanes_serve(p, grid));
+  EXPECT_TRUE(planar_lanes_serve(p, grid));
   PlanarSamplePlan q = p;
   q.W.kind = MatrixKind::wishart;
   q.W.wishart_dof = 125;  // 250 uniforms: the most it draws
@@ -210,8 +210,38 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.e_t = {ScalarKind::grid, 0.0, 1.0, 3};
-  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));  // e_t not read
-  EXPECT_FALSE(planar_lanes_serve(q, needs_of(true, false)));
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(true, false)));
+  q = p;
+  q.W.kind = MatrixKind::mechanism;
+  q.W.log10_cond_M = {ScalarKind::grid, 0.0, 3.0, 4};  // (the mechanism's spectrum draws x on the lanes)
+  EXPECT_FALSE(planar_lanes_serve(q, grid));
+}
+
+// Grid axes: each lane's digits (k mod G in the mixed radix, theta fastest) and grid values, with the
+// scalar pow10 and sincos of grid values (integer exponents and theta = 0 are their special branches),
+// from sample indices that start anywhere in the grid's cycle and beyond 2^32.
+TEST(PlanarLanes, GridAxesAreTheScalarSamplers) {
+  PlanarSamplePlan p = quickstart_plan();
+  p.theta_deg = {ScalarKind::grid, 0.0, 90.0, 7};
+  p.mu = {ScalarKind::grid, 0.0, 1.5, 4};
+  p.e = {ScalarKind::uniform, 0.0, 1.0, 1};
+  p.e_t = {ScalarKind::grid, -1.0, 1.0, 3};
+  p.W.log10_cond = {ScalarKind::grid, 0.0, 3.0, 4};
+  p.random_tangent_sign = true;
+  SampleNeeds needs = needs_of(true, true);
+  needs.grid = true;
+  EXPECT_LT(compare(p, needs, 0, 4096), 16);  // (drawn on the lanes, not again)
+  compare(p, needs, 3, 1000);
+  compare(p, needs, (std::uint64_t{1} << 40) + 5, 1000);
+  // One grid axis of 8 points: each batch of eight wraps exactly once; a uniform log10 cond on the lanes.
+  p.theta_deg = {ScalarKind::uniform, 0.0, 90.0, 1};
+  p.mu = {ScalarKind::grid, 0.1, 0.8, 8};
+  p.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  p.W.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
+  EXPECT_LT(compare(p, needs, 1, 2048), 16);
+  // Grid values of a plan that reads no grid digits (needs.grid false): every lane takes lo, as the scalar.
+  compare(p, needs_of(true, true), 0, 256);
 }
 
 // A CPU sweep (SIMD sampler, any thread count) equals the plain loop of sweep_sample over the same samples,

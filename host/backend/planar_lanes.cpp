@@ -3,6 +3,8 @@
 // operations only), which tests/test_planar_lanes.cpp checks for each one the CPU can run.
 #include "backend/planar_lanes.hpp"
 
+#include <cstring>
+
 #include "backend/lane_math.hpp"
 #include "backend/mechanism_lanes.hpp"
 #include "backend/simd_lanes.hpp"
@@ -34,11 +36,55 @@ COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4],
   return scalar_of_uniform_lanes(d, uniform_of_words(w, i), bad);
 }
 
+// planar_grid_digits(p, k0 + l) for l = 0 .. 7: lane 0's by division, each next one by counting on in the
+// mixed radix (theta fastest), which wraps to all zeros at G as k mod G does.
+COLLSWEEP_HD_INLINE void grid_digits_lanes(const PlanarSamplePlan& p, std::uint64_t k0,
+                                           GridDigits (&g)[planar_lane_batch]) {
+  g[0] = planar_grid_digits(p, k0);
+  const ScalarDist* dist[] = {&p.theta_deg,      &p.mu,    &p.e,      &p.e_t, &p.W.log10_cond,
+                              &p.W.log10_cond_M, &p.W.rho, &p.W.kappa};
+  for (int l = 1; l < planar_lane_batch; ++l) {
+    GridDigits d = g[l - 1];
+    std::uint32_t* digit[] = {&d.theta_deg,  &d.mu,           &d.e,   &d.e_t,
+                              &d.log10_cond, &d.log10_cond_M, &d.rho, &d.kappa};
+    for (int i = 0; i < 8; ++i) {
+      if (++*digit[i] < grid_points(*dist[i])) break;
+      *digit[i] = 0;
+    }
+    g[l] = d;
+  }
+}
+
+// One input on the lanes: a grid's values at the lanes' digits (no words read, as draw_scalar), else
+// scalar_lanes.
+COLLSWEEP_HD_INLINE LaneD input_lanes(const ScalarDist& d, const LaneU (&w)[4], int i,
+                                      const GridDigits (&g)[planar_lane_batch],
+                                      std::uint32_t GridDigits::*digit, LaneI* bad) {
+  if (d.kind != ScalarKind::grid) return scalar_lanes(d, w, i, bad);
+  double v[planar_lane_batch];
+  for (int l = 0; l < planar_lane_batch; ++l) v[l] = grid_value(d, g[l].*digit);
+  LaneD x;
+  std::memcpy(&x, v, sizeof x);
+  return x;
+}
+
+// f(x) lane by lane with the scalar function (grid values: few, often on its special branches).
+template <class F>
+COLLSWEEP_HD_INLINE LaneD per_lane(LaneD x, F f) {
+  double v[planar_lane_batch];
+  for (int l = 0; l < planar_lane_batch; ++l) v[l] = f(x[l]);
+  LaneD y;
+  std::memcpy(&y, v, sizeof y);
+  return y;
+}
+
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
                                    PlanarSample* out) {
   LaneU k;
   for (int l = 0; l < planar_lane_batch; ++l) k[l] = k0 + static_cast<std::uint64_t>(l);
   LaneI bad = LaneI{};
+  GridDigits g[planar_lane_batch] = {};
+  if (needs.grid) grid_digits_lanes(p, k0, g);
 
   // W (matrix stream).
   const bool direct = p.W.kind == MatrixKind::direct;
@@ -71,27 +117,40 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     LaneU wm[4];
     stream_block(p.seed, Stream::matrix, k, true, wm);
     const ScalarDist& lc = p.W.log10_cond;
-    x = scalar_lanes(lc, wm, 0, &bad);
+    x = input_lanes(lc, wm, 0, g, &GridDigits::log10_cond, &bad);
     const LaneD phi = direct_phi_range * uniform_of_words(wm, takes_uniform(lc) ? 2 : 0);
     LaneD sp, cp;
     sincos_lanes(phi, &sp, &cp, &bad);
     // A constant log10 cond (often an integer, pow10's exact branch) is raised once, as the scalar path
     // would.
-    const LaneD lam2 =
-        lc.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-lc.lo)) : pow10_lanes(-x, &bad);
+    const LaneD lam2 = lc.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-lc.lo))
+                       : lc.kind == ScalarKind::grid
+                           ? per_lane(x, [](double v) { return detmath::pow10(-v); })
+                           : pow10_lanes(-x, &bad);
     rotated_diagonal_entries(cp, sp, lam2, &nn, &nt, &tt);
   }
 
   // Approach (theta, then the sign word).
   LaneU wa[4];
   stream_block(p.seed, Stream::approach, k, takes_uniform(p.theta_deg) || p.random_tangent_sign, wa);
-  const LaneD theta = scalar_lanes(p.theta_deg, wa, 0, &bad);
+  const LaneD theta = input_lanes(p.theta_deg, wa, 0, g, &GridDigits::theta_deg, &bad);
   LaneD st, ct;
   if (p.theta_deg.kind == ScalarKind::constant) {  // one scalar sincos (theta = 0 would leave every lane)
     double s1, c1;
     detmath::sincos(p.theta_deg.lo * radians_per_degree, &s1, &c1);
     st = splat_lanes<LaneD>(s1);
     ct = splat_lanes<LaneD>(c1);
+  } else if (p.theta_deg.kind == ScalarKind::grid) {  // the scalar sincos of each lane's grid angle
+    st = per_lane(theta, [](double t) {
+      double s1, c1;
+      detmath::sincos(t * radians_per_degree, &s1, &c1);
+      return s1;
+    });
+    ct = per_lane(theta, [](double t) {
+      double s1, c1;
+      detmath::sincos(t * radians_per_degree, &s1, &c1);
+      return c1;
+    });
   } else {
     sincos_lanes(theta * radians_per_degree, &st, &ct, &bad);
   }
@@ -106,8 +165,9 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   stream_block(p.seed, Stream::friction, k, takes_uniform(p.mu), wf);
   stream_block(p.seed, Stream::restitution, k, takes_uniform(p.e), wr);
   stream_block(p.seed, Stream::tangential, k, needs.e_t && takes_uniform(p.e_t), wt);
-  const LaneD mu = scalar_lanes(p.mu, wf, 0, &bad), e = scalar_lanes(p.e, wr, 0, &bad);
-  const LaneD e_t = needs.e_t ? scalar_lanes(p.e_t, wt, 0, &bad) : LaneD{};
+  const LaneD mu = input_lanes(p.mu, wf, 0, g, &GridDigits::mu, &bad);
+  const LaneD e = input_lanes(p.e, wr, 0, g, &GridDigits::e, &bad);
+  const LaneD e_t = needs.e_t ? input_lanes(p.e_t, wt, 0, g, &GridDigits::e_t, &bad) : LaneD{};
 
   int redrawn = 0;
   for (int l = 0; l < planar_lane_batch; ++l) {
@@ -187,11 +247,11 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 }
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
-  const bool W = (p.W.kind == MatrixKind::direct && lanes_draw_scalar(p.W.log10_cond) && !needs.shape) ||
+  const auto drawn = [](const ScalarDist& d) { return lanes_draw_scalar(d) || d.kind == ScalarKind::grid; };
+  const bool W = (p.W.kind == MatrixKind::direct && drawn(p.W.log10_cond) && !needs.shape) ||
                  (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
                  (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
-  return W && lanes_draw_scalar(p.theta_deg) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.e) &&
-         (!needs.e_t || lanes_draw_scalar(p.e_t)) && !needs.grid;
+  return W && drawn(p.theta_deg) && drawn(p.mu) && drawn(p.e) && (!needs.e_t || drawn(p.e_t));
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
