@@ -130,8 +130,35 @@ TEST(MultiContactSampleLanes, AGridOfContactsIsDrawnWithTheStrideOfItsPoints) {
   p.contacts = {ScalarKind::grid, 1.0, 4.0, 5};  // five points: not served
   EXPECT_EQ(multicontact_lanes_sample_stride(p), 0u);
   p.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
-  p.mu = {ScalarKind::grid, 0.0, 1.0, 3};  // another grid: not served
+  p.G_kind = DelassusKind::mechanism;
+  p.log10_cond_M = {ScalarKind::grid, 0.0, 3.0, 3};  // (the mechanism's spectrum draws x on the lanes)
   EXPECT_FALSE(multicontact_lanes_sample_serve(p));
+}
+
+// Grid axes beside k: each lane's digits (its sample index mod G_total in the mixed radix, k fastest, lane
+// l + 1 counted on from lane l by the stride) and grid values, the same for every contact of a sample; a
+// grid log10 cond takes the scalar 10^x for its spectrum (x = 0 and integer x here: pow10's exact branch).
+TEST(MultiContactSampleLanes, GridAxesAreTheScalarSamplers) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa)) continue;
+    MultiContactSamplePlan p = plan_with(2, 4242);
+    p.log10_cond = {ScalarKind::grid, 0.0, 3.0, 4};
+    p.mu = {ScalarKind::grid, 0.0, 1.5, 3};
+    p.eps_N = {ScalarKind::grid, 0.2, 1.0, 5};
+    p.gamma_T = {ScalarKind::uniform, -1.0, 1.0, 1};
+    ASSERT_EQ(multicontact_lanes_sample_stride(p), 1u);
+    EXPECT_LT(expect_same(isa, p, 0, 100), 16);  // (drawn on the lanes, not again)
+    expect_same(isa, p, 13, 20);
+    expect_same(isa, p, (std::uint64_t{1} << 35) + 3, 20);
+    p.contacts = {ScalarKind::grid, 1.0, 4.0, 4};  // with a grid of k: stride 4, each batch one k
+    ASSERT_EQ(multicontact_lanes_sample_stride(p), 4u);
+    for (std::uint64_t c = 0; c < 4; ++c) expect_same(isa, p, 60 + c, 12, true, 4);
+    p.G_kind = DelassusKind::mechanism;
+    p.mechanism_dof = 6;
+    p.log10_cond_M = {ScalarKind::uniform, 0.0, 2.0, 1};
+    p.gamma_N = {ScalarKind::grid, -1.0, -0.1, 2};
+    for (std::uint64_t c = 0; c < 4; ++c) expect_same(isa, p, 8 + c, 6, false, 4);
+  }
 }
 
 // A mechanism whose M is not positive definite to working precision (cond M = 10^17 and beyond) gives
@@ -181,7 +208,7 @@ TEST(MultiContactSampleLanes, LogUniformInputsAreTheScalarSamplers) {
   }
 }
 
-TEST(MultiContactSampleLanes, ServesEveryKindWithConstantUniformOrLogUniformInputsOnly) {
+TEST(MultiContactSampleLanes, ServesEveryKindWithConstantUniformLogUniformOrGridInputs) {
   MultiContactSamplePlan p = plan_with(2, 1);
   EXPECT_TRUE(multicontact_lanes_sample_serve(p));
   MultiContactSamplePlan q = p;
@@ -202,7 +229,7 @@ TEST(MultiContactSampleLanes, ServesEveryKindWithConstantUniformOrLogUniformInpu
   EXPECT_FALSE(multicontact_lanes_sample_serve(q));
   q = p;
   q.mu = {ScalarKind::grid, 0.0, 1.0, 5};
-  EXPECT_FALSE(multicontact_lanes_sample_serve(q));
+  EXPECT_TRUE(multicontact_lanes_sample_serve(q));
   q = p;
   q.gamma_T = {ScalarKind::log_uniform, 0.1, 1.0, 1};
   EXPECT_TRUE(multicontact_lanes_sample_serve(q));

@@ -57,11 +57,43 @@ COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, Lan
   wishart_finish(G, r, dof);
 }
 
-// Samples i0 + l stride, l = 0 .. 7: stride 1 for a constant k; for a grid of k (the plan's only grid) its
-// number of points, so that the eight share k.
+// The grid digits of sample i + s from those of sample i: s added in the mixed radix (contacts fastest),
+// wrapping at G_total as i mod G_total does.
+COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan& p, MultiGridDigits d,
+                                                   std::uint32_t s) {
+  std::uint32_t* digit[] = {&d.contacts, &d.log10_cond, &d.log10_cond_M, &d.gamma_N,
+                            &d.gamma_T,  &d.mu,         &d.eps_N,        &d.eps_T_ratio};
+  const ScalarDist* dist[] = {&p.contacts, &p.log10_cond, &p.log10_cond_M, &p.gamma_N,
+                              &p.gamma_T,  &p.mu,         &p.eps_N,        &p.eps_T_ratio};
+  std::uint64_t carry = s;
+  for (int i = 0; i < 8 && carry != 0u; ++i) {
+    const std::uint32_t n = grid_points(*dist[i]);
+    const std::uint64_t v = *digit[i] + carry;
+    *digit[i] = static_cast<std::uint32_t>(v % n);
+    carry = v / n;
+  }
+  return d;
+}
+
+// A scalar input of the eight lanes: a grid's values at the lanes' digits (no words read, as draw_scalar),
+// else drawn from the stream st.
+COLLSWEEP_HD_INLINE LaneD input_lanes(const ScalarDist& d, StreamLanes& st,
+                                      const MultiGridDigits (&g)[multicontact_sample_batch],
+                                      std::uint32_t MultiGridDigits::*digit, LaneI* bad) {
+  if (d.kind != ScalarKind::grid) return st.scalar(d, bad);
+  LaneD x;
+  for (int l = 0; l < multicontact_sample_batch; ++l) x[l] = grid_value(d, g[l].*digit);
+  return x;
+}
+
+// Samples i0 + l stride, l = 0 .. 7: stride 1 for a constant k; for a grid of k its number of points, so
+// that the eight share k.
 COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, std::uint32_t stride,
                                    bool log10_cond_needed, MultiContactSample* out) {
-  const std::uint32_t k = draw_contact_count(p, i0, multicontact_grid_digits(p, i0));
+  MultiGridDigits g[multicontact_sample_batch];
+  g[0] = multicontact_grid_digits(p, i0);
+  for (int l = 1; l < multicontact_sample_batch; ++l) g[l] = advance_digits(p, g[l - 1], stride);
+  const std::uint32_t k = draw_contact_count(p, i0, g[0]);
   const std::uint32_t r = 2u * k;
   LaneU sample;
   for (int l = 0; l < multicontact_sample_batch; ++l) sample[l] = i0 + std::uint64_t{stride} * l;
@@ -83,13 +115,25 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
     st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
                 uniforms_of(p.log10_cond) + spectrum + int(r * r));
-    x = st.scalar(p.log10_cond, &bad);
+    x = input_lanes(p.log10_cond, st, g, &MultiGridDigits::log10_cond, &bad);
     LaneD lambda[max_contact_rows];
     lambda[0] = splat_lanes<LaneD>(1.0);
-    for (std::uint32_t i = 1; i + 1 < r; ++i) lambda[i] = pow10_lanes(-x * st.uniform(), &bad);
-    lambda[r - 1] = p.log10_cond.kind == ScalarKind::constant
-                        ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo))
-                        : pow10_lanes(-x, &bad);
+    const bool grid = p.log10_cond.kind == ScalarKind::grid;  // (x = 0 is pow10's exact branch: scalar)
+    for (std::uint32_t i = 1; i + 1 < r; ++i) {
+      const LaneD e = -x * st.uniform();
+      if (grid) {
+        for (int l = 0; l < multicontact_sample_batch; ++l) lambda[i][l] = detmath::pow10(e[l]);
+      } else {
+        lambda[i] = pow10_lanes(e, &bad);
+      }
+    }
+    if (p.log10_cond.kind == ScalarKind::constant) {
+      lambda[r - 1] = splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo));
+    } else if (p.log10_cond.kind == ScalarKind::grid) {  // the scalar 10^-x of each lane (often an integer x)
+      for (int l = 0; l < multicontact_sample_batch; ++l) lambda[r - 1][l] = detmath::pow10(-x[l]);
+    } else {
+      lambda[r - 1] = pow10_lanes(-x, &bad);
+    }
     LaneD Q[max_contact_rows][max_contact_rows];
     for (std::uint32_t pair = 0; pair < r * r / 2u; ++pair) {  // Box-Muller, z0 then z1 (box_muller)
       const LaneD u1 = st.uniform(), u2 = st.uniform();
@@ -106,16 +150,17 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
 
   // Velocities and coefficients, one stream each, in contact order.
   LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
-  const auto per_contact = [&](MultiStream s, const ScalarDist& d, LaneD* v) {
+  const auto per_contact = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
+                               LaneD* v) {
     StreamLanes st;
     st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
-    for (std::uint32_t j = 0; j < k; ++j) v[j] = st.scalar(d, &bad);
+    for (std::uint32_t j = 0; j < k; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
   };
-  per_contact(MultiStream::velocity, p.gamma_N, gamma);
-  per_contact(MultiStream::tangent_velocity, p.gamma_T, gamma + k);
-  per_contact(MultiStream::friction, p.mu, mu);
-  per_contact(MultiStream::restitution, p.eps_N, eps_N);
-  per_contact(MultiStream::tangent_restitution, p.eps_T_ratio, eps_T);
+  per_contact(MultiStream::velocity, p.gamma_N, &MultiGridDigits::gamma_N, gamma);
+  per_contact(MultiStream::tangent_velocity, p.gamma_T, &MultiGridDigits::gamma_T, gamma + k);
+  per_contact(MultiStream::friction, p.mu, &MultiGridDigits::mu, mu);
+  per_contact(MultiStream::restitution, p.eps_N, &MultiGridDigits::eps_N, eps_N);
+  per_contact(MultiStream::tangent_restitution, p.eps_T_ratio, &MultiGridDigits::eps_T_ratio, eps_T);
   for (std::uint32_t j = 0; j < k; ++j) eps_T[j] = eps_T[j] * eps_N[j];
 
   // Derived (min_d / max_d as selects).
@@ -187,7 +232,8 @@ Draw draw_for(LaneIsa isa) {
 }  // namespace
 
 std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) {
-  // k constant (stride 1), or a grid of k with at most four points (stride = its number of points).
+  // k constant (stride 1), or a grid of k with at most four points (stride = its number of points; k is the
+  // fastest grid digit, so samples i, i + n, ... share it whatever the other grid axes).
   std::uint32_t stride = 0, r = 0;
   if (p.contacts.kind == ScalarKind::constant) {
     stride = 1;
@@ -202,9 +248,9 @@ std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) 
       (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M)) ||
       (p.G_kind == DelassusKind::wishart && std::uint64_t{r} * (r + std::uint64_t{p.wishart_extra_dof}) <=
                                                 static_cast<std::uint64_t>(kLaneStreamMaxNormals));
-  const bool inputs = lanes_draw_scalar(p.log10_cond) && lanes_draw_scalar(p.gamma_N) &&
-                      lanes_draw_scalar(p.gamma_T) && lanes_draw_scalar(p.mu) && lanes_draw_scalar(p.eps_N) &&
-                      lanes_draw_scalar(p.eps_T_ratio);
+  const auto drawn = [](const ScalarDist& d) { return lanes_draw_scalar(d) || d.kind == ScalarKind::grid; };
+  const bool inputs = drawn(p.log10_cond) && drawn(p.gamma_N) && drawn(p.gamma_T) && drawn(p.mu) &&
+                      drawn(p.eps_N) && drawn(p.eps_T_ratio);
   return kind && inputs ? stride : 0u;
 }
 

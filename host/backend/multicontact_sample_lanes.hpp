@@ -16,9 +16,9 @@ inline constexpr std::uint32_t multicontact_sample_max_stride = 4;
 // Whether draw_multicontact_lanes serves this plan: G of the direct kind, of the wishart kind with at most
 // 240 normals (2k (2k + extra dof)), or of the mechanism kind with log10_cond_M as lanes_draw_scalar serves;
 // a constant number of contacts, or a grid of them with at most four points; log10_cond, gamma_N, gamma_T,
-// mu, eps_N and eps_T_ratio constant, uniform (lo < hi) or log-uniform (0 < lo < hi), no other grid. Every
-// other plan (a random k, another grid, a larger wishart) is drawn one sample at a time by
-// draw_multicontact_sample.
+// mu, eps_N and eps_T_ratio constant, uniform (lo < hi), log-uniform (0 < lo < hi) or a grid. Every
+// other plan (a random k, a grid of k beyond four points or of log10_cond_M, a larger wishart) is drawn one
+// sample at a time by draw_multicontact_sample.
 bool multicontact_lanes_sample_serve(const MultiContactSamplePlan& plan);
 
 // The stride of the samples one call draws (0 where the plan is not served): 1 for a constant k; for a grid
