@@ -184,7 +184,7 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   EXPECT_TRUE(planar_lanes_serve(p, needs_of(true, true)));
   SampleNeeds shape = needs_of(false, false);
   shape.shape = true;
-  EXPECT_FALSE(planar_lanes_serve(p, shape));
+  EXPECT_TRUE(planar_lanes_serve(p, shape));  // rho and kappa from each lane's W
   SampleNeeds grid = needs_of(false, false);
   grid.grid = true;
   EXPECT_TRUE(planar_lanes_serve(p, grid));
@@ -195,7 +195,11 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   q.W.wishart_dof = 126;
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
   q.W.kind = MatrixKind::shape;
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));
+  q.W.kappa = {ScalarKind::log_uniform, 0.0, 10.0, 1};  // (no logarithm of 0)
   EXPECT_FALSE(planar_lanes_serve(q, needs_of(false, false)));
+  q.W.kind = MatrixKind::fixed;
+  EXPECT_TRUE(planar_lanes_serve(q, needs_of(false, false)));
   q = p;
   q.W.kind = MatrixKind::mechanism;
   EXPECT_TRUE(planar_lanes_serve(q, shape));  // a mechanism's shape quantities come from W, lane by lane
@@ -216,6 +220,29 @@ TEST(PlanarLanes, ServeOnlyThePlansTheyImplement) {
   q.W.kind = MatrixKind::mechanism;
   q.W.log10_cond_M = {ScalarKind::grid, 0.0, 3.0, 4};  // (the mechanism's spectrum draws x on the lanes)
   EXPECT_FALSE(planar_lanes_serve(q, grid));
+}
+
+// The shape kind (W = shape_matrix(rho, kappa): rho, then kappa, from the matrix stream; the drawn values
+// are the sample's rho and kappa), the fixed kind, and the direct kind's rho and kappa computed from W.
+TEST(PlanarLanes, ShapeAndFixedWAreTheScalarSamplers) {
+  PlanarSamplePlan p = quickstart_plan();
+  SampleNeeds all = needs_of(true, true);
+  all.shape = true;
+  EXPECT_LT(compare(p, all, 0, 2048), 16);  // direct, rho and kappa from W
+  p.W.kind = MatrixKind::shape;
+  p.W.rho = {ScalarKind::uniform, -0.9, 0.9, 1};
+  p.W.kappa = {ScalarKind::log_uniform, 0.1, 10.0, 1};
+  EXPECT_LT(compare(p, all, 0, 2048), 16);
+  p.W.rho = {ScalarKind::constant, 0.3, 0.3, 1};  // kappa takes the first uniform
+  p.W.kappa = {ScalarKind::uniform, 0.5, 2.0, 1};
+  compare(p, all, 7, 512);
+  p.W.rho = {ScalarKind::grid, -0.5, 0.5, 3};
+  p.W.kappa = {ScalarKind::grid, 0.5, 2.0, 4};
+  compare(p, all, 5, 512);
+  p.W.kind = MatrixKind::fixed;
+  p.W.fixed = Delassus2{2.0, -0.25, 0.5};
+  EXPECT_EQ(compare(p, all, 0, 512), 0);
+  compare(p, needs_of(false, false), 0, 64);
 }
 
 // Grid axes: each lane's digits (k mod G in the mixed radix, theta fastest) and grid values, with the

@@ -87,8 +87,8 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
   if (needs.grid) grid_digits_lanes(p, k0, g);
 
   // W (matrix stream).
-  const bool direct = p.W.kind == MatrixKind::direct;
-  LaneD x{}, nn, nt, tt;
+  const bool direct = p.W.kind == MatrixKind::direct, shape = p.W.kind == MatrixKind::shape;
+  LaneD x{}, rho{}, kappa{}, nn, nt, tt;
   if (p.W.kind == MatrixKind::mechanism) {  // draw_mechanism: the mechanism's two Jacobian rows, W = Y^T Y
     LaneD W[2][2];
     draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(Stream::matrix), k, p.W.log10_cond_M,
@@ -113,6 +113,18 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     nn = snn * inv;
     nt = snt * inv;
     tt = stt * inv;
+  } else if (p.W.kind == MatrixKind::fixed) {  // one W for every sample, no word drawn
+    nn = splat_lanes<LaneD>(p.W.fixed.nn);
+    nt = splat_lanes<LaneD>(p.W.fixed.nt);
+    tt = splat_lanes<LaneD>(p.W.fixed.tt);
+  } else if (shape) {  // shape_matrix(rho, kappa): rho, then kappa, from the first block
+    LaneU wm[4];
+    stream_block(p.seed, Stream::matrix, k, true, wm);
+    rho = input_lanes(p.W.rho, wm, 0, g, &GridDigits::rho, &bad);
+    kappa = input_lanes(p.W.kappa, wm, takes_uniform(p.W.rho) ? 2 : 0, g, &GridDigits::kappa, &bad);
+    nn = kappa;
+    nt = rho;
+    tt = 1.0 / kappa;
   } else {  // direct: log10 cond at words 0, 1 when uniform, then phi
     LaneU wm[4];
     stream_block(p.seed, Stream::matrix, k, true, wm);
@@ -185,16 +197,19 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     s.c.e_t = e_t[l];
     s.theta_deg = theta[l];
     s.alpha = alpha[l];
-    if (direct) {
-      s.log10_cond = x[l];
-      continue;
-    }
-    // A mechanism's or wishart's derived W quantities, as draw_planar_sample computes them from W.
-    if (needs.shape) {
+    // The derived W quantities as draw_planar_sample gives them: the shape kind's drawn rho and kappa, the
+    // direct kind's drawn log10 cond, the others computed from W.
+    if (shape) {
+      s.rho = rho[l];
+      s.kappa = kappa[l];
+    } else if (needs.shape) {
       s.rho = coupling_rho(s.c.W);
       s.kappa = shape_kappa(s.c.W);
     }
-    if (needs.log10_cond) s.log10_cond = log10_condition(s.c.W);
+    if (direct)
+      s.log10_cond = x[l];
+    else if (needs.log10_cond)
+      s.log10_cond = log10_condition(s.c.W);
   }
   return redrawn;
 }
@@ -248,7 +263,9 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
   const auto drawn = [](const ScalarDist& d) { return lanes_draw_scalar(d) || d.kind == ScalarKind::grid; };
-  const bool W = (p.W.kind == MatrixKind::direct && drawn(p.W.log10_cond) && !needs.shape) ||
+  const bool W = (p.W.kind == MatrixKind::direct && drawn(p.W.log10_cond)) ||
+                 (p.W.kind == MatrixKind::shape && drawn(p.W.rho) && drawn(p.W.kappa)) ||
+                 p.W.kind == MatrixKind::fixed ||
                  (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
                  (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
   return W && drawn(p.theta_deg) && drawn(p.mu) && drawn(p.e) && (!needs.e_t || drawn(p.e_t));

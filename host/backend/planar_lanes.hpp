@@ -15,10 +15,10 @@ enum class LaneIsa { baseline, avx2, avx512 };
 LaneIsa planar_lanes_isa();
 bool planar_lanes_isa_available(LaneIsa isa);
 
-// Whether draw_planar_lanes serves this plan: W direct with no derived shape quantity, W of a mechanism, or
-// W wishart with at most 125 degrees of freedom; log10 cond, theta, mu, e (and e_t when needed) constant,
-// uniform (lo < hi), log-uniform (0 < lo < hi) or a grid; log10 cond M one of the first three. Every other
-// plan (shape or fixed W among them) is drawn one sample at a time by draw_planar_sample.
+// Whether draw_planar_lanes serves this plan: W direct, shape, fixed, of a mechanism, or wishart with at most
+// 125 degrees of freedom; log10 cond, rho, kappa, theta, mu, e (and e_t when needed) constant, uniform
+// (lo < hi), log-uniform (0 < lo < hi) or a grid; log10 cond M one of the first three. Every other plan is
+// drawn one sample at a time by draw_planar_sample.
 bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 
 // out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' lane-generic
