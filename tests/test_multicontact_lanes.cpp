@@ -221,5 +221,22 @@ TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
   });
 }
 
+// The same with grid axes beside k (mu, log10 cond of a direct G) and a log-uniform input.
+TEST(MulticontactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
+  MultiContactSweepSpec s = testing::two_contact_spec(79);
+  s.plan.contacts = {ScalarKind::grid, 1.0, 2.0, 2};
+  s.plan.mu = {ScalarKind::grid, 0.0, 1.5, 3};
+  s.plan.log10_cond = {ScalarKind::grid, 0.0, 3.0, 4};
+  s.plan.eps_N = {ScalarKind::log_uniform, 0.05, 1.0, 1};
+  s.axes[0] = {Quantity::mu, 0.0, 1.5, 3};
+  s.axes[1] = {Quantity::log10_cond, 0.0, 3.0, 4};
+  s.n_axes = 2;
+  ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), 2u);
+  const std::uint64_t first = 777, count = 2501;
+  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
+    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
+  });
+}
+
 }  // namespace
 }  // namespace collsweep

@@ -289,5 +289,28 @@ TEST(PlanarLanes, SweepEqualsTheOneByOneReference) {
       s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
 }
 
+// The same with grid axes (theta x mu), a shape W with a log-uniform kappa, and a rho axis.
+TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
+  PlanarSweepSpec s;
+  s.plan = quickstart_plan();
+  s.plan.theta_deg = {ScalarKind::grid, 0.0, 85.0, 18};
+  s.plan.mu = {ScalarKind::grid, 0.0, 1.5, 7};
+  s.plan.W.kind = MatrixKind::shape;
+  s.plan.W.rho = {ScalarKind::uniform, -0.9, 0.9, 1};
+  s.plan.W.kappa = {ScalarKind::log_uniform, 0.1, 10.0, 1};
+  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {Quantity::rho, -1.0, 1.0, 8};
+  s.n_axes = 2;
+  s.laws[0] = PlanarLaw::poisson;
+  s.laws[1] = PlanarLaw::stronge;
+  s.n_laws = 2;
+  s.witnesses = 5;
+  const std::uint64_t first = 123457, count = 50003;
+  ASSERT_TRUE(sweep_constants(s).needs.grid);
+  ASSERT_TRUE(planar_lanes_serve(s.plan, sweep_constants(s).needs));
+  testing::expect_sweep_equals_reference(
+      s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
+}
+
 }  // namespace
 }  // namespace collsweep
