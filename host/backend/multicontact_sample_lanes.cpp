@@ -68,6 +68,7 @@ COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan&
   std::uint64_t carry = s;
   for (int i = 0; i < 8 && carry != 0u; ++i) {
     const std::uint32_t n = grid_points(*dist[i]);
+    if (n == 1u) continue;  // (digit 0, the carry passes)
     const std::uint64_t v = *digit[i] + carry;
     *digit[i] = static_cast<std::uint32_t>(v % n);
     carry = v / n;
@@ -90,9 +91,11 @@ COLLSWEEP_HD_INLINE LaneD input_lanes(const ScalarDist& d, StreamLanes& st,
 // that the eight share k.
 COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_t i0, std::uint32_t stride,
                                    bool log10_cond_needed, MultiContactSample* out) {
-  MultiGridDigits g[multicontact_sample_batch];
-  g[0] = multicontact_grid_digits(p, i0);
-  for (int l = 1; l < multicontact_sample_batch; ++l) g[l] = advance_digits(p, g[l - 1], stride);
+  MultiGridDigits g[multicontact_sample_batch] = {};  // (all 0 without grid axes)
+  if (multicontact_grid_size(p) > 1u) {
+    g[0] = multicontact_grid_digits(p, i0);
+    for (int l = 1; l < multicontact_sample_batch; ++l) g[l] = advance_digits(p, g[l - 1], stride);
+  }
   const std::uint32_t k = draw_contact_count(p, i0, g[0]);
   const std::uint32_t r = 2u * k;
   LaneU sample;
@@ -150,8 +153,9 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
 
   // Velocities and coefficients, one stream each, in contact order.
   LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
+  // (always inlined: out of line, the lambda is compiled for baseline x86-64, whatever the caller's target)
   const auto per_contact = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
-                               LaneD* v) {
+                               LaneD* v) __attribute__((always_inline)) {
     StreamLanes st;
     st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
     for (std::uint32_t j = 0; j < k; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
