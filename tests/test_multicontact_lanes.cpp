@@ -203,6 +203,16 @@ TEST(MulticontactLanes, SweepEqualsTheOneByOneReference) {
   });
 }
 
+// A sweep of plan s, drawn by the SIMD sampler in strided batches of `stride`, equals the one-by-one loop
+// word for word (tails included: count is not a multiple of the batches).
+void expect_strided_sweep_equals_reference(const MultiContactSweepSpec& s, std::uint32_t stride,
+                                           std::uint64_t first, std::uint64_t count) {
+  ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), stride);
+  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
+    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
+  });
+}
+
 // The same with a grid of k = 1 … 4 (the SIMD sampler draws four strided batches of one k each) and a
 // mechanism G, k = 3, 4 going to the one-sample body: word for word the one-by-one loop, tails included.
 TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
@@ -214,11 +224,7 @@ TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
   s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
   s.axes[1] = {Quantity::log10_cond, 0.0, 6.0, 6};
   s.n_axes = 2;
-  ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), 4u);
-  const std::uint64_t first = 12345, count = 1999;
-  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
-    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
-  });
+  expect_strided_sweep_equals_reference(s, 4u, 12345, 1999);
 }
 
 // The same with grid axes beside k (mu, log10 cond of a direct G) and a log-uniform input.
@@ -231,11 +237,7 @@ TEST(MulticontactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
   s.axes[0] = {Quantity::mu, 0.0, 1.5, 3};
   s.axes[1] = {Quantity::log10_cond, 0.0, 3.0, 4};
   s.n_axes = 2;
-  ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), 2u);
-  const std::uint64_t first = 777, count = 2501;
-  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
-    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
-  });
+  expect_strided_sweep_equals_reference(s, 2u, 777, 2501);
 }
 
 }  // namespace

@@ -71,6 +71,42 @@ inline bool lanes_draw_scalar(const ScalarDist& d) {
          (d.kind == ScalarKind::log_uniform && d.lo > 0.0 && d.lo < d.hi);
 }
 
+// Whether the SIMD samplers take d as an input: one they draw (lanes_draw_scalar) or a grid (its values at
+// each lane's grid digit).
+inline bool lanes_take_input(const ScalarDist& d) {
+  return lanes_draw_scalar(d) || d.kind == ScalarKind::grid;
+}
+
+// Adds s to a grid counter held as digits (digit[i] of radix grid_points(*dist[i]), the first the fastest),
+// wrapping at the product of the radices as k mod G does: the digits of sample k + s from those of k.
+inline void advance_grid_digits(std::uint32_t* const* digit, const ScalarDist* const* dist, int n,
+                                std::uint64_t s) {
+  for (int i = 0; i < n && s != 0u; ++i) {
+    const std::uint32_t radix = grid_points(*dist[i]);
+    if (radix == 1u) continue;  // (digit 0, the carry passes)
+    const std::uint64_t v = *digit[i] + s;
+    *digit[i] = static_cast<std::uint32_t>(v % radix);
+    s = v / radix;
+  }
+}
+
+// grid_value(d, digit of lane l) on the eight lanes, the digits one field of a per-lane digits struct.
+template <class Digits>
+COLLSWEEP_HD_INLINE LaneD grid_lanes(const ScalarDist& d, const Digits (&g)[8],
+                                     std::uint32_t Digits::*digit) {
+  LaneD x;
+  for (int l = 0; l < 8; ++l) x[l] = grid_value(d, g[l].*digit);
+  return x;
+}
+
+// f(x) lane by lane with a scalar function (grid values: few, and often on its special branches).
+template <class F>
+COLLSWEEP_HD_INLINE LaneD per_lane(LaneD x, F f) {
+  LaneD y;
+  for (int l = 0; l < 8; ++l) y[l] = f(x[l]);
+  return y;
+}
+
 // draw_scalar for a uniform d (lo < hi) from its u01 u: clamp_half_open's x >= hi case as a select (x < lo
 // cannot occur for lo < hi and u > 0).
 COLLSWEEP_HD_INLINE LaneD uniform_scalar_lanes(const ScalarDist& d, LaneD u) {

@@ -11,10 +11,6 @@
 
 #include "backend/simd_lanes.hpp"
 
-// The solution callbacks are inlined into the function of their instruction set (and take the lane mask by
-// reference: a vector argument of a function compiled for another instruction set is passed differently).
-#define COLLSWEEP_LAMBDA_INLINE __attribute__((always_inline))
-
 namespace collsweep {
 namespace {
 

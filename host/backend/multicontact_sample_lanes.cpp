@@ -57,22 +57,14 @@ COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, Lan
   wishart_finish(G, r, dof);
 }
 
-// The grid digits of sample i + s from those of sample i: s added in the mixed radix (contacts fastest),
-// wrapping at G_total as i mod G_total does.
+// The grid digits of sample i + s from those of sample i (advance_grid_digits, contacts fastest).
 COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan& p, MultiGridDigits d,
                                                    std::uint32_t s) {
   std::uint32_t* digit[] = {&d.contacts, &d.log10_cond, &d.log10_cond_M, &d.gamma_N,
                             &d.gamma_T,  &d.mu,         &d.eps_N,        &d.eps_T_ratio};
   const ScalarDist* dist[] = {&p.contacts, &p.log10_cond, &p.log10_cond_M, &p.gamma_N,
                               &p.gamma_T,  &p.mu,         &p.eps_N,        &p.eps_T_ratio};
-  std::uint64_t carry = s;
-  for (int i = 0; i < 8 && carry != 0u; ++i) {
-    const std::uint32_t n = grid_points(*dist[i]);
-    if (n == 1u) continue;  // (digit 0, the carry passes)
-    const std::uint64_t v = *digit[i] + carry;
-    *digit[i] = static_cast<std::uint32_t>(v % n);
-    carry = v / n;
-  }
+  advance_grid_digits(digit, dist, 8, s);
   return d;
 }
 
@@ -81,10 +73,7 @@ COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan&
 COLLSWEEP_HD_INLINE LaneD input_lanes(const ScalarDist& d, StreamLanes& st,
                                       const MultiGridDigits (&g)[multicontact_sample_batch],
                                       std::uint32_t MultiGridDigits::*digit, LaneI* bad) {
-  if (d.kind != ScalarKind::grid) return st.scalar(d, bad);
-  LaneD x;
-  for (int l = 0; l < multicontact_sample_batch; ++l) x[l] = grid_value(d, g[l].*digit);
-  return x;
+  return d.kind == ScalarKind::grid ? grid_lanes(d, g, digit) : st.scalar(d, bad);
 }
 
 // Samples i0 + l stride, l = 0 .. 7: stride 1 for a constant k; for a grid of k its number of points, so
@@ -122,21 +111,13 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     LaneD lambda[max_contact_rows];
     lambda[0] = splat_lanes<LaneD>(1.0);
     const bool grid = p.log10_cond.kind == ScalarKind::grid;  // (x = 0 is pow10's exact branch: scalar)
-    for (std::uint32_t i = 1; i + 1 < r; ++i) {
-      const LaneD e = -x * st.uniform();
-      if (grid) {
-        for (int l = 0; l < multicontact_sample_batch; ++l) lambda[i][l] = detmath::pow10(e[l]);
-      } else {
-        lambda[i] = pow10_lanes(e, &bad);
-      }
-    }
-    if (p.log10_cond.kind == ScalarKind::constant) {
-      lambda[r - 1] = splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo));
-    } else if (p.log10_cond.kind == ScalarKind::grid) {  // the scalar 10^-x of each lane (often an integer x)
-      for (int l = 0; l < multicontact_sample_batch; ++l) lambda[r - 1][l] = detmath::pow10(-x[l]);
-    } else {
-      lambda[r - 1] = pow10_lanes(-x, &bad);
-    }
+    const auto pow10_of = [&](LaneD e) COLLSWEEP_LAMBDA_INLINE {
+      return grid ? per_lane(e, [](double v) { return detmath::pow10(v); }) : pow10_lanes(e, &bad);
+    };
+    for (std::uint32_t i = 1; i + 1 < r; ++i) lambda[i] = pow10_of(-x * st.uniform());
+    lambda[r - 1] = p.log10_cond.kind == ScalarKind::constant
+                        ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo))
+                        : pow10_of(-x);
     LaneD Q[max_contact_rows][max_contact_rows];
     for (std::uint32_t pair = 0; pair < r * r / 2u; ++pair) {  // Box-Muller, z0 then z1 (box_muller)
       const LaneD u1 = st.uniform(), u2 = st.uniform();
@@ -153,9 +134,8 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
 
   // Velocities and coefficients, one stream each, in contact order.
   LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
-  // (always inlined: out of line, the lambda is compiled for baseline x86-64, whatever the caller's target)
   const auto per_contact = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
-                               LaneD* v) __attribute__((always_inline)) {
+                               LaneD* v) COLLSWEEP_LAMBDA_INLINE {
     StreamLanes st;
     st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
     for (std::uint32_t j = 0; j < k; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
@@ -252,9 +232,9 @@ std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) 
       (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M)) ||
       (p.G_kind == DelassusKind::wishart && std::uint64_t{r} * (r + std::uint64_t{p.wishart_extra_dof}) <=
                                                 static_cast<std::uint64_t>(kLaneStreamMaxNormals));
-  const auto drawn = [](const ScalarDist& d) { return lanes_draw_scalar(d) || d.kind == ScalarKind::grid; };
-  const bool inputs = drawn(p.log10_cond) && drawn(p.gamma_N) && drawn(p.gamma_T) && drawn(p.mu) &&
-                      drawn(p.eps_N) && drawn(p.eps_T_ratio);
+  const bool inputs = lanes_take_input(p.log10_cond) && lanes_take_input(p.gamma_N) &&
+                      lanes_take_input(p.gamma_T) && lanes_take_input(p.mu) && lanes_take_input(p.eps_N) &&
+                      lanes_take_input(p.eps_T_ratio);
   return kind && inputs ? stride : 0u;
 }
 

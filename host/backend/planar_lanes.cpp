@@ -3,8 +3,6 @@
 // operations only), which tests/test_planar_lanes.cpp checks for each one the CPU can run.
 #include "backend/planar_lanes.hpp"
 
-#include <cstring>
-
 #include "backend/lane_math.hpp"
 #include "backend/mechanism_lanes.hpp"
 #include "backend/simd_lanes.hpp"
@@ -36,22 +34,18 @@ COLLSWEEP_HD_INLINE LaneD scalar_lanes(const ScalarDist& d, const LaneU (&w)[4],
   return scalar_of_uniform_lanes(d, uniform_of_words(w, i), bad);
 }
 
-// planar_grid_digits(p, k0 + l) for l = 0 .. 7: lane 0's by division, each next one by counting on in the
-// mixed radix (theta fastest), which wraps to all zeros at G as k mod G does.
+// planar_grid_digits(p, k0 + l) for l = 0 .. 7: lane 0's by division, each next one counted on by one.
 COLLSWEEP_HD_INLINE void grid_digits_lanes(const PlanarSamplePlan& p, std::uint64_t k0,
                                            GridDigits (&g)[planar_lane_batch]) {
   g[0] = planar_grid_digits(p, k0);
   const ScalarDist* dist[] = {&p.theta_deg,      &p.mu,    &p.e,      &p.e_t, &p.W.log10_cond,
                               &p.W.log10_cond_M, &p.W.rho, &p.W.kappa};
   for (int l = 1; l < planar_lane_batch; ++l) {
-    GridDigits d = g[l - 1];
+    GridDigits& d = g[l];
+    d = g[l - 1];
     std::uint32_t* digit[] = {&d.theta_deg,  &d.mu,           &d.e,   &d.e_t,
                               &d.log10_cond, &d.log10_cond_M, &d.rho, &d.kappa};
-    for (int i = 0; i < 8; ++i) {
-      if (++*digit[i] < grid_points(*dist[i])) break;
-      *digit[i] = 0;
-    }
-    g[l] = d;
+    advance_grid_digits(digit, dist, 8, 1u);
   }
 }
 
@@ -60,22 +54,7 @@ COLLSWEEP_HD_INLINE void grid_digits_lanes(const PlanarSamplePlan& p, std::uint6
 COLLSWEEP_HD_INLINE LaneD input_lanes(const ScalarDist& d, const LaneU (&w)[4], int i,
                                       const GridDigits (&g)[planar_lane_batch],
                                       std::uint32_t GridDigits::*digit, LaneI* bad) {
-  if (d.kind != ScalarKind::grid) return scalar_lanes(d, w, i, bad);
-  double v[planar_lane_batch];
-  for (int l = 0; l < planar_lane_batch; ++l) v[l] = grid_value(d, g[l].*digit);
-  LaneD x;
-  std::memcpy(&x, v, sizeof x);
-  return x;
-}
-
-// f(x) lane by lane with the scalar function (grid values: few, often on its special branches).
-template <class F>
-COLLSWEEP_HD_INLINE LaneD per_lane(LaneD x, F f) {
-  double v[planar_lane_batch];
-  for (int l = 0; l < planar_lane_batch; ++l) v[l] = f(x[l]);
-  LaneD y;
-  std::memcpy(&y, v, sizeof y);
-  return y;
+  return d.kind == ScalarKind::grid ? grid_lanes(d, g, digit) : scalar_lanes(d, w, i, bad);
 }
 
 COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs, std::uint64_t k0,
@@ -262,13 +241,14 @@ bool planar_lanes_isa_available(LaneIsa isa) {
 }
 
 bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
-  const auto drawn = [](const ScalarDist& d) { return lanes_draw_scalar(d) || d.kind == ScalarKind::grid; };
-  const bool W = (p.W.kind == MatrixKind::direct && drawn(p.W.log10_cond)) ||
-                 (p.W.kind == MatrixKind::shape && drawn(p.W.rho) && drawn(p.W.kappa)) ||
-                 p.W.kind == MatrixKind::fixed ||
-                 (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
-                 (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
-  return W && drawn(p.theta_deg) && drawn(p.mu) && drawn(p.e) && (!needs.e_t || drawn(p.e_t));
+  const bool W =
+      (p.W.kind == MatrixKind::direct && lanes_take_input(p.W.log10_cond)) ||
+      (p.W.kind == MatrixKind::shape && lanes_take_input(p.W.rho) && lanes_take_input(p.W.kappa)) ||
+      p.W.kind == MatrixKind::fixed ||
+      (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
+      (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
+  return W && lanes_take_input(p.theta_deg) && lanes_take_input(p.mu) && lanes_take_input(p.e) &&
+         (!needs.e_t || lanes_take_input(p.e_t));
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,

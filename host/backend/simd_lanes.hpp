@@ -8,6 +8,10 @@
 #include "collsweep/math/lanes.hpp"
 #include "collsweep/random/philox.hpp"
 
+// A lambda always inlined into the function of its instruction set: out of line, g++ compiles it for
+// baseline x86-64 whatever its caller's target (a vector argument would also be passed differently).
+#define COLLSWEEP_LAMBDA_INLINE __attribute__((always_inline))
+
 namespace collsweep {
 
 inline constexpr int simd_lanes = 8;
