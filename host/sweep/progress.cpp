@@ -3,9 +3,32 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 
 namespace collsweep {
+
+std::string format_duration(double seconds) {
+  if (!(seconds >= 0.0) || !std::isfinite(seconds)) return "unknown";
+  constexpr double minute = 60.0, hour = 3600.0, day = 86400.0, year = 365.25 * day;
+  char text[64];
+  const auto whole = [](double x) { return static_cast<long long>(std::floor(x)); };
+  if (seconds < minute) {
+    std::snprintf(text, sizeof text, "%lld s", whole(seconds));
+  } else if (seconds < hour) {
+    std::snprintf(text, sizeof text, "%lld min %lld s", whole(seconds / minute),
+                  whole(std::fmod(seconds, minute)));
+  } else if (seconds < day) {
+    std::snprintf(text, sizeof text, "%lld h %lld min", whole(seconds / hour),
+                  whole(std::fmod(seconds, hour) / minute));
+  } else if (seconds < year) {
+    std::snprintf(text, sizeof text, "%lld d %lld h", whole(seconds / day),
+                  whole(std::fmod(seconds, day) / hour));
+  } else {
+    std::snprintf(text, sizeof text, seconds < 100.0 * year ? "%.1f years" : "%.3g years", seconds / year);
+  }
+  return text;
+}
 
 bool Progress::stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
@@ -47,8 +70,8 @@ void Progress::draw(bool) {
   char bar[width + 1];
   for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '.';
   bar[width] = '\0';
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %.0f s\033[K", label_.c_str(), bar,
-               100.0 * fraction, rate, eta);
+  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %s\033[K", label_.c_str(), bar,
+               100.0 * fraction, rate, rate > 0 ? format_duration(eta).c_str() : "unknown");
   std::fflush(stderr);
   shown_ = true;
 }

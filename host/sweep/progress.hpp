@@ -11,6 +11,10 @@
 
 namespace collsweep {
 
+// A duration for people: "42 s", "3 min 20 s", "2 h 5 min", "3 d 4 h", "2.5 years", "1.4e+04 years" (whole
+// units rounded down below the largest; "unknown" for a negative or non-finite one).
+std::string format_duration(double seconds);
+
 class Progress {
  public:
   // enabled = false (--quiet, or stderr is not a terminal) makes every call a no-op.
