@@ -131,17 +131,13 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     detmath::sincos(p.theta_deg.lo * radians_per_degree, &s1, &c1);
     st = splat_lanes<LaneD>(s1);
     ct = splat_lanes<LaneD>(c1);
-  } else if (p.theta_deg.kind == ScalarKind::grid) {  // the scalar sincos of each lane's grid angle
-    st = per_lane(theta, [](double t) {
+  } else if (p.theta_deg.kind == ScalarKind::grid) {  // the scalar sincos of each lane's grid angle, once
+    for (int l = 0; l < planar_lane_batch; ++l) {
       double s1, c1;
-      detmath::sincos(t * radians_per_degree, &s1, &c1);
-      return s1;
-    });
-    ct = per_lane(theta, [](double t) {
-      double s1, c1;
-      detmath::sincos(t * radians_per_degree, &s1, &c1);
-      return c1;
-    });
+      detmath::sincos(theta[l] * radians_per_degree, &s1, &c1);
+      st[l] = s1;
+      ct[l] = c1;
+    }
   } else {
     sincos_lanes(theta * radians_per_degree, &st, &ct, &bad);
   }
