@@ -1,5 +1,15 @@
 #!/usr/bin/env python3
-"""Draws a finished collsweep run's maps: per law, the energy-gain fraction and the dominant collision Type."""
+"""Draws a finished collsweep run's PNG maps: energy gain, collision Types, and how far the samples back them.
+
+Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N]
+
+Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; format in README.md,
+"Outputs in the run folder") and RUN_DIR/summary.json ("model", "config_file", per law its Type labels).
+Every file this script writes goes into RUN_DIR/maps/ and is named either `<law>_<something>.png` (one
+law) or `laws_<something>.png` (all laws side by side): `collsweep run --force` removes exactly these two
+patterns, so any new figure must keep to them. What each figure shows: docs/maps.md.
+Bad or old-format input gives one line on stderr naming the file and what is missing, and exit status 2.
+"""
 import argparse
 import csv
 import json
@@ -11,7 +21,27 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.cm import ScalarMappable  # noqa: E402
+from matplotlib.colors import (  # noqa: E402
+    BoundaryNorm, LinearSegmentedColormap, ListedColormap, Normalize, to_rgb, to_rgba)
+from matplotlib.patches import Patch, PathPatch  # noqa: E402
+from matplotlib.path import Path  # noqa: E402
+
+# A cell with fewer valid samples than this is drawn hatched and washed out ("thin"): at n = 100 the 95 %
+# Wilson interval of a fraction near 1/2 is +-0.1 (+-0.096), so below it the colour claims more than the
+# samples say.
+MIN_SAMPLES = 100
+EMPTY, THIN, FULL = 0, 1, 2  # sample_status() codes
+NO_SAMPLES_COLOR = "#bdbdbd"
+THIN_WASH = (1.0, 1.0, 1.0, 0.55)  # white laid over a thin cell's colour
+HATCH_COLOR = "#303030"
+THIN_HATCH = "///"
+NO_GAIN = "no energy gain in any cell"
+FRACTION_CMAP = "viridis"
+TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
+MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
+DEFAULT_DPI = 110
 
 AXIS_LABELS = {
     "theta": "approach angle θ [deg]",
@@ -25,149 +55,511 @@ AXIS_LABELS = {
     "eps_spread": "coefficient spread ε_max − ε_min",
     "contacts": "contacts k",
 }
-TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
+MULTICONTACT_AXIS_LABELS = dict(AXIS_LABELS, log10_cond="log10 cond(G)", mu="mean friction μ")
+
+PLANAR_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
+                   "gain_fraction_hi"]
+                  + [f"type_{t}_fraction{s}" for t in range(1, 6) for s in ("", "_lo", "_hi")]
+                  + ["dominant_type", "dominant_fraction"])
+MULTICONTACT_COLUMNS = ["law", "samples", "valid"] + [f"p_gain_{w}{s}" for w in ("max", "min")
+                                                       for s in ("", "_lo", "_hi")]
+MULTICONTACT_MAPS = {
+    "p_gain_max": "P(W_max > 0): some solution gains energy",
+    "p_gain_min": "P(W_min > 0): every solution gains energy",
+}
 
 
-def read_map(run_dir):
-    with open(os.path.join(run_dir, "map.csv"), newline="") as f:
-        reader = csv.DictReader(f)
-        rows = list(reader)
-        header = reader.fieldnames
-    axes = header[: header.index("law")]
-    return axes, rows
+class InputError(Exception):
+    """Bad or old-format run input; the message is one line naming the file."""
 
 
-def centers(rows, axis):
-    return sorted({float(r[axis]) for r in rows})
+class RunMap:
+    """One run's map.csv as grids: the axes, their bin edges, the laws and per (law, column) a (ny, nx) array."""
+
+    def __init__(self, path, header, rows, required):
+        missing = [c for c in required if c not in header]
+        if missing:
+            shown = ", ".join(missing[:4]) + (f", … ({len(missing)} in all)" if len(missing) > 4 else "")
+            raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {shown} "
+                             "(old or unknown map.csv format)")
+        self.axes = header[: header.index("law")]
+        if not 1 <= len(self.axes) <= 2:
+            raise InputError(f"{path}: expected one or two map-axis columns before 'law', found {len(self.axes)}")
+        if not rows:
+            raise InputError(f"{path}: no data rows")
+        self.path = path
+        self.laws = list(dict.fromkeys(r["law"] for r in rows))
+        coords = [[number(path, i, r, a, allow_empty=False) for a in self.axes] for i, r in enumerate(rows, 2)]
+        self.xs = sorted({c[0] for c in coords})
+        self.ys = sorted({c[1] for c in coords}) if len(self.axes) == 2 else [0.0]
+        self.xe, self.ye = edges(self.xs), edges(self.ys)
+        self._cells = {}
+        ix, iy = {x: i for i, x in enumerate(self.xs)}, {y: i for i, y in enumerate(self.ys)}
+        for line, (r, c) in enumerate(zip(rows, coords), 2):
+            cell = (iy[c[1]] if len(c) == 2 else 0, ix[c[0]])
+            self._cells.setdefault(r["law"], []).append((cell, line, r))
+
+    @property
+    def one_axis(self):
+        """Whether the map has a single axis (drawn as lines, not colour maps)."""
+        return len(self.axes) == 1
+
+    def grid(self, law, column):
+        """The column's values for one law as a (ny, nx) array; empty fields and absent cells are NaN."""
+        values = np.full((len(self.ys), len(self.xs)), np.nan)
+        for cell, line, r in self._cells.get(law, []):
+            values[cell] = number(self.path, line, r, column)
+        return values
 
 
-def grid(rows, axes, law, column, xs, ys):
-    ix = {x: i for i, x in enumerate(xs)}
-    iy = {y: i for i, y in enumerate(ys)}
-    values = [[math.nan] * len(xs) for _ in ys]
-    for r in rows:
-        if r["law"] != law or r[column] == "":
-            continue
-        y = iy[float(r[axes[1]])] if len(axes) > 1 else 0
-        values[y][ix[float(r[axes[0]])]] = float(r[column])
-    return values
+def number(path, line, row, column, allow_empty=True):
+    """One field as a float (NaN when empty and allowed); anything else unreadable is an InputError."""
+    text = (row.get(column) or "").strip()
+    if text == "" and allow_empty:
+        return math.nan
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"{path}:{line}: column {column}: not a number: {text!r}") from None
 
 
-def edges(cs):
-    if len(cs) == 1:
-        return [cs[0] - 0.5, cs[0] + 0.5]
-    step = cs[1] - cs[0]
-    return [c - step / 2 for c in cs] + [cs[-1] + step / 2]
+def edges(centres):
+    """Bin edges around sorted bin centres: midpoints inside, half a neighbouring step outside."""
+    c = np.asarray(centres, float)
+    if len(c) == 1:
+        return np.array([c[0] - 0.5, c[0] + 0.5])
+    mid = (c[:-1] + c[1:]) / 2
+    return np.concatenate([[c[0] - (mid[0] - c[0])], mid, [c[-1] + (c[-1] - mid[-1])]])
+
+
+def read_run(run_dir):
+    """summary.json and map.csv of a run, checked against the model's columns."""
+    summary_path = os.path.join(run_dir, "summary.json")
+    try:
+        with open(summary_path) as f:
+            summary = json.load(f)
+    except (OSError, ValueError) as err:
+        raise InputError(f"{summary_path}: {err}") from None
+    if not isinstance(summary, dict):
+        raise InputError(f"{summary_path}: not a JSON object")
+    map_path = os.path.join(run_dir, "map.csv")
+    try:
+        with open(map_path, newline="") as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            header = reader.fieldnames or []
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise InputError(f"{map_path}: {err}") from None
+    model = summary.get("model", "multicontact" if "p_gain_max" in header else "planar")
+    if model not in ("planar", "multicontact"):
+        raise InputError(f"{summary_path}: unknown model {model!r}")
+    required = PLANAR_COLUMNS if model == "planar" else MULTICONTACT_COLUMNS
+    return summary, model, RunMap(map_path, header, rows, required)
 
 
 def type_labels(summary, law):
-    types = summary.get("laws", {}).get(law, {}).get("types", {})
+    """The law's Type labels from summary.json ("1: <label>" keys) as {number: label}."""
+    laws = summary.get("laws")
+    types = laws.get(law, {}).get("types", {}) if isinstance(laws, dict) else {}
     labels = {}
-    for key in types:
-        number, _, text = key.partition(": ")
-        labels[int(number)] = text
+    for key in types if isinstance(types, dict) else ():
+        number_text, _, text = key.partition(": ")
+        if number_text.strip().isdigit():
+            labels[int(number_text)] = text
     return labels
 
 
-def heat(ax, fig, xs, ys, values, label, cmap="magma"):
-    finite = [v for row in values for v in row if not math.isnan(v)]
-    mesh = ax.pcolormesh(edges(xs), edges(ys), values, cmap=cmap, vmin=0.0, vmax=max(1e-12, max(finite, default=1.0)))
-    fig.colorbar(mesh, ax=ax, label=label)
+def type_count(labels, law):
+    """How many Types a law reports: from its labels, else 2 for chatterjee-ruina and 5 for the others."""
+    if labels:
+        return min(max(labels), len(TYPE_COLORS))
+    return 2 if law == "chatterjee-ruina" else 5
 
 
-def plot_multicontact_law(axes, rows, law, summary, out_dir):
-    """Multi-contact maps: P(W_max > 0) (some solution gains) and P(W_min > 0) (every solution gains)."""
-    labels = dict(AXIS_LABELS, log10_cond="log10 cond(G)", mu="mean friction μ")
-    xs = centers(rows, axes[0])
-    ys = centers(rows, axes[1]) if len(axes) > 1 else [0.0]
-    written = []
-    for column, title in (("p_gain_max", "P(W_max > 0): some solution gains energy"),
-                          ("p_gain_min", "P(W_min > 0): every solution gains energy")):
-        values = grid(rows, axes, law, column, xs, ys)
-        fig, ax = plt.subplots(figsize=(7, 5))
-        if len(axes) == 1:
-            ax.plot(xs, values[0], drawstyle="steps-mid")
-            ax.set_xlabel(labels.get(axes[0], axes[0]))
-            ax.set_ylabel(column)
-        else:
-            heat(ax, fig, xs, ys, values, "fraction of valid samples")
-            ax.set_xlabel(labels.get(axes[0], axes[0]))
-            ax.set_ylabel(labels.get(axes[1], axes[1]))
-        ax.set_title(f"{summary.get('config_file', '')} — {law}\n{title}", fontsize=9)
-        fig.tight_layout()
-        path = os.path.join(out_dir, f"{law}_{column}.png")
-        fig.savefig(path, dpi=110)
+def sample_status(valid):
+    """Per cell EMPTY (no valid sample), THIN (fewer than MIN_SAMPLES valid) or FULL, from the valid counts."""
+    v = np.asarray(valid, float)
+    status = np.full(v.shape, FULL, dtype=int)
+    status[~(v >= MIN_SAMPLES)] = THIN
+    status[~(v > 0)] = EMPTY  # also NaN: a cell without a row
+    return status
+
+
+def gain_norm(gains, fractions, status=None):
+    """The colour scale 0..largest fraction of a gain map, or None when no cell gains (draw NO_GAIN instead).
+
+    With status, the top is the largest fraction among cells with MIN_SAMPLES or more valid samples (when one
+    gains), so one thin cell at 1/1 cannot wash out the map; thin cells above it are clipped (and hatched).
+    """
+    g = np.asarray(gains, float)
+    if not np.any(g[np.isfinite(g)] > 0):
+        return None
+    f = np.asarray(fractions, float)
+    finite = np.isfinite(f)
+    if status is not None and np.any(f[finite & (np.asarray(status) == FULL)] > 0):
+        finite &= np.asarray(status) == FULL
+    top = np.max(f[finite]) if np.any(finite) else 0.0
+    return Normalize(0.0, top if top > 0 else 1.0)
+
+
+def dominant_shade(rgb, share, n_types):
+    """The Type colour blended toward white as its share of valid samples falls from 1 to 1/n_types."""
+    share = np.asarray(share, float)
+    fade = MAX_FADE * np.clip((1.0 - share) / (1.0 - 1.0 / n_types), 0.0, 1.0)
+    return np.asarray(rgb, float) * (1.0 - fade[..., None]) + fade[..., None]
+
+
+def dominant_colors(dominant, share, n_types):
+    """RGBA per cell: the dominant Type's colour shaded by its share; transparent where there is no Type."""
+    dominant = np.asarray(dominant, float)
+    ok = np.isfinite(dominant) & (dominant >= 1) & (dominant <= n_types)
+    base = np.array([to_rgb(TYPE_COLORS[int(t) - 1]) if k else (1.0, 1.0, 1.0)
+                     for t, k in zip(dominant.ravel(), ok.ravel())]).reshape(dominant.shape + (3,))
+    share = np.where(np.isfinite(share), share, 1.0)
+    rgba = np.concatenate([dominant_shade(base, share, n_types), ok[..., None].astype(float)], axis=-1)
+    return rgba
+
+
+def draw_colors(ax, xe, ye, rgba):
+    """Draws each cell in its own RGBA colour (an (ny, nx, 4) array; alpha 0 leaves a cell undrawn)."""
+    shown = rgba[..., 3] > 0
+    if not np.any(shown):
+        return
+    index = np.ma.masked_where(~shown, np.arange(shown.size, dtype=float).reshape(shown.shape))
+    cmap = ListedColormap(rgba.reshape(-1, 4))  # one entry per cell; the norm maps cell k onto entry k
+    ax.pcolormesh(xe, ye, index, cmap=cmap, norm=Normalize(-0.5, shown.size - 0.5))
+
+
+def draw_cells(ax, xe, ye, mask, color):
+    """Draws the cells where mask (ny, nx) is true in one colour."""
+    rgba = np.zeros(mask.shape + (4,))
+    rgba[mask] = to_rgba(color)
+    draw_colors(ax, xe, ye, rgba)
+
+
+def hatch_cells(ax, xe, ye, mask):
+    """Hatches the cells where mask is true, as one compound path (one hatch fill, fast on large maps)."""
+    iy, ix = np.nonzero(mask)
+    if len(ix) == 0:
+        return
+    corners = np.stack([np.stack([xe[ix], ye[iy]], -1), np.stack([xe[ix + 1], ye[iy]], -1),
+                        np.stack([xe[ix + 1], ye[iy + 1]], -1), np.stack([xe[ix], ye[iy + 1]], -1),
+                        np.stack([xe[ix], ye[iy]], -1)], axis=1)
+    codes = np.tile([Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY], len(ix))
+    ax.add_patch(PathPatch(Path(corners.reshape(-1, 2), codes), facecolor="none", edgecolor=HATCH_COLOR,
+                           hatch=THIN_HATCH, linewidth=0))
+
+
+def draw_status(ax, rm, status):
+    """Greys the cells without a valid sample and washes out and hatches the thin ones."""
+    draw_cells(ax, rm.xe, rm.ye, status == EMPTY, NO_SAMPLES_COLOR)
+    draw_cells(ax, rm.xe, rm.ye, status == THIN, THIN_WASH)
+    hatch_cells(ax, rm.xe, rm.ye, status == THIN)
+
+
+def status_handles():
+    """Legend entries for the no-sample and thin cells."""
+    return [Patch(facecolor=NO_SAMPLES_COLOR, label="no valid samples"),
+            Patch(facecolor="white", edgecolor=HATCH_COLOR, hatch=THIN_HATCH,
+                  label=f"fewer than {MIN_SAMPLES} valid samples")]
+
+
+def band_handles(color):
+    """Legend entries for a 1-D fraction: its step line and its Wilson band."""
+    return [plt.Line2D([], [], color=color, label="fraction of valid samples"),
+            Patch(facecolor=color, alpha=0.3, label="95 % Wilson interval")]
+
+
+def label_axes(ax, rm, labels):
+    """Axis labels (and limits) of a map panel."""
+    ax.set_xlim(rm.xe[0], rm.xe[-1])
+    ax.set_xlabel(labels.get(rm.axes[0], rm.axes[0]), fontsize=8)
+    if not rm.one_axis:
+        ax.set_ylim(rm.ye[0], rm.ye[-1])
+        ax.set_ylabel(labels.get(rm.axes[1], rm.axes[1]), fontsize=8)
+    ax.tick_params(labelsize=7)
+
+
+def annotate_center(ax, text):
+    """A note in the middle of the axes."""
+    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=9,
+            bbox=dict(boxstyle="round", facecolor="white", edgecolor="0.5", alpha=0.9))
+
+
+def fraction_panel(ax, rm, values, status, norm, labels):
+    """A 2-D fraction map on norm's scale (plain white cells when norm is None) with the sample status."""
+    mesh = None
+    if norm is None:
+        draw_cells(ax, rm.xe, rm.ye, status != EMPTY, "white")
+    else:
+        mesh = ax.pcolormesh(rm.xe, rm.ye, values, cmap=FRACTION_CMAP, norm=norm)
+    draw_status(ax, rm, status)
+    label_axes(ax, rm, labels)
+    return mesh
+
+
+def colorbar(fig, mesh, ax, values, label="fraction of valid samples", **kw):
+    """A colour bar for mesh, with an arrow at the top when some values lie above the scale."""
+    over = np.any(np.nan_to_num(np.asarray(values, float), nan=-np.inf) > mesh.norm.vmax)
+    bar = fig.colorbar(mesh, ax=ax, extend="max" if over else "neither", **kw)
+    bar.set_label(label, fontsize=8)
+    bar.ax.tick_params(labelsize=7)
+    return bar
+
+
+def step_xy(xe, values):
+    """The x, y of a step line over bins with edges xe (NaN bins leave gaps)."""
+    return np.repeat(xe, 2)[1:-1], np.repeat(np.asarray(values, float), 2)
+
+
+def mark_bins(ax, xe, status):
+    """Marks the 1-D bins without a valid sample (grey) and the thin ones (hatched)."""
+    for i, s in enumerate(status):
+        if s == EMPTY:
+            ax.axvspan(xe[i], xe[i + 1], facecolor=NO_SAMPLES_COLOR, edgecolor="none", linewidth=0, zorder=0)
+        elif s == THIN:
+            ax.axvspan(xe[i], xe[i + 1], facecolor="none", edgecolor=HATCH_COLOR, hatch=THIN_HATCH,
+                       linewidth=0, alpha=0.5, zorder=2.5)
+
+
+def fraction_line(ax, rm, value, lo, hi, status, labels, color="#1f4e79"):
+    """A 1-D fraction as a step line with its Wilson band; empty and thin bins marked."""
+    x, y = step_xy(rm.xe, value)
+    ax.fill_between(x, step_xy(rm.xe, lo)[1], step_xy(rm.xe, hi)[1], color=color, alpha=0.3, linewidth=0)
+    ax.plot(x, y, color=color, linewidth=1.2)
+    mark_bins(ax, rm.xe, status)
+    label_axes(ax, rm, labels)
+    ax.set_ylabel("fraction of valid samples", fontsize=8)
+
+
+class Figures:
+    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths."""
+
+    def __init__(self, out_dir, dpi, config_name, labels):
+        self.out_dir, self.dpi, self.config_name, self.labels = out_dir, dpi, config_name, labels
+        self.written = []
+
+    def title(self, law, what):
+        """A figure title: the config, the law (or "all laws") and what is drawn."""
+        return f"{self.config_name} — {law}\n{what}"
+
+    def save(self, fig, name, title, notes=()):
+        """Writes maps/<name>.png with the title and notes in its PNG text (Title, Description)."""
+        path = os.path.join(self.out_dir, f"{name}.png")
+        fig.savefig(path, dpi=self.dpi, metadata={"Title": title.replace("\n", " — "),
+                                                   "Description": "; ".join(notes)})
         plt.close(fig)
-        written.append(path)
-    return written
+        self.written.append(path)
 
 
-def plot_law(run_dir, axes, rows, law, summary, out_dir):
-    xs = centers(rows, axes[0])
-    ys = centers(rows, axes[1]) if len(axes) > 1 else [0.0]
-    written = []
-    title = f"{summary.get('config_file', run_dir)} — {law}"
-    gain = grid(rows, axes, law, "gain_fraction", xs, ys)
-    dominant = grid(rows, axes, law, "dominant_type", xs, ys)
-    labels = type_labels(summary, law)
-    n_types = max(labels) if labels else 5
+def new_figure(width=6.4, height=4.8):
+    """A single-panel figure with constrained layout."""
+    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
+    return fig, ax
 
-    for name, values in (("gain_fraction", gain), ("dominant_type", dominant)):
-        fig, ax = plt.subplots(figsize=(7, 5))
-        if len(axes) == 1:
-            ax.plot(xs, values[0], drawstyle="steps-mid")
-            ax.set_xlabel(AXIS_LABELS.get(axes[0], axes[0]))
-            ax.set_ylabel("energy-gain fraction" if name == "gain_fraction" else "dominant Type")
-        elif name == "gain_fraction":
-            mesh = ax.pcolormesh(edges(xs), edges(ys), values, cmap="magma", vmin=0.0,
-                                 vmax=max(1e-12, max((v for row in values for v in row if not math.isnan(v)), default=1.0)))
-            fig.colorbar(mesh, ax=ax, label="fraction of samples with dE > tol·T_acc")
+
+def panel_grid(n, width=3.4, height=2.9, spare=0):
+    """A figure with n (+ spare) panels in a near-square grid; unused panels hidden; returns (fig, axes)."""
+    total = n + spare
+    ncols = min(total, 3) if total != 4 else 2
+    nrows = math.ceil(total / ncols)
+    fig, axs = plt.subplots(nrows, ncols, figsize=(width * ncols + 1.0, height * nrows + 0.6),
+                            layout="constrained", squeeze=False)
+    axs = axs.ravel()
+    for ax in axs[n:]:
+        ax.set_axis_off()
+    return fig, list(axs)
+
+
+def figure_legend(fig, handles, ncol=None):
+    """A legend along the bottom of the figure (one row unless ncol), in a band kept free of panels."""
+    ncol = ncol or len(handles)
+    band = (0.12 + 0.17 * math.ceil(len(handles) / ncol)) / fig.get_figheight()
+    fig.get_layout_engine().set(rect=(0, band, 1, 1 - band))
+    fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
+
+
+def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO_GAIN):
+    """One law's gain-fraction figure (planar gain_fraction, multi-contact p_gain_*)."""
+    values, status = rm.grid(law, column), sample_status(rm.grid(law, "valid"))
+    norm = gain_norm(gains, values, status)
+    notes = [] if norm is not None else [no_gain_note]
+    title = figs.title(law, what)
+    fig, ax = new_figure()
+    if rm.one_axis:
+        fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
+        ax.set_ylim(bottom=0)
+        figure_legend(fig, band_handles("#1f4e79") + status_handles())
+    else:
+        mesh = fraction_panel(ax, rm, values, status, norm, figs.labels)
+        if mesh is not None:
+            colorbar(fig, mesh, ax, values)
+        figure_legend(fig, status_handles())
+    if notes:
+        annotate_center(ax, no_gain_note)
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"{law}_{column}", title, notes)
+
+
+def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
+    """Every law's gain fraction side by side on one colour scale with one colour bar: laws_<column>.png."""
+    values = {law: rm.grid(law, column) for law in rm.laws}
+    gains = {law: rm.grid(law, gain_column) for law in rm.laws}
+    statuses = {law: sample_status(rm.grid(law, "valid")) for law in rm.laws}
+    norm = gain_norm(np.stack(list(gains.values())), np.stack(list(values.values())),
+                     np.stack(list(statuses.values())))
+    notes = [] if norm is not None else [NO_GAIN]
+    title = f"{figs.config_name} — all laws\n{what}" + (f": {NO_GAIN}" if notes else "")
+    fig, axs = panel_grid(len(rm.laws))
+    mesh = None
+    top = max([np.nanmax(rm.grid(law, hi_col)) for law in rm.laws if np.any(np.isfinite(rm.grid(law, hi_col)))],
+              default=1.0)
+    for ax, law in zip(axs, rm.laws):
+        status = statuses[law]
+        if rm.one_axis:
+            fraction_line(ax, rm, values[law][0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0],
+                          figs.labels)
+            ax.set_ylim(0, top * 1.05 if top > 0 else 1.0)
         else:
-            cmap = ListedColormap(TYPE_COLORS[:n_types])
-            norm = BoundaryNorm([t + 0.5 for t in range(n_types + 1)], n_types)
-            mesh = ax.pcolormesh(edges(xs), edges(ys), values, cmap=cmap, norm=norm)
-            bar = fig.colorbar(mesh, ax=ax, ticks=range(1, n_types + 1))
-            bar.ax.set_yticklabels([f"{t}: {labels.get(t, '')}" for t in range(1, n_types + 1)], fontsize=7)
-        if len(axes) > 1:
-            ax.set_xlabel(AXIS_LABELS.get(axes[0], axes[0]))
-            ax.set_ylabel(AXIS_LABELS.get(axes[1], axes[1]))
-        ax.set_title(f"{title}\n{'energy-gain fraction' if name == 'gain_fraction' else 'dominant collision Type'}",
-                     fontsize=9)
-        fig.tight_layout()
-        path = os.path.join(out_dir, f"{law}_{name}.png")
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
-        written.append(path)
-    return written
+            mesh = fraction_panel(ax, rm, values[law], status, norm, figs.labels) or mesh
+        gains_here = np.any(np.nan_to_num(gains[law]) > 0)
+        ax.set_title(law + ("" if gains_here else " — no energy gain"), fontsize=8)
+    if mesh is not None:
+        colorbar(fig, mesh, axs, np.stack(list(values.values())), shrink=0.8)
+    handles = (band_handles("#1f4e79") if rm.one_axis else []) + status_handles()
+    figure_legend(fig, handles)
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"laws_{column}", title, notes)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
+def dominant_type_map(figs, rm, law, labels, n_types):
+    """One law's dominant Type per cell, shaded toward white as its share falls: <law>_dominant_type.png."""
+    dominant, share = rm.grid(law, "dominant_type"), rm.grid(law, "dominant_fraction")
+    status = sample_status(rm.grid(law, "valid"))
+    title = figs.title(law, "dominant collision Type (shade: share of the dominant Type)")
+    fig, ax = new_figure(6.8, 5.0)
+    rgba = dominant_colors(dominant, share, n_types)
+    if rm.one_axis:
+        for i in range(len(rm.xs)):
+            if rgba[0, i, 3] > 0:
+                ax.bar(rm.xs[i], share[0, i], width=rm.xe[i + 1] - rm.xe[i], color=rgba[0, i, :3],
+                       edgecolor="none")
+        mark_bins(ax, rm.xe, status[0])
+        ax.axhline(1.0 / n_types, color="0.4", linewidth=0.8, linestyle="--")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of the dominant Type", fontsize=8)
+        label_axes(ax, rm, figs.labels)
+        type_handles = [Patch(facecolor=TYPE_COLORS[t - 1], label=f"{t}: {labels.get(t, '')}")
+                        for t in range(1, n_types + 1)]
+        figure_legend(fig, type_handles + [plt.Line2D([], [], color="0.4", linestyle="--",
+                                                      label=f"1/{n_types}: no Type dominates")]
+                      + status_handles(), ncol=2)
+    else:
+        draw_colors(ax, rm.xe, rm.ye, rgba)
+        draw_status(ax, rm, status)
+        label_axes(ax, rm, figs.labels)
+        type_bar(fig, ax, labels, n_types)
+        share_bar(fig, ax, n_types)
+        figure_legend(fig, status_handles())
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"{law}_dominant_type", title, ["shade: share of the dominant Type"])
+
+
+def type_bar(fig, ax, labels, n_types):
+    """The categorical colour bar of the Types, labelled '<n>: <label>'."""
+    cmap = ListedColormap(TYPE_COLORS[:n_types])
+    norm = BoundaryNorm([t + 0.5 for t in range(n_types + 1)], n_types)
+    bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, ticks=range(1, n_types + 1), fraction=0.05)
+    bar.ax.set_yticklabels([f"{t}: {labels.get(t, '')}" for t in range(1, n_types + 1)], fontsize=7)
+
+
+def share_bar(fig, ax, n_types):
+    """A horizontal grey ramp explaining the shade: share of the dominant Type from 1/n_types to 1."""
+    shares = np.linspace(1.0 / n_types, 1.0, 64)
+    ramp = dominant_shade(np.array([to_rgb("#404040")] * len(shares)), shares, n_types)
+    cmap = LinearSegmentedColormap.from_list("share", ramp)
+    bar = fig.colorbar(ScalarMappable(norm=Normalize(1.0 / n_types, 1.0), cmap=cmap), ax=ax,
+                       orientation="horizontal", location="bottom", fraction=0.04, aspect=40)
+    bar.set_label("shade: share of the dominant Type (pale = mixed, full = pure)", fontsize=7)
+    bar.ax.tick_params(labelsize=7)
+
+
+def type_fractions_map(figs, rm, law, labels, n_types):
+    """Small multiples: each Type's fraction of valid samples on one 0..1 scale: <law>_type_fractions.png."""
+    status = sample_status(rm.grid(law, "valid"))
+    title = figs.title(law, "fraction of valid samples per collision Type")
+    fig, axs = panel_grid(n_types)
+    norm, mesh = Normalize(0.0, 1.0), None
+    for t, ax in zip(range(1, n_types + 1), axs):
+        values = rm.grid(law, f"type_{t}_fraction")
+        if rm.one_axis:
+            fraction_line(ax, rm, values[0], rm.grid(law, f"type_{t}_fraction_lo")[0],
+                          rm.grid(law, f"type_{t}_fraction_hi")[0], status[0], figs.labels, TYPE_COLORS[t - 1])
+            ax.set_ylim(0, 1)
+        else:
+            mesh = fraction_panel(ax, rm, values, status, norm, figs.labels)
+        ax.set_title(f"Type {t}: {labels.get(t, '')}", fontsize=8)
+    if mesh is not None:
+        colorbar(fig, mesh, axs, np.zeros(1), shrink=0.8)
+    handles = (band_handles("0.3") if rm.one_axis else []) + status_handles()
+    figure_legend(fig, handles)
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"{law}_type_fractions", title)
+
+
+def plot_planar(figs, rm, summary):
+    """Every planar figure: per law gain fraction, dominant Type, Type fractions; all laws' gain fractions."""
+    for law in rm.laws:
+        labels = type_labels(summary, law)
+        n_types = type_count(labels, law)
+        gain_map(figs, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
+                 rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
+        dominant_type_map(figs, rm, law, labels, n_types)
+        type_fractions_map(figs, rm, law, labels, n_types)
+    laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
+                  "energy-gain fraction (dE > tol·T_acc)")
+
+
+def plot_multicontact(figs, rm):
+    """Every multi-contact figure: per law P(W_max > 0) and P(W_min > 0); all laws' P(W_max > 0)."""
+    for law in rm.laws:
+        for column, what in MULTICONTACT_MAPS.items():
+            note = NO_GAIN if column == "p_gain_max" else "no cell where every solution gains energy"
+            gain_map(figs, rm, law, column, f"{column}_lo", f"{column}_hi", rm.grid(law, column), what, note)
+    laws_gain_map(figs, rm, "p_gain_max", "p_gain_max_lo", "p_gain_max_hi", "p_gain_max",
+                  MULTICONTACT_MAPS["p_gain_max"])
+
+
+def main(argv=None):
+    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
-    parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--quiet", action="store_true", help="do not print the written paths")
+    parser.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"PNG resolution (default {DEFAULT_DPI})")
+    args = parser.parse_args(argv)
     try:
-        with open(os.path.join(args.run_dir, "summary.json")) as f:
-            summary = json.load(f)
-        axes, rows = read_map(args.run_dir)
-    except (OSError, ValueError) as err:
-        print(f"plot_maps: cannot read the run in {args.run_dir}: {err}", file=sys.stderr)
+        summary, model, rm = read_run(args.run_dir)
+    except InputError as err:
+        print(f"plot_maps: {err}", file=sys.stderr)
         return 2
+    matplotlib.rcParams["hatch.linewidth"] = 0.6
     out_dir = os.path.join(args.run_dir, "maps")
     os.makedirs(out_dir, exist_ok=True)
-    laws = []
-    for r in rows:
-        if r["law"] not in laws:
-            laws.append(r["law"])
-    written = []
-    for law in laws:
-        if summary.get("model") == "multicontact":
-            written += plot_multicontact_law(axes, rows, law, summary, out_dir)
+    config_name = os.path.basename(str(summary.get("config_file", ""))) or os.path.basename(
+        os.path.normpath(args.run_dir))
+    labels = MULTICONTACT_AXIS_LABELS if model == "multicontact" else AXIS_LABELS
+    figs = Figures(out_dir, args.dpi, config_name, labels)
+    try:
+        if model == "multicontact":
+            plot_multicontact(figs, rm)
         else:
-            written += plot_law(args.run_dir, axes, rows, law, summary, out_dir)
+            plot_planar(figs, rm, summary)
+    except InputError as err:
+        print(f"plot_maps: {err}", file=sys.stderr)
+        return 2
     if not args.quiet:
-        for p in written:
-            print(p)
+        for path in figs.written:
+            print(path)
     return 0
 
 

@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Tests of scripts/plot_maps.py on synthetic run folders (planar, multi-contact, 1-D, no gain, old format)."""
+import csv
+import importlib.util
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the script in the source tree
+
+try:
+    import matplotlib  # noqa: F401
+    import numpy as np
+except ImportError as err:  # CTest reads 77 as "skipped"
+    print(f"test_plot_maps: skipped: {err}")
+    sys.exit(77)
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "scripts", "plot_maps.py")
+DPI = "40"  # small PNGs keep the test fast
+PLANAR_LAWS = ["stronge", "poisson", "newton", "chatterjee-ruina"]
+PLANAR_TYPES = {"1: sticking in compression": 0, "2: sticking in restitution": 0,
+                "3: reverse sliding in compression": 0, "4: reverse sliding in restitution": 0,
+                "5: forward sliding throughout": 0}
+CR_TYPES = {"1: inside friction cone": 0, "2: projected onto friction cone": 0}
+
+
+def load_script():
+    """scripts/plot_maps.py as a module."""
+    spec = importlib.util.spec_from_file_location("plot_maps", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pm = load_script()
+
+
+def wilson(k, n, z=1.959963984540054):
+    """The 95 % Wilson score interval of k successes in n."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def fraction_fields(k, n):
+    """fraction, lo, hi of k of n as CSV fields (empty when n = 0)."""
+    if n == 0:
+        return ["", "", ""]
+    lo, hi = wilson(k, n)
+    return [repr(k / n), repr(lo), repr(hi)]
+
+
+def planar_header(axes):
+    """The new planar map.csv header."""
+    return (axes + ["law", "samples", "valid", "invalid", "degenerate", "gain_count", "gain_fraction",
+                    "gain_fraction_lo", "gain_fraction_hi", "max_dE_rel", "mean_dE_rel"]
+            + [f"type_{t}" for t in range(1, 6)]
+            + [f"type_{t}_fraction{s}" for t in range(1, 6) for s in ("", "_lo", "_hi")]
+            + ["dominant_type", "dominant_fraction", "violations"])
+
+
+def planar_row(centres, law, valid, gains, types, invalid=3, degenerate=1):
+    """One planar map.csv row; types = counts per Type the law has (they sum to valid)."""
+    n_types = len(types)
+    counts = list(types) + [0] * (5 - n_types)
+    stats = fraction_fields(gains, valid) + (["0.5", "0.1"] if valid and gains else ["-0.3", "-0.5"] if valid
+                                             else ["", ""])
+    fractions = []
+    for t in range(5):
+        fractions += fraction_fields(counts[t], valid) if t < n_types else ["", "", ""]
+    dominant = max(range(n_types), key=lambda t: counts[t])
+    tail = [str(dominant + 1), repr(counts[dominant] / valid)] if valid else ["", ""]
+    return ([repr(c) for c in centres] + [law, str(valid + invalid + degenerate), str(valid), str(invalid),
+                                           str(degenerate), str(gains)] + stats
+            + [str(c) for c in counts] + fractions + tail + ["0"])
+
+
+def write_run(folder, model, header, rows, laws):
+    """A run folder with map.csv and summary.json."""
+    os.makedirs(folder)
+    with open(os.path.join(folder, "map.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(rows)
+    summary = {"model": model, "config_file": f"configs/{os.path.basename(folder)}.toml", "laws": {}}
+    for law in laws:
+        entry = {"valid_samples": 1}
+        if model == "planar":
+            entry["types"] = CR_TYPES if law == "chatterjee-ruina" else PLANAR_TYPES
+        summary["laws"][law] = entry
+    with open(os.path.join(folder, "summary.json"), "w") as f:
+        json.dump(summary, f)
+    return folder
+
+
+def planar_run(folder, axes, no_gain=False):
+    """A planar run over one or two axes: four laws, one cell without valid samples, one thin, one 50/50."""
+    xs = [5.0 + 10.0 * i for i in range(6)]
+    ys = [0.1 + 0.2 * j for j in range(4)] if len(axes) == 2 else [None]
+    rows = []
+    for law in PLANAR_LAWS:
+        n_types = 2 if law == "chatterjee-ruina" else 5
+        for j, y in enumerate(ys):
+            for i, x in enumerate(xs):
+                valid = 0 if i == 0 and j == 0 else 40 if i == 1 and j == 0 else 400
+                if i == 2 and j == 0:  # the 50/50 mixture of Types 1 and 2
+                    types = [200, 200] + [0] * (n_types - 2)
+                else:
+                    dominant = (i + j) % n_types
+                    types = [valid if t == dominant else 0 for t in range(n_types)]
+                    if valid and n_types == 5:
+                        types[dominant] -= 10 * (j + 1)
+                        types[(dominant + 1) % 5] += 10 * (j + 1)
+                gains = 0 if no_gain or law in ("stronge", "poisson") or valid == 0 else i * 5
+                centres = [x] if y is None else [x, y]
+                rows.append(planar_row(centres, law, valid, gains, types))
+    return write_run(folder, "planar", planar_header(axes), rows, PLANAR_LAWS)
+
+
+def multicontact_run(folder):
+    """A two-contact run over log10 cond(G) x coefficient spread with poisson-lcp and newton-lcp."""
+    header = (["log10_cond", "eps_spread", "law", "samples", "valid"]
+              + [f"p_gain_{w}{s}" for w in ("max", "min", "chosen") for s in ("", "_lo", "_hi")]
+              + ["max_W_rel", "mean_W_rel"] + [f"solutions_{s}" for s in range(1, 9)]
+              + ["truncated", "violations_111", "violations_117", "violations_121", "no_solution",
+                 "solver_failure", "singular", "invalid"])
+    rows = []
+    for law in ("poisson-lcp", "newton-lcp"):
+        for j in range(4):
+            for i in range(5):
+                valid = 0 if (i, j) == (4, 3) else 30 if (i, j) == (0, 0) else 300
+                k_max, k_min = i * j * 4, i * j
+                stats = (fraction_fields(k_max, valid) + fraction_fields(k_min, valid)
+                         + fraction_fields(k_min, valid) + (["0.2", "-0.1"] if valid else ["", ""]))
+                rows.append([repr(0.5 + i), repr(0.125 + 0.25 * j), law, str(valid + 2), str(valid)] + stats
+                            + [str(valid)] + ["0"] * 7 + ["0"] * 7 + ["2"])
+    return write_run(folder, "multicontact", header, rows, ["poisson-lcp", "newton-lcp"])
+
+
+def old_format_run(folder):
+    """A run written by the previous collsweep: map.csv without valid and the Wilson columns."""
+    header = (["theta", "mu", "law", "samples", "gain_count", "gain_fraction", "max_dE_rel", "mean_dE_rel"]
+              + [f"type_{t}" for t in range(1, 6)] + ["dominant_type", "invalid", "degenerate", "violations"])
+    rows = [["5", "0.1", "stronge", "100", "0", "0", "-0.5", "-0.6", "100", "0", "0", "0", "0", "1", "0", "0",
+             "0"]]
+    return write_run(folder, "planar", header, rows, ["stronge"])
+
+
+def png_text(path):
+    """The tEXt and iTXt chunks of a PNG file as {keyword: text}."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    chunks, pos = {}, 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"tEXt":
+            key, _, text = body.partition(b"\0")
+            chunks[key.decode("latin-1")] = text.decode("latin-1")
+        elif kind == b"iTXt":  # non-Latin-1 text (θ, —); written uncompressed by matplotlib
+            key, _, rest = body.partition(b"\0")
+            chunks[key.decode("latin-1")] = rest[2:].split(b"\0", 2)[2].decode("utf-8")
+        pos += 12 + length
+    return chunks
+
+
+def expected_planar():
+    """The PNG files of a planar run with PLANAR_LAWS."""
+    return ({f"{law}_{kind}.png" for law in PLANAR_LAWS
+             for kind in ("gain_fraction", "dominant_type", "type_fractions")} | {"laws_gain_fraction.png"})
+
+
+class Helpers(unittest.TestCase):
+    """The script's small decision functions on numbers."""
+
+    def test_min_samples_claim(self):
+        lo, hi = wilson(50, pm.MIN_SAMPLES)
+        self.assertEqual(pm.MIN_SAMPLES, 100)
+        self.assertAlmostEqual((hi - lo) / 2, 0.096, places=3)
+
+    def test_sample_status(self):
+        status = pm.sample_status([0, 1, 99, 100, math.nan, 5000])
+        self.assertEqual(list(status), [pm.EMPTY, pm.THIN, pm.THIN, pm.FULL, pm.EMPTY, pm.FULL])
+        grid = pm.sample_status([[0, 40], [400, 100]])
+        self.assertEqual(grid.tolist(), [[pm.EMPTY, pm.THIN], [pm.FULL, pm.FULL]])
+
+    def test_gain_norm_no_gain(self):
+        self.assertIsNone(pm.gain_norm([0, 0, math.nan], [0.0, 0.0, math.nan]))
+        self.assertIsNone(pm.gain_norm([math.nan], [math.nan]))
+        self.assertIsNone(pm.gain_norm(np.zeros((2, 3, 4)), np.zeros((2, 3, 4))))
+
+    def test_gain_norm_scale(self):
+        norm = pm.gain_norm([[0, 3], [math.nan, 1]], [[0.0, 0.03], [math.nan, 0.01]])
+        self.assertEqual((norm.vmin, norm.vmax), (0.0, 0.03))
+
+    def test_gain_norm_ignores_thin_cells(self):
+        status = pm.sample_status([[400, 1], [400, 0]])
+        norm = pm.gain_norm([[2, 1], [1, 0]], [[0.005, 1.0], [0.0025, math.nan]], status)
+        self.assertEqual(norm.vmax, 0.005)  # one gaining sample in a thin cell does not set the scale
+        norm = pm.gain_norm([[0, 1], [0, 0]], [[0.0, 1.0], [0.0, math.nan]], status)
+        self.assertEqual(norm.vmax, 1.0)  # gains only in thin cells: their scale
+
+    def test_step_band(self):
+        x, y = pm.step_xy(np.array([0.0, 1.0, 3.0]), [0.2, math.nan])
+        self.assertEqual(x.tolist(), [0.0, 1.0, 1.0, 3.0])
+        self.assertEqual(y[:2].tolist(), [0.2, 0.2])
+        self.assertTrue(np.all(np.isnan(y[2:])))  # a bin without valid samples leaves a gap
+
+    def test_edges(self):
+        self.assertEqual(pm.edges([1.0, 2.0, 4.0]).tolist(), [0.5, 1.5, 3.0, 5.0])
+        self.assertEqual(pm.edges([2.0]).tolist(), [1.5, 2.5])
+
+    def test_dominant_shade(self):
+        rgb = np.array([0.2, 0.4, 0.6])
+        pure = pm.dominant_shade(rgb, 1.0, 5)
+        floor = pm.dominant_shade(rgb, 0.2, 5)
+        half = pm.dominant_shade(rgb, 0.5, 5)
+        np.testing.assert_allclose(pure, rgb)
+        np.testing.assert_allclose(floor, rgb * (1 - pm.MAX_FADE) + pm.MAX_FADE)
+        self.assertTrue(np.all(pure < half) and np.all(half < floor))  # a 50/50 cell is paler than a pure one
+        np.testing.assert_allclose(pm.dominant_shade(rgb, 0.5, 2), floor)  # 50/50 of two Types: palest
+        np.testing.assert_allclose(pm.dominant_shade(rgb, 0.1, 5), floor)  # clipped below 1/n
+
+    def test_dominant_colors(self):
+        rgba = pm.dominant_colors(np.array([[1.0, math.nan]]), np.array([[1.0, math.nan]]), 5)
+        np.testing.assert_allclose(rgba[0, 0], list(matplotlib.colors.to_rgb(pm.TYPE_COLORS[0])) + [1.0])
+        self.assertEqual(rgba[0, 1, 3], 0.0)
+
+
+class Runs(unittest.TestCase):
+    """The script run on whole synthetic run folders."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory(prefix="plot_maps_test_")
+        self.addCleanup(self.tmp.cleanup)
+
+    def plot(self, folder, *extra):
+        """Runs the script on a folder; returns the completed process."""
+        return subprocess.run([sys.executable, SCRIPT, folder, "--dpi", DPI, *extra], capture_output=True,
+                              text=True, timeout=120)
+
+    def check_written(self, folder, result, expected):
+        """Exit 0, exactly the expected PNGs in maps/, each printed, each named <law>_* or laws_*."""
+        self.assertEqual(result.returncode, 0, result.stderr)
+        maps = os.path.join(folder, "maps")
+        self.assertEqual(set(os.listdir(maps)), expected)
+        self.assertEqual({os.path.basename(p) for p in result.stdout.split()}, expected)
+        with open(os.path.join(folder, "map.csv"), newline="") as f:
+            laws = {row["law"] for row in csv.DictReader(f)}
+        pattern = re.compile(r"^(laws|" + "|".join(map(re.escape, laws)) + r")_[a-z0-9_]+\.png$")
+        for name in expected:
+            self.assertRegex(name, pattern)
+            self.assertIn("Title", png_text(os.path.join(maps, name)))
+
+    def test_planar_two_axes(self):
+        folder = planar_run(os.path.join(self.tmp.name, "planar"), ["theta", "mu"])
+        self.check_written(folder, self.plot(folder), expected_planar())
+        maps = os.path.join(folder, "maps")
+        self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, "stronge_gain_fraction.png"))["Description"])
+        self.assertNotIn(pm.NO_GAIN, png_text(os.path.join(maps, "newton_gain_fraction.png"))["Description"])
+        self.assertNotIn(pm.NO_GAIN, png_text(os.path.join(maps, "laws_gain_fraction.png"))["Description"])
+        self.assertIn("share of the dominant Type",
+                      png_text(os.path.join(maps, "newton_dominant_type.png"))["Description"])
+
+    def test_planar_no_gain(self):
+        folder = planar_run(os.path.join(self.tmp.name, "nogain"), ["e", "e_t"], no_gain=True)
+        result = self.plot(folder, "--quiet")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "")
+        maps = os.path.join(folder, "maps")
+        self.assertEqual(set(os.listdir(maps)), expected_planar())
+        for name in [f"{law}_gain_fraction.png" for law in PLANAR_LAWS] + ["laws_gain_fraction.png"]:
+            self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, name))["Description"], name)
+        self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, "laws_gain_fraction.png"))["Title"])
+
+    def test_planar_one_axis(self):
+        folder = planar_run(os.path.join(self.tmp.name, "line"), ["theta"])
+        self.check_written(folder, self.plot(folder), expected_planar())
+
+    def test_multicontact(self):
+        folder = multicontact_run(os.path.join(self.tmp.name, "glocker"))
+        expected = ({f"{law}_{kind}.png" for law in ("poisson-lcp", "newton-lcp")
+                     for kind in ("p_gain_max", "p_gain_min")} | {"laws_p_gain_max.png"})
+        self.check_written(folder, self.plot(folder), expected)
+
+    def test_old_format(self):
+        folder = old_format_run(os.path.join(self.tmp.name, "old"))
+        result = self.plot(folder)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
+        self.assertIn("map.csv", result.stderr)
+        self.assertIn("valid", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+        self.assertFalse(os.path.exists(os.path.join(folder, "maps")))
+
+    def test_bad_input(self):
+        folder = planar_run(os.path.join(self.tmp.name, "bad"), ["theta", "mu"])
+        with open(os.path.join(folder, "map.csv")) as f:
+            text = f.read().replace(",400,", ",four hundred,", 1)
+        with open(os.path.join(folder, "map.csv"), "w") as f:
+            f.write(text)
+        result = self.plot(folder)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("four hundred", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+        missing = self.plot(os.path.join(self.tmp.name, "absent"))
+        self.assertEqual(missing.returncode, 2)
+        self.assertIn("summary.json", missing.stderr)
+        self.assertNotIn("Traceback", missing.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
