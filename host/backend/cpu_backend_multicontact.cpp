@@ -81,11 +81,11 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
       dc = 0;
       ++dl;
     }
-    const int cell = map_cell(spec, smp);
-    if (cell < 0 || smp.k > 2) {  // outside the map, or k = 3, 4: the one-sample body
+    if (smp.k > 2) {  // k = 3, 4: the one-sample body
       sweep_drawn_sample<PlainOps>(spec, L, words, i, smp, sink);
       continue;
     }
+    const int cell = static_cast<int>(L.tally_cell(map_cell(spec, smp)));  // outside: its pseudo-cell
     PlainOps::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
     auto add = [&](auto& batch, const auto& c) {
       batch.c[batch.n] = c;

@@ -24,6 +24,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help and --version exit 0; every command-line error exits 2 (CLI11's own codes are 100+).
     return app.exit(e) == 0 ? 0 : 2;
+  } catch (const std::exception& e) {
+    // The subcommands report their own failures; anything else (a file-system error on an odd path, memory)
+    // still ends with a message, never with an abort.
+    std::cerr << "collsweep: " << e.what() << '\n';
+    return 1;
   }
   return status;
 }

@@ -23,7 +23,8 @@ std::string plot_script() {
 // Debian's python3 carries python3-matplotlib; a python3 earlier on PATH (pyenv, venv) may not.
 std::string python() {
   if (const char* env = std::getenv("COLLSWEEP_PYTHON")) return env;
-  return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  std::error_code ec;
+  return fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
 }
 
 std::string quoted(const std::string& s) {
@@ -35,7 +36,8 @@ std::string quoted(const std::string& s) {
 }  // namespace
 
 bool plotting_available(std::string* why) {
-  if (!fs::exists(plot_script())) {
+  std::error_code ec;
+  if (!fs::exists(plot_script(), ec)) {
     *why = "plot script " + plot_script() + " not found";
     return false;
   }
@@ -60,9 +62,14 @@ void register_plot(CLI::App& app, int& status) {
       app.add_subcommand("plot", "Draw the PNG maps (energy-gain fraction, dominant Type) of a finished run");
   cmd->add_option("dir", *dir, "the run's output folder (holds map.csv and summary.json)")->required();
   cmd->callback([dir, &status] {
-    if (!fs::exists(fs::path(*dir) / "map.csv") || !fs::exists(fs::path(*dir) / "summary.json")) {
+    std::error_code ec_map, ec_summary;
+    if (!fs::exists(fs::path(*dir) / "map.csv", ec_map) ||
+        !fs::exists(fs::path(*dir) / "summary.json", ec_summary)) {
+      const std::error_code& ec = ec_map ? ec_map : ec_summary;
       std::cerr << "collsweep plot: " << *dir
-                << " is not a finished run (map.csv and summary.json expected)\n";
+                << (ec ? ": " + ec.message()
+                       : std::string(" is not a finished run (map.csv and summary.json expected)"))
+                << '\n';
       status = 2;
       return;
     }
@@ -73,7 +80,10 @@ void register_plot(CLI::App& app, int& status) {
       return;
     }
     status = draw_maps(*dir, false);
-    if (status == 0) std::cout << "maps: " << fs::absolute(fs::path(*dir) / "maps").string() << "/*.png\n";
+    std::error_code ec;
+    const fs::path maps = fs::absolute(fs::path(*dir) / "maps", ec);
+    if (status == 0)
+      std::cout << "maps: " << (ec ? (fs::path(*dir) / "maps").string() : maps.string()) << "/*.png\n";
   });
 }
 

@@ -8,12 +8,15 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "cli/interrupt_report.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
 #include "collsweep/sweep/multicontact_sweep.hpp"
 #include "config/run_config.hpp"
+#include "io/output_file.hpp"
 #include "sweep/multicontact_outputs.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/run_folder.hpp"
 #include "sweep/run_outputs.hpp"
 
 namespace collsweep::cli {
@@ -28,6 +31,7 @@ struct RunOptions {
   int threads = 0;
   std::string out;
   bool force = false, quiet = false, no_plot = false;
+  double progress_every = 30.0;  // seconds between progress lines when stderr is not a terminal
 };
 
 std::string utc_now() {
@@ -64,51 +68,79 @@ SweepResult<MultiContactSweepSpec> sweep(const MultiContactSweepSpec& spec, cons
                            : run_multicontact_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
 }
 
+// A path for messages: absolute where the file system can say so.
+std::string shown_path(const fs::path& p) {
+  std::error_code ec;
+  const fs::path a = fs::absolute(p, ec);
+  return ec ? p.string() : a.string();
+}
+
+// Writes the run folder from a finished sweep: the previous run's files first removed when forced.
+template <class Spec>
+void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
+                   const fs::path& out_dir, RunRecord& record) {
+  if (o.force) {
+    std::error_code ec;
+    std::string failed;
+    remove_run_outputs(out_dir, ec, &failed);
+    if (ec) throw std::runtime_error("cannot remove the previous run's " + failed + ": " + ec.message());
+  }
+  record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};
+  write_map_csv((out_dir / "map.csv").string(), result);
+  write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
+  if constexpr (std::is_same_v<Spec, PlanarSweepSpec>) {
+    if (config.samples_npy) {
+      write_samples_npy((out_dir / "samples.npy").string(), result);
+      record.outputs.push_back("samples.npy");
+    }
+  }
+  {
+    const std::string path = (out_dir / "config.toml").string();
+    std::ofstream toml = io::open_output_file(path);
+    toml << resolved_config_toml(config);
+    if (!toml.flush()) throw std::runtime_error("cannot write " + path);
+  }
+  write_summary_json((out_dir / "summary.json").string(), config, result, record);
+}
+
 // Runs the sweep of one model, writes the run folder and draws the maps.
 template <class Spec>
 int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
-              const fs::path& out_dir, RunRecord& record) {
+              const fs::path& out_dir, const std::string& created_dir, RunRecord& record) {
   SweepResult<Spec> result;
   {
-    Progress progress(config.samples, config.name, !o.quiet && Progress::stderr_is_terminal());
+    Progress progress(config.samples, "collsweep run: " + config.name, Progress::style_for_stderr(o.quiet),
+                      std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
+    arm_interrupt_report(&progress.done_counter(), config.samples, created_dir);
     try {
       result = sweep(spec, backend, config, o.threads, &progress);
     } catch (const std::exception& e) {
       progress.finish();
+      disarm_interrupt_report();
       std::cerr << "collsweep run: " << e.what() << '\n';
       return 1;
     }
+    interrupt_report_writing();
   }
   try {
-    record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};
-    write_map_csv((out_dir / "map.csv").string(), result);
-    write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
-    if constexpr (std::is_same_v<Spec, PlanarSweepSpec>) {
-      if (config.samples_npy) {
-        write_samples_npy((out_dir / "samples.npy").string(), result);
-        record.outputs.push_back("samples.npy");
-      }
-    }
-    {
-      std::ofstream toml(out_dir / "config.toml");
-      toml << resolved_config_toml(config);
-    }
-    write_summary_json((out_dir / "summary.json").string(), config, result, record);
+    write_outputs(config, result, o, out_dir, record);
   } catch (const std::exception& e) {
+    disarm_interrupt_report();
     std::cerr << "collsweep run: " << e.what() << '\n';
     return 1;
   }
+  disarm_interrupt_report();
   std::cout << totals_table(result);
   std::cout << "samples/s: "
             << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
             << result.backend << ", " << result.threads
             << (result.backend == "cpu" ? " threads" : " host thread") << ", " << result.seconds << " s)\n";
-  std::cout << "results: " << fs::absolute(out_dir).string() << "/{map.csv,witnesses.csv,summary.json}\n";
+  std::cout << "results: " << shown_path(out_dir) << "/{map.csv,witnesses.csv,summary.json}\n";
   if (!o.no_plot) {
     std::string why;
     if (plotting_available(&why)) {
       if (draw_maps(out_dir.string(), o.quiet) == 0)
-        std::cout << "maps: " << fs::absolute(out_dir).string() << "/maps/*.png\n";
+        std::cout << "maps: " << shown_path(out_dir / "maps") << "/*.png\n";
     } else if (!o.quiet) {
       std::cerr << "collsweep run: no maps drawn (" << why << ")\n";
     }
@@ -116,6 +148,40 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
   if (const std::uint64_t v = theorem_violations(result))
     std::cerr << "collsweep run: WARNING: " << v << " theorem violations (see summary.json)\n";
   return 0;
+}
+
+// Checks the output folder and creates it; returns the folder it created ("" when it existed), or sets
+// *error. Every file-system failure names the path and the reason.
+std::string prepare_out_dir(const fs::path& out_dir, bool force, std::string* error) {
+  std::error_code ec;
+  const bool exists = fs::exists(out_dir, ec);
+  if (ec) {
+    *error = "cannot use output folder " + out_dir.string() + ": " + ec.message();
+    return {};
+  }
+  if (exists) {
+    if (!fs::is_directory(out_dir, ec)) {
+      *error = "output folder " + out_dir.string() + " exists and is not a folder";
+      return {};
+    }
+    const bool empty = fs::is_empty(out_dir, ec);
+    if (ec) {
+      *error = "cannot read output folder " + out_dir.string() + ": " + ec.message();
+      return {};
+    }
+    if (!empty && !force) {
+      *error = "output folder " + out_dir.string() +
+               " exists and is not empty; choose another --out or pass --force to overwrite";
+      return {};
+    }
+    return {};
+  }
+  fs::create_directories(out_dir, ec);
+  if (ec) {
+    *error = "cannot create output folder " + out_dir.string() + ": " + ec.message();
+    return {};
+  }
+  return out_dir.string();
 }
 
 int run(const RunOptions& o, const std::string& command_line) {
@@ -126,6 +192,7 @@ int run(const RunOptions& o, const std::string& command_line) {
     std::cerr << "collsweep run: invalid config: " << e.what() << '\n';
     return 2;
   }
+  for (const std::string& w : config.warnings) std::cerr << "collsweep run: warning: " << w << '\n';
   // Backend: auto = cuda when a device is present, else cpu.
   const cuda::DeviceInfo gpu = cuda::query_device();
   std::string backend = o.backend;
@@ -135,15 +202,10 @@ int run(const RunOptions& o, const std::string& command_line) {
     return 2;
   }
   const fs::path out_dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
-  std::error_code ec;
-  if (fs::exists(out_dir) && !fs::is_empty(out_dir, ec) && !o.force) {
-    std::cerr << "collsweep run: output folder " << out_dir.string()
-              << " exists and is not empty; choose another --out or pass --force to overwrite\n";
-    return 2;
-  }
-  fs::create_directories(out_dir, ec);
-  if (ec) {
-    std::cerr << "collsweep run: cannot create " << out_dir.string() << ": " << ec.message() << '\n';
+  std::string error;
+  const std::string created_dir = prepare_out_dir(out_dir, o.force, &error);
+  if (!error.empty()) {
+    std::cerr << "collsweep run: " << error << '\n';
     return 2;
   }
 
@@ -153,8 +215,9 @@ int run(const RunOptions& o, const std::string& command_line) {
   if (!o.quiet)
     std::cerr << "collsweep run: " << config.name << ", " << config.samples << " samples on " << backend
               << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "") << '\n';
-  return config.model == ModelKind::planar ? run_model(config, config.spec, backend, o, out_dir, record)
-                                           : run_model(config, config.multi, backend, o, out_dir, record);
+  return config.model == ModelKind::planar
+             ? run_model(config, config.spec, backend, o, out_dir, created_dir, record)
+             : run_model(config, config.multi, backend, o, out_dir, created_dir, record);
 }
 
 }  // namespace
@@ -169,8 +232,12 @@ void register_run(CLI::App& app, int& status) {
   cmd->add_option("--threads", opts->threads, "CPU threads (default: all cores; 1 is the serial reference)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--out", opts->out, "output folder (default: runs/<run.name>)");
-  cmd->add_flag("--force", opts->force, "write into a non-empty output folder");
-  cmd->add_flag("--quiet", opts->quiet, "no progress bar or notes on stderr");
+  cmd->add_flag("--force", opts->force,
+                "write into a non-empty output folder, first removing the files a previous run wrote there");
+  cmd->add_flag("--quiet", opts->quiet, "no progress or notes on stderr");
+  cmd->add_option("--progress-every", opts->progress_every,
+                  "seconds between progress lines when stderr is not a terminal (default 30)")
+      ->check(CLI::Range(0.1, 86400.0));
   cmd->add_flag("--no-plot", opts->no_plot, "do not draw the PNG maps");
   cmd->callback([opts, &status, &app] {
     std::string line = "collsweep run " + opts->config;

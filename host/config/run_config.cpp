@@ -82,6 +82,7 @@
 #include <toml++/toml.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -91,6 +92,7 @@
 #include <vector>
 
 #include "config/config_names.hpp"
+#include "config/map_reach.hpp"
 #include "config/toml_reader.hpp"
 
 namespace collsweep {
@@ -104,6 +106,7 @@ using config::join_path;
 using config::shortest_double;
 
 constexpr std::uint32_t max_axis_bins = 4096;
+constexpr std::size_t max_folder_name_bytes = 255;  // NAME_MAX of Linux file systems
 constexpr std::uint64_t max_map_cells = 1000000;
 constexpr std::uint64_t max_samples_npy = 1000000;
 constexpr std::int64_t max_wishart_dof = 10000;
@@ -598,6 +601,10 @@ void read_run(const ConfigReader& r, const toml::table& root, RunConfig& c) {
     c.name = r.string(*n, "run.name");
     if (c.name.empty()) r.fail_value(*n, "run.name", "must not be empty");
     if (c.name == "." || c.name == "..") r.fail_value(*n, "run.name", "must not be \".\" or \"..\"");
+    if (c.name.size() > max_folder_name_bytes)
+      r.fail_value(*n, "run.name",
+                   "too long for a folder name: " + std::to_string(c.name.size()) + " bytes, at most " +
+                       std::to_string(max_folder_name_bytes));
     for (const char ch : c.name)
       if (ch == '/' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
         r.fail_value(*n, "run.name", "must not contain '/', '\\' or control characters");
@@ -931,6 +938,37 @@ void check_top_level_strays(const ConfigReader& r, const toml::table& root) {
   }
 }
 
+// Every map axis must overlap the values its quantity can take (map_reach.hpp), else no sample lands in
+// the map.
+template <class Plan>
+void check_map_reachable(const ConfigReader& r, const toml::table& root, const Plan& plan,
+                         const MapAxis* axes, int n_axes) {
+  const toml::table& map = *root.get("map")->as_table();
+  for (int a = 0; a < n_axes; ++a) {
+    const ValueRange range = reachable_range(plan, axes[a].quantity);
+    if (axis_reachable(axes[a], range)) continue;
+    const char* key = a == 0 ? "x" : "y";
+    r.fail_value(*map.get(key), join_path("map", key),
+                 std::string("no sample can reach this axis: ") + quantity_name(axes[a].quantity) +
+                     " takes values in " + describe_range(range) + " (" + range.from +
+                     "), the axis covers [" + shortest_double(axes[a].lo) + ", " +
+                     shortest_double(axes[a].hi) + "]");
+  }
+}
+
+// Fewer than ~100 samples per cell: a fraction's 95 % interval is then wider than +-0.1 near 1/2.
+void warn_thin_cells(RunConfig& c, const std::string& source, int cells) {
+  constexpr double enough = 100.0;
+  const double per_cell = static_cast<double>(c.samples) / cells;
+  if (per_cell >= enough) return;
+  char text[96];
+  std::snprintf(text, sizeof text, "%.3g", per_cell);
+  c.warnings.push_back(source + ": the map has " + std::to_string(cells) +
+                       " cells for run.samples = " + std::to_string(c.samples) + ": " + text +
+                       " samples per cell on average, so most cells get fewer than ~100 and their fractions' "
+                       "95 % intervals are wider than +-0.1; use fewer bins or more samples");
+}
+
 RunConfig parse_document(const toml::table& root, const ConfigReader& r, const std::string& name_default) {
   check_top_level_strays(r, root);
   r.check_keys(root, "", {"run", "matrix", "approach", "parameters", "map", "model"});
@@ -943,13 +981,17 @@ RunConfig parse_document(const toml::table& root, const ConfigReader& r, const s
     read_approach(r, root, c.spec.plan);
     read_parameters(r, root, c.spec.plan);
     read_map(r, root, c.model, c.spec.axes, c.spec.n_axes);
+    check_map_reachable(r, root, c.spec.plan, c.spec.axes, c.spec.n_axes);
     check_planar_grid_size(r, root, c);
+    warn_thin_cells(c, r.source_name(), c.spec.cells());
   } else {
     read_multicontact_matrix(r, root, c.multi.plan);
     read_multicontact_approach(r, root, c.multi.plan);
     read_multicontact_parameters(r, root, c.multi.plan);
     read_map(r, root, c.model, c.multi.axes, c.multi.n_axes);
+    check_map_reachable(r, root, c.multi.plan, c.multi.axes, c.multi.n_axes);
     check_multicontact_grid_size(r, root, c);
+    warn_thin_cells(c, r.source_name(), c.multi.cells());
   }
   return c;
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "collsweep/sweep/multicontact_sweep_spec.hpp"
 #include "collsweep/sweep/planar_sweep_spec.hpp"
@@ -32,6 +33,9 @@ struct RunConfig {
   PlanarSweepSpec spec;         // everything the kernels need (model planar)
   MultiContactSweepSpec multi;  // everything the kernels need (model multicontact)
   std::string source_path;      // the file it came from ("" when parsed from a string)
+  // Valid but doubtful choices (e.g. too few samples per map cell), each one line naming the file; `run`
+  // prints them and records them in summary.json.
+  std::vector<std::string> warnings;
 };
 
 // Reads and validates a config file (toml++); the schema is in run_config.cpp and configs/README.md.

@@ -11,17 +11,15 @@
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "io/output_file.hpp"
+#include "stats/fraction_output.hpp"
 #include "sweep/provenance.hpp"
+#include "sweep/totals_table.hpp"
 
 namespace collsweep {
 
 namespace {
 
 using Wd = MultiContactWords;
-
-double fraction(std::uint64_t n, std::uint64_t of) {
-  return of ? static_cast<double>(n) / static_cast<double>(of) : 0.0;
-}
 
 }  // namespace
 
@@ -30,9 +28,9 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   io::CsvWriter csv(out);
   const MultiContactSweepSpec& s = r.spec;
   write_axis_names(csv, s);
-  for (const char* c :
-       {"law", "samples", "valid", "p_gain_max", "p_gain_min", "p_gain_chosen", "max_W_rel", "mean_W_rel"})
-    csv.field(c);
+  for (const char* c : {"law", "samples", "valid"}) csv.field(c);
+  for (const char* c : {"p_gain_max", "p_gain_min", "p_gain_chosen"}) write_fraction_names(csv, c);
+  for (const char* c : {"max_W_rel", "mean_W_rel"}) csv.field(c);
   for (int n = 1; n <= 8; ++n) csv.field("solutions_" + std::to_string(n));
   for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution",
                         "solver_failure", "singular", "invalid"})
@@ -46,14 +44,14 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
       csv.field(std::to_string(r.words[r.layout.samples(cell)]));
       const std::uint64_t valid = p[Wd::valid];
       csv.field(std::to_string(valid));
+      for (std::uint32_t w : {Wd::gain_max, Wd::gain_min, Wd::gain_chosen})
+        write_fraction_columns(csv, p[w], valid);
       if (valid) {
-        csv.number(fraction(p[Wd::gain_max], valid));
-        csv.number(fraction(p[Wd::gain_min], valid));
-        csv.number(fraction(p[Wd::gain_chosen], valid));
         csv.number(key_value(p[Wd::max_key]));
         csv.number(int128_to_double(p[Wd::sum_lo], p[Wd::sum_hi]) / static_cast<double>(valid));
       } else {
-        for (int i = 0; i < 5; ++i) csv.empty_field();
+        csv.empty_field();
+        csv.empty_field();
       }
       for (int n = 0; n < 8; ++n) csv.field(std::to_string(p[Wd::solutions_1 + n]));
       for (std::uint32_t w : {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121,
@@ -118,12 +116,18 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   for (int l = 0; l < r.spec.n_laws; ++l) {
     j.key(law_name(r.spec.laws[l])).begin_object();
     const std::uint64_t valid = r.pair_total(l, Wd::valid);
+    j.key("samples").integer(static_cast<long long>(r.samples_total()));
     j.key("valid_samples").integer(static_cast<long long>(valid));
-    j.key("P_W_max_positive").number(fraction(r.pair_total(l, Wd::gain_max), valid));
-    j.key("P_W_min_positive").number(fraction(r.pair_total(l, Wd::gain_min), valid));
-    j.key("P_chosen_W_positive").number(fraction(r.pair_total(l, Wd::gain_chosen), valid));
-    j.key("max_W_rel").number(r.max_value(l));
-    j.key("mean_chosen_W_rel").number(r.mean_value(l, valid));
+    write_fraction_json(j, "P_W_max_positive", r.pair_total(l, Wd::gain_max), valid);
+    write_fraction_json(j, "P_W_min_positive", r.pair_total(l, Wd::gain_min), valid);
+    write_fraction_json(j, "P_chosen_W_positive", r.pair_total(l, Wd::gain_chosen), valid);
+    if (valid) {
+      j.key("max_W_rel").number(r.max_value(l));
+      j.key("mean_chosen_W_rel").number(r.mean_value(l, valid));
+    } else {
+      j.key("max_W_rel").null();
+      j.key("mean_chosen_W_rel").null();
+    }
     j.key("solution_counts").begin_object();
     for (int n = 1; n <= 8; ++n)
       j.key(std::to_string(n)).integer(static_cast<long long>(r.pair_total(l, Wd::solutions_1 + n - 1)));
@@ -157,9 +161,10 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
 
 std::string totals_table(const MultiContactSweepResult& r) {
   std::ostringstream t;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-12s %12s %14s %14s %14s %12s %10s\n", "law", "valid", "P(W_max > 0)",
-                "P(W_min > 0)", "max W/T_acc", "failures", "violations");
+  char line[384];
+  std::snprintf(line, sizeof line, "%-12s %12s %-34s %-34s %14s %12s %10s\n", "law", "valid",
+                "P(W_max > 0) [95 % interval]", "P(W_min > 0) [95 % interval]", "max W/T_acc", "failures",
+                "violations");
   t << line;
   for (int l = 0; l < r.spec.n_laws; ++l) {
     const std::uint64_t valid = r.pair_total(l, Wd::valid);
@@ -167,13 +172,15 @@ std::string totals_table(const MultiContactSweepResult& r) {
                                    r.pair_total(l, Wd::singular) + r.pair_total(l, Wd::invalid);
     const std::uint64_t violations = r.pair_total(l, Wd::violation_111) + r.pair_total(l, Wd::violation_117) +
                                      r.pair_total(l, Wd::violation_121);
-    std::snprintf(line, sizeof line, "%-12s %12llu %14.6g %14.6g %14.6g %12llu %10llu\n",
+    std::snprintf(line, sizeof line, "%-12s %12llu %-34s %-34s %14s %12llu %10llu\n",
                   law_name(r.spec.laws[l]), static_cast<unsigned long long>(valid),
-                  fraction(r.pair_total(l, Wd::gain_max), valid),
-                  fraction(r.pair_total(l, Wd::gain_min), valid), r.max_value(l),
-                  static_cast<unsigned long long>(failures), static_cast<unsigned long long>(violations));
+                  fraction_with_interval(r.pair_total(l, Wd::gain_max), valid).c_str(),
+                  fraction_with_interval(r.pair_total(l, Wd::gain_min), valid).c_str(),
+                  maximum_text(r.max_value(l), valid > 0).c_str(), static_cast<unsigned long long>(failures),
+                  static_cast<unsigned long long>(violations));
     t << line;
   }
+  t << outside_map_note(r.samples_total(), r.outside());
   return t.str();
 }
 

@@ -32,15 +32,24 @@ std::string format_duration(double seconds) {
 
 bool Progress::stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
-Progress::Progress(std::uint64_t total, std::string label, bool enabled)
-    : total_(total), label_(std::move(label)), enabled_(enabled && total > 0) {
-  if (enabled_) thread_ = std::thread([this] { loop(); });
+ProgressStyle Progress::style_for_stderr(bool quiet) {
+  if (quiet) return ProgressStyle::none;
+  return stderr_is_terminal() ? ProgressStyle::bar : ProgressStyle::log;
+}
+
+Progress::Progress(std::uint64_t total, std::string label, ProgressStyle style,
+                   std::chrono::milliseconds log_interval)
+    : total_(total),
+      label_(std::move(label)),
+      style_(total > 0 ? style : ProgressStyle::none),
+      log_interval_(log_interval) {
+  if (style_ != ProgressStyle::none) thread_ = std::thread([this] { loop(); });
 }
 
 Progress::~Progress() { finish(); }
 
 void Progress::finish() {
-  if (!enabled_) return;
+  if (style_ == ProgressStyle::none) return;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stop_) return;
@@ -53,27 +62,52 @@ void Progress::finish() {
 
 void Progress::loop() {
   std::unique_lock<std::mutex> lock(mutex_);
+  if (style_ == ProgressStyle::log) {
+    while (!wake_.wait_for(lock, log_interval_, [this] { return stop_; })) log_line();
+    return;
+  }
   while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (elapsed >= 2.0) draw(false);
+    if (elapsed >= 2.0) draw();
   }
 }
 
-void Progress::draw(bool) {
-  const std::uint64_t done = done_.load(std::memory_order_relaxed);
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double fraction = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1.0;
-  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
-  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
+namespace {
+
+struct Rates {
+  std::uint64_t done;
+  double fraction, rate, eta;
+};
+
+Rates rates(std::uint64_t done, std::uint64_t total, std::chrono::steady_clock::time_point start) {
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  Rates r{done, total ? static_cast<double>(done) / static_cast<double>(total) : 1.0, 0.0, 0.0};
+  r.rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+  r.eta = r.rate > 0 ? static_cast<double>(total - done) / r.rate : 0.0;
+  return r;
+}
+
+}  // namespace
+
+void Progress::draw() {
+  const Rates r = rates(done_.load(std::memory_order_relaxed), total_, start_);
   constexpr int width = 30;
-  const int filled = static_cast<int>(fraction * width);
+  const int filled = static_cast<int>(r.fraction * width);
   char bar[width + 1];
   for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '.';
   bar[width] = '\0';
   std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.3g samples/s  ETA %s\033[K", label_.c_str(), bar,
-               100.0 * fraction, rate, rate > 0 ? format_duration(eta).c_str() : "unknown");
+               100.0 * r.fraction, r.rate, r.rate > 0 ? format_duration(r.eta).c_str() : "unknown");
   std::fflush(stderr);
   shown_ = true;
+}
+
+void Progress::log_line() {
+  const Rates r = rates(done_.load(std::memory_order_relaxed), total_, start_);
+  std::fprintf(stderr, "%s: %llu of %llu samples (%.1f %%), %.3g samples/s, ETA %s\n", label_.c_str(),
+               static_cast<unsigned long long>(r.done), static_cast<unsigned long long>(total_),
+               100.0 * r.fraction, r.rate, r.rate > 0 ? format_duration(r.eta).c_str() : "unknown");
+  std::fflush(stderr);
 }
 
 }  // namespace collsweep

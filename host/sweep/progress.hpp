@@ -1,4 +1,5 @@
-// A progress bar with rate and ETA on stderr, shown only on a terminal and for runs longer than ~2 s.
+// Progress on stderr: a bar with rate and ETA on a terminal (for runs longer than ~2 s), one log line every
+// ~30 s elsewhere (batch jobs, logs), nothing with --quiet.
 #pragma once
 
 #include <atomic>
@@ -15,26 +16,38 @@ namespace collsweep {
 // units rounded down below the largest; "unknown" for a negative or non-finite one).
 std::string format_duration(double seconds);
 
+enum class ProgressStyle {
+  none,  // --quiet: every call a no-op
+  bar,   // a terminal: the bar redrawn ~4 times a second once the run passes 2 s
+  log    // not a terminal: "LABEL: N of M samples (x %), R samples/s, ETA T" every log_interval
+};
+
 class Progress {
  public:
-  // enabled = false (--quiet, or stderr is not a terminal) makes every call a no-op.
-  Progress(std::uint64_t total, std::string label, bool enabled);
+  Progress(std::uint64_t total, std::string label, ProgressStyle style,
+           std::chrono::milliseconds log_interval = std::chrono::seconds(30));
+  // The style for stderr: none when quiet, else bar on a terminal and log lines elsewhere.
+  static ProgressStyle style_for_stderr(bool quiet);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
 
   void add(std::uint64_t done) { done_.fetch_add(done, std::memory_order_relaxed); }
   void finish();  // clears the bar
+  // The samples done so far (read by the interrupt report, which may run in a signal handler).
+  const std::atomic<std::uint64_t>& done_counter() const { return done_; }
 
   static bool stderr_is_terminal();
 
  private:
   void loop();
-  void draw(bool final_line);
+  void draw();
+  void log_line();
 
   std::uint64_t total_;
   std::string label_;
-  bool enabled_;
+  ProgressStyle style_;
+  std::chrono::milliseconds log_interval_;
   std::atomic<std::uint64_t> done_{0};
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   bool shown_ = false, stop_ = false;

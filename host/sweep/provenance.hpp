@@ -35,6 +35,9 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.key("samples_outside_map").integer(static_cast<long long>(r.outside()));
   j.key("mean_sums_clamped").integer(static_cast<long long>(r.clamped()));
   j.key("energy_tolerance").number(r.spec.tolerance);
+  j.key("config_warnings").begin_array();
+  for (const std::string& w : config.warnings) j.string(w);
+  j.end_array();
 }
 
 }  // namespace collsweep

@@ -13,17 +13,19 @@
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "io/output_file.hpp"
+#include "stats/fraction_output.hpp"
 #include "sweep/provenance.hpp"
+#include "sweep/totals_table.hpp"
 
 namespace collsweep {
 
 namespace {
 
+// One (cell, law) pair of a planar tally, read off its words.
 struct PairStats {
-  std::uint64_t samples, gain, violation, invalid, degenerate, types[5];
-  double max_dE_rel, mean_dE_rel;
-  bool has_valid;
-  int dominant_type;
+  std::uint64_t samples, valid, gain, violation, invalid, degenerate, types[5];
+  double max_dE_rel = 0.0, mean_dE_rel = 0.0;
+  int dominant_type = 0;  // 0 without a valid sample; ties go to the lower Type
 };
 
 PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
@@ -34,20 +36,19 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
   s.violation = p[TallyLayout::violation];
   s.invalid = p[TallyLayout::invalid];
   s.degenerate = p[TallyLayout::degenerate];
-  std::uint64_t valid = 0, best = 0;
+  std::uint64_t best = 0;
   for (int t = 0; t < 5; ++t) {
     s.types[t] = p[TallyLayout::type_1 + t];
-    valid += s.types[t];
-    if (s.types[t] > best) {  // ties go to the lower Type
+    s.valid += s.types[t];
+    if (s.types[t] > best) {
       best = s.types[t];
       s.dominant_type = t + 1;
     }
   }
-  s.has_valid = valid > 0;
-  if (s.has_valid) {
+  if (s.valid) {
     s.max_dE_rel = key_value(p[TallyLayout::max_key]);
     s.mean_dE_rel =
-        int128_to_double(p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]) / static_cast<double>(valid);
+        int128_to_double(p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]) / static_cast<double>(s.valid);
   }
   return s;
 }
@@ -59,32 +60,39 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   io::CsvWriter csv(out);
   const PlanarSweepSpec& s = r.spec;
   write_axis_names(csv, s);
-  for (const char* c :
-       {"law", "samples", "gain_count", "gain_fraction", "max_dE_rel", "mean_dE_rel", "type_1", "type_2",
-        "type_3", "type_4", "type_5", "dominant_type", "invalid", "degenerate", "violations"})
+  for (const char* c : {"law", "samples", "valid", "invalid", "degenerate", "gain_count"}) csv.field(c);
+  write_fraction_names(csv, "gain_fraction");
+  for (const char* c : {"max_dE_rel", "mean_dE_rel", "type_1", "type_2", "type_3", "type_4", "type_5"})
     csv.field(c);
+  for (int t = 1; t <= 5; ++t) write_fraction_names(csv, "type_" + std::to_string(t) + "_fraction");
+  for (const char* c : {"dominant_type", "dominant_fraction", "violations"}) csv.field(c);
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
       write_axis_centres(csv, s, cell);
       csv.field(law_name(s.laws[l]));
       const PairStats p = pair_stats(r, cell, l);
-      csv.field(std::to_string(p.samples));
-      csv.field(std::to_string(p.gain));
-      const std::uint64_t valid = p.types[0] + p.types[1] + p.types[2] + p.types[3] + p.types[4];
-      if (p.has_valid) {
-        csv.number(static_cast<double>(p.gain) / static_cast<double>(valid));
+      for (std::uint64_t n : {p.samples, p.valid, p.invalid, p.degenerate, p.gain})
+        csv.field(std::to_string(n));
+      write_fraction_columns(csv, p.gain, p.valid);
+      if (p.valid) {
         csv.number(p.max_dE_rel);
         csv.number(p.mean_dE_rel);
       } else {
         csv.empty_field();
         csv.empty_field();
-        csv.empty_field();
       }
       for (int t = 0; t < 5; ++t) csv.field(std::to_string(p.types[t]));
-      csv.field(p.has_valid ? std::to_string(p.dominant_type) : std::string());
-      csv.field(std::to_string(p.invalid));
-      csv.field(std::to_string(p.degenerate));
+      // A law's own Types only (chatterjee-ruina has two): the others' fractions are not defined.
+      for (int t = 1; t <= 5; ++t)
+        write_fraction_columns(csv, p.types[t - 1], t <= law_type_count(s.laws[l]) ? p.valid : 0);
+      if (p.valid) {
+        csv.field(std::to_string(p.dominant_type));
+        csv.number(static_cast<double>(p.types[p.dominant_type - 1]) / static_cast<double>(p.valid));
+      } else {
+        csv.empty_field();
+        csv.empty_field();
+      }
       csv.field(std::to_string(p.violation));
       csv.end_record();
     }
@@ -164,22 +172,23 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
 
 std::string totals_table(const PlanarSweepResult& r) {
   std::ostringstream t;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-18s %14s %12s %14s %14s %10s\n", "law", "samples", "gains",
-                "gain fraction", "max dE_rel", "violations");
+  char line[320];
+  std::snprintf(line, sizeof line, "%-18s %14s %12s %-36s %14s %10s\n", "law", "valid", "gains",
+                "gain fraction [95 % interval]", "max dE_rel", "violations");
   t << line;
-  const std::uint64_t in_map = r.samples_in_map();
   for (int l = 0; l < r.spec.n_laws; ++l) {
     const std::uint64_t gains = r.pair_total(l, TallyLayout::gain);
     const std::uint64_t bad =
         r.pair_total(l, TallyLayout::invalid) + r.pair_total(l, TallyLayout::degenerate);
-    const std::uint64_t valid = in_map - bad;
-    std::snprintf(line, sizeof line, "%-18s %14llu %12llu %14.6g %14.6g %10llu\n", law_name(r.spec.laws[l]),
+    const std::uint64_t valid = r.samples_total() - bad;
+    std::snprintf(line, sizeof line, "%-18s %14llu %12llu %-36s %14s %10llu\n", law_name(r.spec.laws[l]),
                   static_cast<unsigned long long>(valid), static_cast<unsigned long long>(gains),
-                  valid ? static_cast<double>(gains) / static_cast<double>(valid) : 0.0, r.max_dE_rel(l),
+                  fraction_with_interval(gains, valid).c_str(),
+                  maximum_text(r.max_dE_rel(l), valid > 0).c_str(),
                   static_cast<unsigned long long>(r.pair_total(l, TallyLayout::violation)));
     t << line;
   }
+  t << outside_map_note(r.samples_total(), r.outside());
   return t.str();
 }
 
@@ -195,23 +204,33 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     j.key(law_name(r.spec.laws[l])).begin_object();
     const std::uint64_t invalid = r.pair_total(l, TallyLayout::invalid),
                         degenerate = r.pair_total(l, TallyLayout::degenerate);
-    const std::uint64_t valid = r.samples_in_map() - invalid - degenerate;
+    const std::uint64_t valid = r.samples_total() - invalid - degenerate;
     const std::uint64_t gains = r.pair_total(l, TallyLayout::gain),
                         violations = r.pair_total(l, TallyLayout::violation);
     all_violations += violations;
+    j.key("samples").integer(static_cast<long long>(r.samples_total()));
     j.key("valid_samples").integer(static_cast<long long>(valid));
     j.key("invalid").integer(static_cast<long long>(invalid));
     j.key("degenerate").integer(static_cast<long long>(degenerate));
     j.key("energy_gains").integer(static_cast<long long>(gains));
-    j.key("energy_gain_fraction")
-        .number(valid ? static_cast<double>(gains) / static_cast<double>(valid) : 0.0);
-    j.key("max_dE_rel").number(r.max_dE_rel(l));
-    j.key("mean_dE_rel").number(r.mean_value(l, valid));
+    write_fraction_json(j, "energy_gain_fraction", gains, valid);
+    if (valid) {
+      j.key("max_dE_rel").number(r.max_dE_rel(l));
+      j.key("mean_dE_rel").number(r.mean_value(l, valid));
+    } else {
+      j.key("max_dE_rel").null();
+      j.key("mean_dE_rel").null();
+    }
     j.key("types").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t)
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t))
-          .integer(static_cast<long long>(
-              r.pair_total(l, static_cast<TallyLayout::PairWord>(TallyLayout::type_1 + t - 1))));
+          .integer(static_cast<long long>(r.pair_total(l, TallyLayout::type_word(t))));
+    j.end_object();
+    j.key("type_fractions").begin_object();
+    for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t) {
+      j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t));
+      write_fraction_object(j, r.pair_total(l, TallyLayout::type_word(t)), valid);
+    }
     j.end_object();
     j.key("theorem_violations").integer(static_cast<long long>(violations));
     j.end_object();

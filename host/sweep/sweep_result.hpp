@@ -25,12 +25,15 @@ struct SweepResult {
   int threads = 1;
   double seconds = 0.0;
 
-  // Total of one pair word of a law slot over all cells.
+  // Totals run over every sample: the map's cells and the outside pseudo-cell (tally/map_tally.hpp), so
+  // zooming a map never changes a run's global results.
+  // Total of one pair word of a law slot over every sample.
   std::uint64_t pair_total(int law_slot, std::uint32_t word) const {
     std::uint64_t total = 0;
-    for (std::uint32_t c = 0; c < layout.cells; ++c) total += words[layout.pair(c, law_slot) + word];
+    for (std::uint32_t c = 0; c <= layout.cells; ++c) total += words[layout.pair(c, law_slot) + word];
     return total;
   }
+  std::uint64_t samples_total() const { return samples_in_map() + outside(); }
   std::uint64_t samples_in_map() const {
     std::uint64_t total = 0;
     for (std::uint32_t c = 0; c < layout.cells; ++c) total += words[layout.samples(c)];
@@ -38,17 +41,17 @@ struct SweepResult {
   }
   std::uint64_t outside() const { return words[layout.outside()]; }
   std::uint64_t clamped() const { return words[layout.clamped()]; }
-  // The largest tallied value (dE_rel, or W_max / T_acc) of a law over all cells; -inf if none.
+  // The largest tallied value (dE_rel, or W_max / T_acc) of a law over every sample; -inf if none.
   double max_value(int law_slot) const {
     u64 best = 0;
-    for (std::uint32_t c = 0; c < layout.cells; ++c)
+    for (std::uint32_t c = 0; c <= layout.cells; ++c)
       best = std::max(best, words[layout.pair(c, law_slot) + layout.max_slot]);
     return best ? key_value(best) : -std::numeric_limits<double>::infinity();
   }
   // The mean of the tallied sum (dE_rel, or the chosen W / T_acc) of a law over `valid` samples.
   double mean_value(int law_slot, std::uint64_t valid) const {
     u64 lo = 0, hi = 0;
-    for (std::uint32_t c = 0; c < layout.cells; ++c) {
+    for (std::uint32_t c = 0; c <= layout.cells; ++c) {
       const u64* p = words.data() + layout.pair(c, law_slot);
       merge_int128<PlainOps>(&lo, &hi, p[layout.sum_slot], p[layout.sum_slot + 1]);
     }

@@ -212,11 +212,7 @@ COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContac
 template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const MultiContactSweepSpec& s, const TallyLayout& L, u64* words,
                                             std::uint64_t i, const MultiContactSample& smp, Sink& sink) {
-  const int cell = map_cell(s, smp);
-  if (cell < 0) {
-    Ops::fetch_add(words + L.outside(), 1);
-    return;
-  }
+  const int cell = static_cast<int>(L.tally_cell(map_cell(s, smp)));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
   const MultiContactOptions opt = sweep_law_options(s.solver);
   SweepTheoremFlags flags;

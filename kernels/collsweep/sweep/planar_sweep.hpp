@@ -64,16 +64,12 @@ template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const PlanarSample& smp,
                                             std::uint64_t k, Sink& sink) {
-  const int cell = map_cell(s, smp, sc.axis_scales);
-  if (cell < 0) {
-    Ops::fetch_add(words + L.outside(), 1);
-    return;
-  }
-  Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
+  const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
+  Ops::fetch_add(words + L.samples(cell), 1);
   for (int i = 0; i < s.n_laws; ++i) {
     const PlanarOutcome o = evaluate(s.laws[i], smp.c);
-    tally_outcome<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(i), o,
-                       s.tolerance, theorem_forbids_gain(s.laws[i], smp.c));
+    tally_outcome<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, s.tolerance,
+                       theorem_forbids_gain(s.laws[i], smp.c));
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
   }
 }

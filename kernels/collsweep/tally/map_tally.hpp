@@ -2,7 +2,10 @@
 //
 // Layout (word offsets): [0, cells) samples per cell; then one word each for samples outside the map
 // and for sums that had to be clamped; then for each (cell, law) pair, pair_words words whose meaning
-// depends on the model. Planar laws (TallyLayout's enum):
+// depends on the model. Cell index `cells` is the pseudo-cell "outside the map": its sample count is the
+// outside word and it has pair words like any cell, so that a sample outside the map ranges is still
+// evaluated and tallied (the run's totals, witnesses and theorem-violation counters cover every sample;
+// map.csv shows only the real cells). Planar laws (TallyLayout's enum):
 //   gain        dE > tolerance * T_acc
 //   violation   a gain where a theorem forbids one (stronge, poisson always; chatterjee-ruina for e_t <= 1)
 //   invalid     status other than ok, not degenerate
@@ -43,12 +46,17 @@ struct TallyLayout {
   COLLSWEEP_HD_INLINE static PairWord type_word(int t) { return static_cast<PairWord>(type_1 + t - 1); }
 
   COLLSWEEP_HD_INLINE std::uint64_t samples(std::uint32_t cell) const { return cell; }
-  COLLSWEEP_HD_INLINE std::uint64_t outside() const { return cells; }
+  COLLSWEEP_HD_INLINE std::uint64_t outside() const { return cells; }  // == samples(outside_cell())
+  COLLSWEEP_HD_INLINE std::uint32_t outside_cell() const { return cells; }
+  // The tally cell of a map cell from map_cell(): itself, or the outside pseudo-cell for -1.
+  COLLSWEEP_HD_INLINE std::uint32_t tally_cell(int map_cell) const {
+    return map_cell < 0 ? cells : static_cast<std::uint32_t>(map_cell);
+  }
   COLLSWEEP_HD_INLINE std::uint64_t clamped() const { return cells + 1ull; }
   COLLSWEEP_HD_INLINE std::uint64_t pair(std::uint32_t cell, std::uint32_t law) const {
     return cells + 2ull + (static_cast<std::uint64_t>(cell) * laws + law) * pair_words;
   }
-  COLLSWEEP_HD_INLINE std::uint64_t words() const { return pair(cells, 0); }
+  COLLSWEEP_HD_INLINE std::uint64_t words() const { return pair(cells + 1u, 0); }
 };
 
 COLLSWEEP_HD_INLINE bool is_degenerate(Status s) {
