@@ -3,8 +3,8 @@
 
 Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N]
 
-Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; format in README.md,
-"Outputs in the run folder") and RUN_DIR/summary.json ("model", "config_file", per law its Type labels).
+Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; every column is
+defined in docs/outputs.md) and RUN_DIR/summary.json ("model", "config_file", per law its Type labels).
 Every file this script writes goes into RUN_DIR/maps/ and is named either `<law>_<something>.png` (one
 law) or `laws_<something>.png` (all laws side by side): `collsweep run --force` removes exactly these two
 patterns, so any new figure must keep to them. What each figure shows: docs/maps.md.
@@ -544,7 +544,11 @@ def main(argv=None):
         return 2
     matplotlib.rcParams["hatch.linewidth"] = 0.6
     out_dir = os.path.join(args.run_dir, "maps")
-    os.makedirs(out_dir, exist_ok=True)
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as err:
+        print(f"plot_maps: cannot create {out_dir}: {err.strerror}", file=sys.stderr)
+        return 2
     config_name = os.path.basename(str(summary.get("config_file", ""))) or os.path.basename(
         os.path.normpath(args.run_dir))
     labels = MULTICONTACT_AXIS_LABELS if model == "multicontact" else AXIS_LABELS
@@ -556,6 +560,9 @@ def main(argv=None):
             plot_planar(figs, rm, summary)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"plot_maps: cannot write {err.filename or out_dir}: {err.strerror}", file=sys.stderr)
         return 2
     if not args.quiet:
         for path in figs.written:
