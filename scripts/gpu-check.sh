@@ -16,7 +16,7 @@ build=${1:-.gpu}
 if [ -f "$build/bundle.tgz" ] && [ ! -x "$build/collsweep" ]; then tar xzf "$build/bundle.tgz" -C "$build"; fi
 if [ ! -x "$build/collsweep" ]; then
   echo "gpu-check: no staged build in $build; building with CUDA here"
-  BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
+  BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
   build=build-gpu
 fi
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr ' ' '-' || true)

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh -DCOLLSWEEP_PORTABLE=ON \
+BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh -DCOLLSWEEP_PORTABLE=ON \
   -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-90}"
 
 stage=$(mktemp -d)
