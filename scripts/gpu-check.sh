@@ -5,7 +5,7 @@
 # Usage: bash scripts/gpu-check.sh [BUILD]
 #   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
 #          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
-# Budget: about 2.5 minutes on an H200 (the device time of a session is short); GPU_CHECK_PROFILE=1 adds an
+# Takes about 2.5 minutes on an H200; GPU_CHECK_PROFILE=1 adds an
 # Nsight Compute profile of the stronge sweep kernel (about a minute more); GPU_CHECK_PACK=1 packs the
 # results into one results.tgz.
 set -uo pipefail
@@ -46,7 +46,7 @@ say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
-# Most telling first, so a device session that runs out of time still brings back the GPU-vs-CPU results.
+# Most telling first, so a run cut short still leaves the GPU-vs-CPU results.
 # 1. The GPU tests (GPU against CPU, per sample and per tally word); XML reports go to $out.
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
 gtest "$build/tests/test_gpu_backend" 150
