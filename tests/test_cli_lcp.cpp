@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/lcp_law.hpp"
+#include "cli/text_table.hpp"
 #include "collsweep/impacts/poisson_multicontact.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
@@ -567,6 +568,162 @@ TEST(CliLcpEval, BadOptionsExit2) {
     EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
   }
+}
+
+// ---- solve: every solution listed ------------------------------------------------------------------
+
+// The whitespace-separated cells of each line of the table that follows the line starting with `title`
+// (up to the next blank line), its header row first.
+std::vector<std::vector<std::string>> table_after(const std::string& text, const std::string& title) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside) {
+      inside = line.rfind(title, 0) == 0;
+      continue;
+    }
+    if (line.empty()) break;
+    std::istringstream cells(line);
+    std::vector<std::string> row;
+    for (std::string c; cells >> c;) row.push_back(c);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string cell(double x) {
+  const std::string s = cli::table_number(x);
+  return s[0] == ' ' ? s.substr(1) : s;
+}
+
+// solve lists every solution the outcome counts (JSON arrays and table rows), exactly one marked chosen, and
+// that one has the outcome's numbers; the old keys are unchanged.
+template <int K>
+void check_listed_solutions(const MultiContactCollision<K>& c, const char* law,
+                            const std::string& solver = "") {
+  constexpr int n = 2 * K;
+  const bool poisson = std::string(law) == "poisson-lcp";
+  std::vector<std::string> args = solve_args(law, c, solver);
+  args.push_back("--json");
+  const CommandResult r = run_collsweep(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const JsonValue j = parse_json_output(r);
+  const JsonValue& out = j.at("outputs");
+  const auto solutions = static_cast<std::size_t>(out.at("solutions").number());
+  ASSERT_GE(solutions, 1u);
+  const std::vector<JsonValue>& list = j.at(poisson ? "decompression_solutions" : "solution_list").arr;
+  ASSERT_EQ(list.size(), solutions) << "one entry per counted solution";
+  EXPECT_FALSE(j.has(poisson ? "solution_list" : "compression_solutions"));
+  const double tol = 1e-9 * out.at("T_acc").number();
+  int chosen = -1;
+  for (std::size_t s = 0; s < list.size(); ++s) {
+    const JsonValue& e = list[s];
+    EXPECT_EQ(e.at("index").number(), static_cast<double>(s + 1));
+    EXPECT_EQ(e.at("Lam").arr.size(), static_cast<std::size_t>(n));
+    EXPECT_EQ(e.at("gamma_plus").arr.size(), static_cast<std::size_t>(n));
+    EXPECT_GE(e.at("W").number(), out.at("W_min").number() - tol);
+    EXPECT_LE(e.at("W").number(), out.at("W_max").number() + tol);
+    if (e.at("chosen").b) {
+      EXPECT_EQ(chosen, -1) << "two chosen";
+      chosen = static_cast<int>(s);
+    }
+  }
+  ASSERT_GE(chosen, 0) << "no chosen solution";
+  const JsonValue& pick = list[static_cast<std::size_t>(chosen)];
+  EXPECT_EQ(bits(pick.at("W").number()), bits(out.at("W").number()));
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(bits(pick.at("Lam").arr[i].number()), bits(out.at("Lam").arr.at(i).number())) << i;
+    EXPECT_EQ(bits(pick.at("gamma_plus").arr[i].number()), bits(out.at("gamma_plus").arr.at(i).number()))
+        << i;
+  }
+  if (poisson) {
+    const std::vector<JsonValue>& comp = j.at("compression_solutions").arr;
+    EXPECT_EQ(static_cast<double>(comp.size()), j.at("compression").at("solutions").number());
+    int chosen_comp = -1;
+    for (std::size_t m = 0; m < comp.size(); ++m)
+      if (comp[m].at("chosen").b) chosen_comp = static_cast<int>(m);
+    ASSERT_GE(chosen_comp, 0);
+    EXPECT_EQ(pick.at("compression").number(), chosen_comp + 1.0)
+        << "the chosen solution follows the chosen compression";
+    const JsonValue& cm = comp[static_cast<std::size_t>(chosen_comp)];
+    EXPECT_EQ(bits(cm.at("W_compression").number()), bits(j.at("compression").at("W_compression").number()));
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(bits(cm.at("Lam_minus").arr[i].number()),
+                bits(j.at("compression").at("Lam_minus").arr.at(i).number()));
+      EXPECT_EQ(bits(cm.at("gamma_0").arr[i].number()),
+                bits(j.at("compression").at("gamma_0").arr.at(i).number()));
+      EXPECT_EQ(bits(pick.at("Lam_plus").arr[i].number()),
+                bits(j.at("decompression").at("Lam_plus").arr.at(i).number()));
+    }
+    for (const JsonValue& e : list) {
+      const double m = e.at("compression").number();
+      EXPECT_TRUE(m >= 1 && m <= static_cast<double>(comp.size())) << m;
+    }
+  }
+
+  // The table: one row per solution after its header, the chosen one with the same (10-digit) numbers.
+  const CommandResult t = run_collsweep(solve_args(law, c, solver));
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  const auto rows = table_after(t.out, poisson ? "solutions of the impact" : "solutions (");
+  ASSERT_EQ(rows.size(), solutions + 1) << t.out;
+  EXPECT_EQ(rows[0].front(), "#");
+  EXPECT_EQ(rows[0].back(), "chosen");
+  int yes = 0;
+  for (std::size_t s = 1; s < rows.size(); ++s) {
+    EXPECT_EQ(rows[s][0], std::to_string(s));
+    if (rows[s].back() != "yes") continue;
+    ++yes;
+    EXPECT_EQ(static_cast<int>(s) - 1, chosen);
+    const std::size_t first = poisson ? 2 : 1;  // (poisson: the compression's number comes second)
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(rows[s][first + i], cell(out.at("Lam").arr.at(i).number())) << i;
+      EXPECT_EQ(rows[s][first + n + i], cell(out.at("gamma_plus").arr.at(i).number())) << i;
+    }
+    EXPECT_EQ(rows[s][first + 2 * n], cell(out.at("W").number()));
+  }
+  EXPECT_EQ(yes, 1);
+  if (poisson) {
+    const auto comp_rows = table_after(t.out, "compression solutions");
+    EXPECT_EQ(static_cast<double>(comp_rows.size()), j.at("compression").at("solutions").number() + 1);
+  }
+}
+
+TEST(CliLcpSolve, CounterExampleListsItsOneSolution) {
+  const MultiContactCollision<2> c = counter_example();
+  for (const char* solver : {"", "lemke"}) {
+    SCOPED_TRACE(solver);
+    check_listed_solutions(c, "poisson-lcp", solver);
+    check_listed_solutions(c, "newton-lcp", solver);
+  }
+  std::vector<std::string> args = solve_args("poisson-lcp", c);
+  args.push_back("--json");
+  const JsonValue j = parse_json_output(run_collsweep(args));
+  ASSERT_EQ(j.at("decompression_solutions").arr.size(), 1u);
+  EXPECT_NEAR(j.at("decompression_solutions").arr[0].at("W").number(), 351.0 / 800.0, 1e-12);
+}
+
+// Random collisions with several solutions (searched with the same generator): all are listed.
+TEST(CliLcpSolve, SeveralSolutionsAreAllListed) {
+  std::mt19937_64 rng(4242);
+  int poisson_cases = 0, newton_cases = 0;
+  for (int t = 0; t < 200000 && (poisson_cases < 2 || newton_cases < 2); ++t) {
+    const MultiContactCollision<2> c = random_collision<2>(rng);
+    const MultiContactOutcome<2> p = evaluate_poisson_lcp(c), q = evaluate_newton_lcp(c);
+    if (poisson_cases < 2 && p.status == Status::ok && p.solutions >= 3 && p.compression_solutions >= 2) {
+      SCOPED_TRACE("poisson-lcp, sample " + std::to_string(t));
+      check_listed_solutions(c, "poisson-lcp");
+      ++poisson_cases;
+    }
+    if (newton_cases < 2 && q.status == Status::ok && q.solutions >= 2) {
+      SCOPED_TRACE("newton-lcp, sample " + std::to_string(t));
+      check_listed_solutions(c, "newton-lcp");
+      ++newton_cases;
+    }
+  }
+  EXPECT_EQ(poisson_cases, 2);
+  EXPECT_EQ(newton_cases, 2);
 }
 
 // ---- solve: bad input of every kind --------------------------------------------------------------
