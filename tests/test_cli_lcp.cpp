@@ -545,8 +545,6 @@ TEST(CliLcpEval, BadOptionsExit2) {
     std::vector<std::string> args;
     std::string message;
   } cases[] = {
-      {eval({"--law", "poisson-lcp"}), "--contacts k is required by law poisson-lcp"},
-      {eval({"--law", "newton-lcp", "--solver", "lemke"}), "--contacts k is required by law newton-lcp"},
       {eval({"--law", "poisson-lcp", "--contacts", "0"}),
        "--contacts 0: expected the number of contacts, an integer from 1 to 4"},
       {eval({"--law", "poisson-lcp", "--contacts", "5"}), "--contacts 5: expected the number of contacts"},
@@ -567,6 +565,104 @@ TEST(CliLcpEval, BadOptionsExit2) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
+}
+
+// A header of k contacts read with another --contacts: G_0_1 is N1-T1 for one contact and N1-N2 for two, so
+// a two-contact file read as one contact would give "ok" rows of another collision. Refused.
+TEST(CliLcpEval, HeaderOfMoreContactsThanGivenIsRefused) {
+  std::string header, row;
+  for (const std::string& c : input_columns(2)) {
+    header += (header.empty() ? "" : ",") + c;
+    const bool diag = c == "G_0_0" || c == "G_1_1" || c == "G_2_2" || c == "G_3_3";
+    row += std::string(row.empty() ? "" : ",") + (diag          ? "1"
+                                                  : c == "g_1"  ? "-1"
+                                                  : c[0] == 'G' ? "0.1"
+                                                                : "0.25");
+  }
+  const std::string csv = header + "\n" + row + "\n";
+  const std::string in = temp_path("two.csv"), out = temp_path("two_out.csv");
+  write_text_file(in, csv);
+  for (const char* law : {"poisson-lcp", "newton-lcp"}) {
+    SCOPED_TRACE(law);
+    const CommandResult r =
+        run_collsweep({"eval", "--law", law, "--contacts", "1", "--in", in, "--out", out});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("collsweep eval: " + in + ": line 1: header has columns for 2 contacts (", 0), 0u)
+        << r.err;
+    for (const char* part : {"g_3", "g_4", "mu_2", "eN_2", "eT_2", "G_0_2", "but --contacts 1"})
+      EXPECT_NE(r.err.find(part), std::string::npos) << part << ": " << r.err;
+    EXPECT_EQ(r.err.find("G_0_1"), std::string::npos) << "G_0_1 is a column of one contact too: " << r.err;
+    EXPECT_FALSE(std::ifstream(out).good()) << "no output file is left";
+  }
+  // A single column of a larger k is enough.
+  const std::string one_more =
+      "G_0_0,G_0_1,G_1_1,g_1,g_2,mu_1,eN_1,eT_1,mu_2\n1,0,1,-1,0.5,0.3,0.5,0.2,0.3\n";
+  const CommandResult r = run_collsweep(
+      {"eval", "--law", "poisson-lcp", "--contacts", "1", "--in", "-", "--out", "-"}, &one_more);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("header has columns for 2 contacts (mu_2) but --contacts 1"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// Without --contacts, k is the header's: the same bytes as with the right --contacts; a header that is not
+// that of one k, or holds none of the columns, is refused naming the columns.
+TEST(CliLcpEval, ContactsAreInferredFromTheHeader) {
+  for (int k : {1, 2, 3}) {
+    SCOPED_TRACE(k);
+    std::string csv;
+    for (const std::string& c : input_columns(k)) csv += (csv.empty() ? "" : ",") + c;
+    csv += ",id\n";
+    std::mt19937_64 rng(91 + k);
+    for (int r = 0; r < 4; ++r) {
+      std::string line;
+      const auto add = [&](const std::vector<std::pair<std::string, std::string>>& f) {
+        for (const std::string& c : input_columns(k))
+          for (const auto& [name, value] : f)
+            if (name == c) line += (line.empty() ? "" : ",") + value;
+      };
+      if (k == 1) add(fields_of(random_collision<1>(rng)));
+      if (k == 2) add(fields_of(random_collision<2>(rng)));
+      if (k == 3) add(fields_of(random_collision<3>(rng)));
+      csv += line + ",row" + std::to_string(r) + "\n";
+    }
+    const CommandResult given = run_collsweep(
+        {"eval", "--law", "poisson-lcp", "--contacts", std::to_string(k), "--in", "-", "--out", "-"}, &csv);
+    const CommandResult inferred =
+        run_collsweep({"eval", "--law", "poisson-lcp", "--in", "-", "--out", "-"}, &csv);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    EXPECT_EQ(inferred.exit_code, 0) << inferred.err;
+    EXPECT_EQ(inferred.out, given.out);
+    const Rows rows = parse_csv(inferred.out);
+    ASSERT_EQ(rows.size(), 5u);
+    EXPECT_EQ(rows[0].back(), "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
+  }
+  const struct {
+    const char* name;
+    std::string csv;
+    std::vector<std::string> parts;
+  } bad[] = {
+      {"no column of the family",
+       "a,b\n1,2\n",
+       {"line 1:", "cannot infer the number of contacts", "--contacts k"}},
+      {"columns of 2 contacts, G_0_3 and g_4 missing",
+       "G_0_0,G_0_1,G_0_2,G_1_1,G_1_2,G_1_3,G_2_2,G_2_3,G_3_3,g_1,g_2,g_3,mu_1,mu_2,eN_1,eN_2,eT_1,eT_2\n"
+       "1,0,0,1,0,0,1,0,1,-1,0,0,0.5,0.5,0.5,0.5,0,0\n",
+       {"line 1:", "missing required column 'G_0_3', 'g_4' of 2 contacts"}},
+      {"lower triangle",
+       "G_0_0,G_0_1,G_1_0,G_1_1,g_1,g_2,mu_1,eN_1,eT_1\n1,0,0,1,-1,0,0.5,0.5,0\n",
+       {"line 1:", "column 'G_1_0': not a column of 1 to 4 contacts"}},
+      {"five contacts", "G_0_0,mu_5\n1,0\n", {"column 'mu_5': not a column of 1 to 4 contacts"}},
+  };
+  for (const auto& b : bad) {
+    SCOPED_TRACE(b.name);
+    const CommandResult r = run_collsweep({"eval", "--law", "newton-lcp", "--in", "-", "--out", "-"}, &b.csv);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
+    for (const std::string& part : b.parts)
+      EXPECT_NE(r.err.find(part), std::string::npos) << part << ": " << r.err;
   }
 }
 

@@ -23,7 +23,22 @@ std::vector<std::string> lcp_input_columns(int k);
 // The appended output column names for k contacts.
 std::vector<std::string> lcp_output_columns(int k);
 
-// eval_csv() with the LCP schema of k contacts (1 <= k <= kMaxLcpContacts); throws as eval_csv does.
+// The row schema of K contacts (K = 1..kMaxLcpContacts): the law runs without the theorem predicates,
+// which are not among the outputs and change no number.
+template <int K>
+RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiContactLaw law, LcpSolver solver);
+extern template RowSchema<MultiContactCollision<1>, MultiContactOutcome<1>> lcp_schema<1>(MultiContactLaw,
+                                                                                          LcpSolver);
+extern template RowSchema<MultiContactCollision<2>, MultiContactOutcome<2>> lcp_schema<2>(MultiContactLaw,
+                                                                                          LcpSolver);
+extern template RowSchema<MultiContactCollision<3>, MultiContactOutcome<3>> lcp_schema<3>(MultiContactLaw,
+                                                                                          LcpSolver);
+extern template RowSchema<MultiContactCollision<4>, MultiContactOutcome<4>> lcp_schema<4>(MultiContactLaw,
+                                                                                          LcpSolver);
+
+// eval_csv() with the LCP schema of k contacts (1 <= k <= kMaxLcpContacts; 0: the k of the header's columns,
+// cli/lcp_header.hpp); throws as eval_csv does, and MalformedInput where the header's columns are for
+// another k.
 EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw law, int k, LcpSolver solver);
 
 }  // namespace collsweep::cli
