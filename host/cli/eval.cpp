@@ -22,6 +22,10 @@
 // The header must be that of k contacts: without --contacts k is inferred from it (the k of its largest
 // column); with --contacts, columns of a larger k are refused (cli/lcp_header.hpp).
 //
+// Witness files of `collsweep run` (a `law` column) are read as they are: only the rows whose law is --law
+// (and, multi-contact, whose `contacts` is k) are evaluated, the others are left out; the results the run
+// recorded (type,dE,dE_rel or solutions,W_min,W_max,W,W_max_rel) pass through renamed recorded_<name>.
+//
 // status is "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17
 // significant digits (%.17g, they round-trip).
 //
@@ -140,6 +144,10 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     if (!writer.finish())
       return fail("--out " + (to_stdout ? std::string("<stdout>") : o.out) + ": write failed");
   }
+  if (counts.rows == 0 && counts.skipped > 0)
+    std::cerr << "collsweep eval: all " << counts.skipped << " rows left out: rows of a witness file are "
+              << "evaluated where their law is " << o.law
+              << (parse_law(o.law.c_str(), &law) ? "" : " and their contacts the k in use") << '\n';
   if (counts.invalid > 0) {
     std::cerr << "collsweep eval: " << counts.invalid << " of " << counts.rows
               << " rows invalid (see the status column)\n";
@@ -171,6 +179,8 @@ void register_eval(CLI::App& app, int& status) {
       "then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k. Without --contacts, k is inferred "
       "from\n"
       "the header (its columns must be those of one k).\n"
+      "Witness files of collsweep run (a law column) are read as they are: only the rows of --law (and of\n"
+      "k contacts) are evaluated; the recorded results pass through as recorded_<name>.\n"
       "Numbers have 17 significant digits. Invalid rows: status \"invalid: <reason>\", numeric outputs\n"
       "empty (planar type 0).\n"
       "Exit status: 0 all rows ok, 1 some row invalid, 2 bad options or malformed file.");

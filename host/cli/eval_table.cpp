@@ -1,4 +1,4 @@
-// The non-template parts of eval's row table: header index, header row, field counts, numbers.
+// The non-template parts of eval's row table: header index, header row, field counts, numbers, row filters.
 #include "cli/eval_table.hpp"
 
 namespace collsweep::cli {
@@ -49,6 +49,19 @@ double parse_field(const std::string& text, const std::string& column, long line
   const std::string what =
       trim_blanks(text).empty() ? "empty field, a number is required" : "'" + text + "' is not a number";
   throw MalformedInput(line, "column '" + column + "': " + what);
+}
+
+bool keep_row(const std::vector<RowFilter>& filters, const std::vector<long>& at,
+              const std::vector<std::string>& fields, long line) {
+  for (std::size_t i = 0; i < filters.size(); ++i) {
+    if (at[i] < 0) continue;
+    try {
+      if (!filters[i].keep(fields[static_cast<std::size_t>(at[i])])) return false;
+    } catch (const std::invalid_argument& e) {
+      throw MalformedInput(line, "column '" + filters[i].column + "': " + e.what());
+    }
+  }
+  return true;
 }
 
 }  // namespace collsweep::cli

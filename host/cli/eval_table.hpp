@@ -35,20 +35,34 @@ struct InputColumn {
   std::function<void(Record&, double)> set;
 };
 
+// A column that decides whether a row is evaluated (witness files: law, contacts). keep() returns false to
+// skip the row, and throws std::invalid_argument (the reason) for a value it cannot read.
+struct RowFilter {
+  std::string column;
+  std::function<bool(const std::string&)> keep;
+};
+
 // What an eval-style command reads and writes. A law family (planar, cli/planar_eval.cpp; LCP with k
 // contacts, cli/lcp_eval.cpp) supplies its own schema; the row loop below does not know any column name.
 template <class Record, class Outcome>
 struct RowSchema {
   std::vector<InputColumn<Record>> inputs;        // required numeric columns, any order in the file
   std::vector<std::string> outputs;               // appended columns, in this order
-  std::function<Outcome(const Record&)> compute;  // the law
+  std::function<Outcome(const Record&)> compute;  // the law (`reproduce` calls it too)
   // Writes exactly outputs.size() fields (not the end of the record); returns true when the row is valid.
   std::function<bool(const Outcome&, io::CsvWriter&)> write;
+  // Witness files of `collsweep run`, told by the column of filters[0] (`law`): only the rows that every
+  // filter column of the header keeps are evaluated (the others are left out of the output), and the results
+  // the run recorded (columns named in `recorded`) pass through renamed recorded_<name>, so they do not clash
+  // with the outputs. Files without that column are read as before.
+  std::vector<RowFilter> filters;
+  std::vector<std::string> recorded;
 };
 
 struct EvalCounts {
   long rows = 0;     // rows evaluated
   long invalid = 0;  // of them, invalid
+  long skipped = 0;  // rows a filter left out
 };
 
 // Header names (trimmed of blanks) -> position. Throws MalformedInput for a duplicate name.
@@ -107,20 +121,36 @@ class RecordBinding {
   std::vector<std::size_t> pos_;
 };
 
+// Whether the row passes every filter whose column the header has (the filters' positions in `at`, -1
+// where absent); throws MalformedInput naming the column for a value a filter cannot read.
+bool keep_row(const std::vector<RowFilter>& filters, const std::vector<long>& at,
+              const std::vector<std::string>& fields, long line);
+
 // Evaluates every row after the header (already read by `reader`) into `out`: the header plus the outputs,
-// then one output record per input row. Input fields are written back as they were read (quoted again
+// then one output record per kept input row. Input fields are written back as they were read (quoted again
 // where needed). Throws MalformedInput (or io::CsvError) at the first malformed line; the records before it
 // have been written.
 template <class Record, class Outcome>
 EvalCounts eval_rows(io::CsvReader& reader, const HeaderIndex& header, io::CsvWriter& out,
                      const RowSchema<Record, Outcome>& schema) {
+  const bool witness = !schema.filters.empty() && header.find(schema.filters[0].column) >= 0;
+  std::vector<long> filter_at;
+  for (const RowFilter& f : schema.filters) filter_at.push_back(witness ? header.find(f.column) : -1);
+  const auto is_recorded = [&](const std::string& name) {
+    for (const std::string& r : schema.recorded)
+      if (witness && r == name) return true;
+    return false;
+  };
   for (const std::string& name : schema.outputs)
-    if (header.find(name) >= 0)
+    if (header.find(name) >= 0 && !is_recorded(name))
       throw MalformedInput(header.line(),
                            "column '" + name + "': has the name of an output column; rename or remove it");
   const RecordBinding<Record> binding(header, schema.inputs);
 
-  for (const std::string& h : header.fields()) out.field(h);
+  for (std::size_t i = 0; i < header.names().size(); ++i) {
+    const std::string& name = header.names()[i];
+    out.field(is_recorded(name) ? "recorded_" + name : header.fields()[i]);
+  }
   for (const std::string& o : schema.outputs) out.field(o);
   out.end_record();
 
@@ -129,6 +159,10 @@ EvalCounts eval_rows(io::CsvReader& reader, const HeaderIndex& header, io::CsvWr
   while (reader.next(fields)) {
     const long line = reader.record_line();
     check_field_count(header, fields, line);
+    if (!keep_row(schema.filters, filter_at, fields, line)) {
+      ++counts.skipped;
+      continue;
+    }
     const Record record = binding.parse(fields, line);
     for (const std::string& f : fields) out.field(f);
     if (!schema.write(schema.compute(record), out)) ++counts.invalid;

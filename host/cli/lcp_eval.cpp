@@ -1,6 +1,8 @@
 // The CSV row schema of `eval` for the multi-contact LCP laws: columns -> MultiContactCollision<K>.
 #include "cli/lcp_eval.hpp"
 
+#include <stdexcept>
+
 #include "cli/lcp_header.hpp"
 
 namespace collsweep::cli {
@@ -47,6 +49,10 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
     for (double x : o.gamma_plus) w.number(x);
     return true;
   };
+  const std::string name = law_name(law);
+  s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }},
+               {"contacts", [](const std::string& text) { return parse_contacts_field(text) == K; }}};
+  s.recorded = lcp_recorded_columns();
   return s;
 }
 
@@ -76,13 +82,26 @@ std::vector<std::string> lcp_output_columns(int k) {
   return names;
 }
 
+const std::vector<std::string>& lcp_recorded_columns() {
+  static const std::vector<std::string> names = {"solutions", "W_min", "W_max", "W", "W_max_rel"};
+  return names;
+}
+
+int parse_contacts_field(const std::string& text) {
+  const std::string t = trim_blanks(text);
+  if (t.size() == 1 && t[0] >= '1' && t[0] <= '0' + kMaxLcpContacts) return t[0] - '0';
+  throw std::invalid_argument("'" + text + "' is not a number of contacts (an integer from 1 to " +
+                              std::to_string(kMaxLcpContacts) + ")");
+}
+
 EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw law, int k, LcpSolver solver) {
   io::CsvReader reader(in);
   std::string need;  // (k = 0: the columns depend on k)
   for (const std::string& c : lcp_input_columns(k)) need += (need.empty() ? "" : ",") + c;
   const std::vector<std::string> names = read_header(reader, need);
   const HeaderIndex header(names, reader.record_line());
-  const int kk = lcp_header_contacts(header, k, false);
+  // A witness file (law and contacts columns) says each row's k.
+  const int kk = lcp_header_contacts(header, k, header.find("law") >= 0 && header.find("contacts") >= 0);
   return with_contacts(kk, [&](auto kc) {
     return eval_rows(reader, header, out, lcp_schema<decltype(kc)::value>(law, solver));
   });

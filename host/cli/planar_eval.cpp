@@ -32,6 +32,9 @@ RowSchema<PlanarCollision, PlanarOutcome> planar_schema(PlanarLaw law) {
     for (double x : {o.I_n, o.I_t, o.v_n2, o.v_t2, o.dE, o.dE_rel}) w.number(x);
     return true;
   };
+  const std::string name = law_name(law);
+  s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }}};
+  s.recorded = planar_recorded_columns();
   return s;
 }
 
