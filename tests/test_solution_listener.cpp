@@ -1,5 +1,4 @@
-// The multi-contact laws' solution listener: it changes no outcome bit and lists exactly the solutions
-// counted.
+// The multi-contact laws' solution listener: no outcome bit changes, exactly the counted solutions listed.
 //
 // On random samples (general, extreme and all-eps = 0 coefficients; k = 1, 2, 3; both laws; enumeration and
 // Lemke) the outcome with a listener equals the outcome without, field for field and bit for bit; the listed

@@ -1,5 +1,4 @@
-// Every distinct solution of one multi-contact impact, gathered from the laws' listener, as `solve` prints
-// them.
+// Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
 #include "cli/lcp_solutions.hpp"
 
 #include <string>

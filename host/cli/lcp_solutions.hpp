@@ -1,5 +1,4 @@
-// Every distinct solution of one multi-contact impact, gathered from the laws' listener, as `solve` prints
-// them.
+// Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
 //
 // The laws report each distinct solution as they store it (kernels/collsweep/impacts/solution_listener.hpp),
 // so the list holds exactly the solutions the outcome counts, in the solver's order, and the chosen one

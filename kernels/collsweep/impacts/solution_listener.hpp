@@ -1,5 +1,4 @@
-// The hook through which the multi-contact laws report every distinct solution they find (`solve` lists
-// them).
+// The hook through which the multi-contact laws report every distinct solution they find (`solve`).
 //
 // evaluate_poisson_lcp / evaluate_newton_lcp take a listener L; when L::kActive is true they call, as the
 // solutions are stored (so the listed ones are exactly those counted in the outcome's solutions):
