@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/lcp_law.hpp"
+#include "cli/text_table.hpp"
 #include "collsweep/impacts/poisson_multicontact.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
@@ -544,8 +545,6 @@ TEST(CliLcpEval, BadOptionsExit2) {
     std::vector<std::string> args;
     std::string message;
   } cases[] = {
-      {eval({"--law", "poisson-lcp"}), "--contacts k is required by law poisson-lcp"},
-      {eval({"--law", "newton-lcp", "--solver", "lemke"}), "--contacts k is required by law newton-lcp"},
       {eval({"--law", "poisson-lcp", "--contacts", "0"}),
        "--contacts 0: expected the number of contacts, an integer from 1 to 4"},
       {eval({"--law", "poisson-lcp", "--contacts", "5"}), "--contacts 5: expected the number of contacts"},
@@ -567,6 +566,260 @@ TEST(CliLcpEval, BadOptionsExit2) {
     EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
   }
+}
+
+// A header of k contacts read with another --contacts: G_0_1 is N1-T1 for one contact and N1-N2 for two, so
+// a two-contact file read as one contact would give "ok" rows of another collision. Refused.
+TEST(CliLcpEval, HeaderOfMoreContactsThanGivenIsRefused) {
+  std::string header, row;
+  for (const std::string& c : input_columns(2)) {
+    header += (header.empty() ? "" : ",") + c;
+    const bool diag = c == "G_0_0" || c == "G_1_1" || c == "G_2_2" || c == "G_3_3";
+    row += std::string(row.empty() ? "" : ",") + (diag          ? "1"
+                                                  : c == "g_1"  ? "-1"
+                                                  : c[0] == 'G' ? "0.1"
+                                                                : "0.25");
+  }
+  const std::string csv = header + "\n" + row + "\n";
+  const std::string in = temp_path("two.csv"), out = temp_path("two_out.csv");
+  write_text_file(in, csv);
+  for (const char* law : {"poisson-lcp", "newton-lcp"}) {
+    SCOPED_TRACE(law);
+    const CommandResult r =
+        run_collsweep({"eval", "--law", law, "--contacts", "1", "--in", in, "--out", out});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("collsweep eval: " + in + ": line 1: header has columns for 2 contacts (", 0), 0u)
+        << r.err;
+    for (const char* part : {"g_3", "g_4", "mu_2", "eN_2", "eT_2", "G_0_2", "but --contacts 1"})
+      EXPECT_NE(r.err.find(part), std::string::npos) << part << ": " << r.err;
+    EXPECT_EQ(r.err.find("G_0_1"), std::string::npos) << "G_0_1 is a column of one contact too: " << r.err;
+    EXPECT_FALSE(std::ifstream(out).good()) << "no output file is left";
+  }
+  // A single column of a larger k is enough.
+  const std::string one_more =
+      "G_0_0,G_0_1,G_1_1,g_1,g_2,mu_1,eN_1,eT_1,mu_2\n1,0,1,-1,0.5,0.3,0.5,0.2,0.3\n";
+  const CommandResult r = run_collsweep(
+      {"eval", "--law", "poisson-lcp", "--contacts", "1", "--in", "-", "--out", "-"}, &one_more);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("header has columns for 2 contacts (mu_2) but --contacts 1"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// Without --contacts, k is the header's: the same bytes as with the right --contacts; a header that is not
+// that of one k, or holds none of the columns, is refused naming the columns.
+TEST(CliLcpEval, ContactsAreInferredFromTheHeader) {
+  for (int k : {1, 2, 3}) {
+    SCOPED_TRACE(k);
+    std::string csv;
+    for (const std::string& c : input_columns(k)) csv += (csv.empty() ? "" : ",") + c;
+    csv += ",id\n";
+    std::mt19937_64 rng(91 + k);
+    for (int r = 0; r < 4; ++r) {
+      std::string line;
+      const auto add = [&](const std::vector<std::pair<std::string, std::string>>& f) {
+        for (const std::string& c : input_columns(k))
+          for (const auto& [name, value] : f)
+            if (name == c) line += (line.empty() ? "" : ",") + value;
+      };
+      if (k == 1) add(fields_of(random_collision<1>(rng)));
+      if (k == 2) add(fields_of(random_collision<2>(rng)));
+      if (k == 3) add(fields_of(random_collision<3>(rng)));
+      csv += line + ",row" + std::to_string(r) + "\n";
+    }
+    const CommandResult given = run_collsweep(
+        {"eval", "--law", "poisson-lcp", "--contacts", std::to_string(k), "--in", "-", "--out", "-"}, &csv);
+    const CommandResult inferred =
+        run_collsweep({"eval", "--law", "poisson-lcp", "--in", "-", "--out", "-"}, &csv);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    EXPECT_EQ(inferred.exit_code, 0) << inferred.err;
+    EXPECT_EQ(inferred.out, given.out);
+    const Rows rows = parse_csv(inferred.out);
+    ASSERT_EQ(rows.size(), 5u);
+    EXPECT_EQ(rows[0].back(), "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
+  }
+  const struct {
+    const char* name;
+    std::string csv;
+    std::vector<std::string> parts;
+  } bad[] = {
+      {"no column of the family",
+       "a,b\n1,2\n",
+       {"line 1:", "cannot infer the number of contacts", "--contacts k"}},
+      {"columns of 2 contacts, G_0_3 and g_4 missing",
+       "G_0_0,G_0_1,G_0_2,G_1_1,G_1_2,G_1_3,G_2_2,G_2_3,G_3_3,g_1,g_2,g_3,mu_1,mu_2,eN_1,eN_2,eT_1,eT_2\n"
+       "1,0,0,1,0,0,1,0,1,-1,0,0,0.5,0.5,0.5,0.5,0,0\n",
+       {"line 1:", "missing required column 'G_0_3', 'g_4' of 2 contacts"}},
+      {"lower triangle",
+       "G_0_0,G_0_1,G_1_0,G_1_1,g_1,g_2,mu_1,eN_1,eT_1\n1,0,0,1,-1,0,0.5,0.5,0\n",
+       {"line 1:", "column 'G_1_0': not a column of 1 to 4 contacts"}},
+      {"five contacts", "G_0_0,mu_5\n1,0\n", {"column 'mu_5': not a column of 1 to 4 contacts"}},
+  };
+  for (const auto& b : bad) {
+    SCOPED_TRACE(b.name);
+    const CommandResult r = run_collsweep({"eval", "--law", "newton-lcp", "--in", "-", "--out", "-"}, &b.csv);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(testing::count_lines(r.err), 1) << r.err;
+    for (const std::string& part : b.parts)
+      EXPECT_NE(r.err.find(part), std::string::npos) << part << ": " << r.err;
+  }
+}
+
+// ---- solve: every solution listed ------------------------------------------------------------------
+
+// The whitespace-separated cells of each line of the table that follows the line starting with `title`
+// (up to the next blank line), its header row first.
+std::vector<std::vector<std::string>> table_after(const std::string& text, const std::string& title) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside) {
+      inside = line.rfind(title, 0) == 0;
+      continue;
+    }
+    if (line.empty()) break;
+    std::istringstream cells(line);
+    std::vector<std::string> row;
+    for (std::string c; cells >> c;) row.push_back(c);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string cell(double x) {
+  const std::string s = cli::table_number(x);
+  return s[0] == ' ' ? s.substr(1) : s;
+}
+
+// solve lists every solution the outcome counts (JSON arrays and table rows), exactly one marked chosen, and
+// that one has the outcome's numbers; the old keys are unchanged.
+template <int K>
+void check_listed_solutions(const MultiContactCollision<K>& c, const char* law,
+                            const std::string& solver = "") {
+  constexpr int n = 2 * K;
+  const bool poisson = std::string(law) == "poisson-lcp";
+  std::vector<std::string> args = solve_args(law, c, solver);
+  args.push_back("--json");
+  const CommandResult r = run_collsweep(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const JsonValue j = parse_json_output(r);
+  const JsonValue& out = j.at("outputs");
+  const auto solutions = static_cast<std::size_t>(out.at("solutions").number());
+  ASSERT_GE(solutions, 1u);
+  const std::vector<JsonValue>& list = j.at(poisson ? "decompression_solutions" : "solution_list").arr;
+  ASSERT_EQ(list.size(), solutions) << "one entry per counted solution";
+  EXPECT_FALSE(j.has(poisson ? "solution_list" : "compression_solutions"));
+  const double tol = 1e-9 * out.at("T_acc").number();
+  int chosen = -1;
+  for (std::size_t s = 0; s < list.size(); ++s) {
+    const JsonValue& e = list[s];
+    EXPECT_EQ(e.at("index").number(), static_cast<double>(s + 1));
+    EXPECT_EQ(e.at("Lam").arr.size(), static_cast<std::size_t>(n));
+    EXPECT_EQ(e.at("gamma_plus").arr.size(), static_cast<std::size_t>(n));
+    EXPECT_GE(e.at("W").number(), out.at("W_min").number() - tol);
+    EXPECT_LE(e.at("W").number(), out.at("W_max").number() + tol);
+    if (e.at("chosen").b) {
+      EXPECT_EQ(chosen, -1) << "two chosen";
+      chosen = static_cast<int>(s);
+    }
+  }
+  ASSERT_GE(chosen, 0) << "no chosen solution";
+  const JsonValue& pick = list[static_cast<std::size_t>(chosen)];
+  EXPECT_EQ(bits(pick.at("W").number()), bits(out.at("W").number()));
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(bits(pick.at("Lam").arr[i].number()), bits(out.at("Lam").arr.at(i).number())) << i;
+    EXPECT_EQ(bits(pick.at("gamma_plus").arr[i].number()), bits(out.at("gamma_plus").arr.at(i).number()))
+        << i;
+  }
+  if (poisson) {
+    const std::vector<JsonValue>& comp = j.at("compression_solutions").arr;
+    EXPECT_EQ(static_cast<double>(comp.size()), j.at("compression").at("solutions").number());
+    int chosen_comp = -1;
+    for (std::size_t m = 0; m < comp.size(); ++m)
+      if (comp[m].at("chosen").b) chosen_comp = static_cast<int>(m);
+    ASSERT_GE(chosen_comp, 0);
+    EXPECT_EQ(pick.at("compression").number(), chosen_comp + 1.0)
+        << "the chosen solution follows the chosen compression";
+    const JsonValue& cm = comp[static_cast<std::size_t>(chosen_comp)];
+    EXPECT_EQ(bits(cm.at("W_compression").number()), bits(j.at("compression").at("W_compression").number()));
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(bits(cm.at("Lam_minus").arr[i].number()),
+                bits(j.at("compression").at("Lam_minus").arr.at(i).number()));
+      EXPECT_EQ(bits(cm.at("gamma_0").arr[i].number()),
+                bits(j.at("compression").at("gamma_0").arr.at(i).number()));
+      EXPECT_EQ(bits(pick.at("Lam_plus").arr[i].number()),
+                bits(j.at("decompression").at("Lam_plus").arr.at(i).number()));
+    }
+    for (const JsonValue& e : list) {
+      const double m = e.at("compression").number();
+      EXPECT_TRUE(m >= 1 && m <= static_cast<double>(comp.size())) << m;
+    }
+  }
+
+  // The table: one row per solution after its header, the chosen one with the same (10-digit) numbers.
+  const CommandResult t = run_collsweep(solve_args(law, c, solver));
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  const auto rows = table_after(t.out, poisson ? "solutions of the impact" : "solutions (");
+  ASSERT_EQ(rows.size(), solutions + 1) << t.out;
+  EXPECT_EQ(rows[0].front(), "#");
+  EXPECT_EQ(rows[0].back(), "chosen");
+  int yes = 0;
+  for (std::size_t s = 1; s < rows.size(); ++s) {
+    EXPECT_EQ(rows[s][0], std::to_string(s));
+    if (rows[s].back() != "yes") continue;
+    ++yes;
+    EXPECT_EQ(static_cast<int>(s) - 1, chosen);
+    const std::size_t first = poisson ? 2 : 1;  // (poisson: the compression's number comes second)
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(rows[s][first + i], cell(out.at("Lam").arr.at(i).number())) << i;
+      EXPECT_EQ(rows[s][first + n + i], cell(out.at("gamma_plus").arr.at(i).number())) << i;
+    }
+    EXPECT_EQ(rows[s][first + 2 * n], cell(out.at("W").number()));
+  }
+  EXPECT_EQ(yes, 1);
+  if (poisson) {
+    const auto comp_rows = table_after(t.out, "compression solutions");
+    EXPECT_EQ(static_cast<double>(comp_rows.size()), j.at("compression").at("solutions").number() + 1);
+  }
+}
+
+TEST(CliLcpSolve, CounterExampleListsItsOneSolution) {
+  const MultiContactCollision<2> c = counter_example();
+  for (const char* solver : {"", "lemke"}) {
+    SCOPED_TRACE(solver);
+    check_listed_solutions(c, "poisson-lcp", solver);
+    check_listed_solutions(c, "newton-lcp", solver);
+  }
+  std::vector<std::string> args = solve_args("poisson-lcp", c);
+  args.push_back("--json");
+  const JsonValue j = parse_json_output(run_collsweep(args));
+  ASSERT_EQ(j.at("decompression_solutions").arr.size(), 1u);
+  EXPECT_NEAR(j.at("decompression_solutions").arr[0].at("W").number(), 351.0 / 800.0, 1e-12);
+}
+
+// Random collisions with several solutions (searched with the same generator): all are listed.
+TEST(CliLcpSolve, SeveralSolutionsAreAllListed) {
+  std::mt19937_64 rng(4242);
+  int poisson_cases = 0, newton_cases = 0;
+  for (int t = 0; t < 200000 && (poisson_cases < 2 || newton_cases < 2); ++t) {
+    const MultiContactCollision<2> c = random_collision<2>(rng);
+    const MultiContactOutcome<2> p = evaluate_poisson_lcp(c), q = evaluate_newton_lcp(c);
+    if (poisson_cases < 2 && p.status == Status::ok && p.solutions >= 3 && p.compression_solutions >= 2) {
+      SCOPED_TRACE("poisson-lcp, sample " + std::to_string(t));
+      check_listed_solutions(c, "poisson-lcp");
+      ++poisson_cases;
+    }
+    if (newton_cases < 2 && q.status == Status::ok && q.solutions >= 2) {
+      SCOPED_TRACE("newton-lcp, sample " + std::to_string(t));
+      check_listed_solutions(c, "newton-lcp");
+      ++newton_cases;
+    }
+  }
+  EXPECT_EQ(poisson_cases, 2);
+  EXPECT_EQ(newton_cases, 2);
 }
 
 // ---- solve: bad input of every kind --------------------------------------------------------------

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   register_eval(app, status);
   register_validate(app, status);
   register_plot(app, status);
+  register_reproduce(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

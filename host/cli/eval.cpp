@@ -12,13 +12,19 @@
 // and is passed through, not read). Output: the input columns in their order, then
 // status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel. Invalid rows: type 0 and the six numeric outputs EMPTY.
 //
-// Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4, required): columns G_i_j for
+// Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4): columns G_i_j for
 // 0 <= i <= j < 2k (0-BASED, upper triangle of G, rows/columns ordered N1..Nk, T1..Tk), g_1..g_2k
 // (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see cli/lcp_eval.hpp). Output: the input
 // columns, then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's total
 // impulse and post-impact contact velocities; the kernels' selection convention). Invalid rows: every
 // output after status EMPTY (solutions too). --solver picks the LCP solver (default automatic:
 // enumeration for k <= 2, Lemke for k >= 3). --contacts and --solver are rejected for planar laws.
+// The header must be that of k contacts: without --contacts k is inferred from it (the k of its largest
+// column); with --contacts, columns of a larger k are refused (cli/lcp_header.hpp).
+//
+// Witness files of `collsweep run` (a `law` column) are read as they are: only the rows whose law is --law
+// (and, multi-contact, whose `contacts` is k) are evaluated, the others are left out; the results the run
+// recorded (type,dE,dE_rel or solutions,W_min,W_max,W,W_max_rel) pass through renamed recorded_<name>.
 //
 // status is "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17
 // significant digits (%.17g, they round-trip).
@@ -43,8 +49,8 @@
 #include "cli/eval_table.hpp"
 #include "cli/lcp_eval.hpp"
 #include "cli/parse_numbers.hpp"
+#include "cli/planar_eval.hpp"
 #include "cli/subcommands.hpp"
-#include "collsweep/laws/planar_laws.hpp"
 #include "io/csv.hpp"
 
 namespace collsweep::cli {
@@ -56,37 +62,6 @@ struct EvalOptions {
 
 // Reads every row of `in` into `out` with one law's schema (throws as eval_csv does).
 using EvalTable = std::function<EvalCounts(std::istream&, io::CsvWriter&)>;
-
-// The planar single-contact schema: columns -> PlanarCollision fields, outputs of PlanarOutcome.
-RowSchema<PlanarCollision> planar_schema(PlanarLaw law) {
-  RowSchema<PlanarCollision> s;
-  s.inputs = {
-      {"W_nn", [](PlanarCollision& c, double x) { c.W.nn = x; }},
-      {"W_nt", [](PlanarCollision& c, double x) { c.W.nt = x; }},
-      {"W_tt", [](PlanarCollision& c, double x) { c.W.tt = x; }},
-      {"v_n", [](PlanarCollision& c, double x) { c.v.n = x; }},
-      {"v_t", [](PlanarCollision& c, double x) { c.v.t = x; }},
-      {"mu", [](PlanarCollision& c, double x) { c.mu = x; }},
-      {"e", [](PlanarCollision& c, double x) { c.e = x; }},
-  };
-  if (law_reads_tangential_restitution(law))
-    s.inputs.push_back({"e_t", [](PlanarCollision& c, double x) { c.e_t = x; }});
-  s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
-  s.evaluate = [law](const PlanarCollision& c, io::CsvWriter& w) {
-    const PlanarOutcome o = evaluate(law, c);
-    if (o.status != Status::ok) {
-      w.field(std::string("invalid: ") + status_reason(o.status));
-      w.field("0");
-      for (int i = 0; i < 6; ++i) w.empty_field();
-      return false;
-    }
-    w.field("ok");
-    w.field(std::to_string(o.type));
-    for (double x : {o.I_n, o.I_t, o.v_n2, o.v_t2, o.dE, o.dE_rel}) w.number(x);
-    return true;
-  };
-  return s;
-}
 
 std::string law_list() {
   std::string s;
@@ -103,7 +78,7 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   if (!extras.empty())
     return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
   if (o.law.empty())
-    return fail("--law is required (one of: " + law_list() + "; with --contacts k: " + lcp_law_list() + ")");
+    return fail("--law is required (one of: " + law_list() + "; multi-contact: " + lcp_law_list() + ")");
   EvalTable table;
   PlanarLaw law{};
   MultiContactLaw lcp_law{};
@@ -114,13 +89,10 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
                     lcp_law_list() + "), not to law " + o.law);
     table = [law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); };
   } else if (parse_lcp_law(o.law, &lcp_law)) {
-    if (o.contacts.empty())
-      return fail("--contacts k is required by law " + o.law + " (number of contacts, 1 to " +
-                  std::to_string(kMaxLcpContacts) + ")");
-    int k = 0;
+    int k = 0;  // 0: the k of the header's columns
     LcpSolver solver{};
     try {
-      k = parse_contacts(o.contacts);
+      if (!o.contacts.empty()) k = parse_contacts(o.contacts);
       solver = parse_lcp_solver(o.solver);
     } catch (const UsageError& e) {
       return fail(e.what());
@@ -130,7 +102,7 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     };
   } else {
     return fail("--law " + o.law + ": unknown law (expected one of: " + law_list() +
-                ") or, with --contacts k, one of: " + lcp_law_list());
+                ") or a multi-contact law (" + lcp_law_list() + ")");
   }
   if (o.in.empty()) return fail("--in FILE.csv is required (\"-\" for stdin)");
   if (o.out.empty()) return fail("--out FILE.csv is required (\"-\" for stdout)");
@@ -172,6 +144,10 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     if (!writer.finish())
       return fail("--out " + (to_stdout ? std::string("<stdout>") : o.out) + ": write failed");
   }
+  if (counts.rows == 0 && counts.skipped > 0)
+    std::cerr << "collsweep eval: all " << counts.skipped << " rows left out: rows of a witness file are "
+              << "evaluated where their law is " << o.law
+              << (parse_law(o.law.c_str(), &law) ? "" : " and their contacts the k in use") << '\n';
   if (counts.invalid > 0) {
     std::cerr << "collsweep eval: " << counts.invalid << " of " << counts.rows
               << " rows invalid (see the status column)\n";
@@ -191,14 +167,20 @@ void register_eval(CLI::App& app, int& status) {
   sub->add_option("--law", o->law, "Impact law: " + law_list() + ", " + lcp_law_list());
   sub->add_option("--in", o->in, "Input CSV file, - for stdin");
   sub->add_option("--out", o->out, "Output CSV file, - for stdout");
-  sub->add_option("--contacts", o->contacts, "Multi-contact laws: number of contacts k, 1 to 4 (required)");
+  sub->add_option("--contacts", o->contacts,
+                  "Multi-contact laws: number of contacts k, 1 to 4 (default: inferred from the header's "
+                  "columns; a header of another k is refused)");
   sub->add_option("--solver", o->solver,
                   "Multi-contact laws: LCP solver automatic (default), enumeration, lemke");
   sub->footer(
       "Planar laws: output the input columns, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel.\n"
       "Multi-contact laws: input columns G_i_j (0 <= i <= j < 2k, 0-based upper triangle of G, rows\n"
       "N1..Nk,T1..Tk), g_1..g_2k (gamma^-), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k; output the input columns,\n"
-      "then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k.\n"
+      "then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k. Without --contacts, k is inferred "
+      "from\n"
+      "the header (its columns must be those of one k).\n"
+      "Witness files of collsweep run (a law column) are read as they are: only the rows of --law (and of\n"
+      "k contacts) are evaluated; the recorded results pass through as recorded_<name>.\n"
       "Numbers have 17 significant digits. Invalid rows: status \"invalid: <reason>\", numeric outputs\n"
       "empty (planar type 0).\n"
       "Exit status: 0 all rows ok, 1 some row invalid, 2 bad options or malformed file.");

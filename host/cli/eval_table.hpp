@@ -35,74 +35,122 @@ struct InputColumn {
   std::function<void(Record&, double)> set;
 };
 
-// What an eval-style command reads and writes. A law family (planar; LCP with k contacts, cli/lcp_eval.cpp)
-// supplies its own schema; the row loop below does not know any column name.
-template <class Record>
+// A column that decides whether a row is evaluated (witness files: law, contacts). keep() returns false to
+// skip the row, and throws std::invalid_argument (the reason) for a value it cannot read.
+struct RowFilter {
+  std::string column;
+  std::function<bool(const std::string&)> keep;
+};
+
+// What an eval-style command reads and writes. A law family (planar, cli/planar_eval.cpp; LCP with k
+// contacts, cli/lcp_eval.cpp) supplies its own schema; the row loop below does not know any column name.
+template <class Record, class Outcome>
 struct RowSchema {
-  std::vector<InputColumn<Record>> inputs;  // required numeric columns, any order in the file
-  std::vector<std::string> outputs;         // appended columns, in this order
-  // Evaluates one record and writes exactly outputs.size() fields (not the end of the record);
-  // returns true when the row is valid.
-  std::function<bool(const Record&, io::CsvWriter&)> evaluate;
+  std::vector<InputColumn<Record>> inputs;        // required numeric columns, any order in the file
+  std::vector<std::string> outputs;               // appended columns, in this order
+  std::function<Outcome(const Record&)> compute;  // the law (`reproduce` calls it too)
+  // Writes exactly outputs.size() fields (not the end of the record); returns true when the row is valid.
+  std::function<bool(const Outcome&, io::CsvWriter&)> write;
+  // Witness files of `collsweep run`, told by the column of filters[0] (`law`): only the rows that every
+  // filter column of the header keeps are evaluated (the others are left out of the output), and the results
+  // the run recorded (columns named in `recorded`) pass through renamed recorded_<name>, so they do not clash
+  // with the outputs. Files without that column are read as before.
+  std::vector<RowFilter> filters;
+  std::vector<std::string> recorded;
 };
 
 struct EvalCounts {
-  long rows = 0;
-  long invalid = 0;
+  long rows = 0;     // rows evaluated
+  long invalid = 0;  // of them, invalid
+  long skipped = 0;  // rows a filter left out
 };
 
-namespace detail {
-inline std::string trim_blanks(const std::string& s) {
-  const std::size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-}  // namespace detail
+// Header names (trimmed of blanks) -> position. Throws MalformedInput for a duplicate name.
+class HeaderIndex {
+ public:
+  HeaderIndex(const std::vector<std::string>& header, long line);
+  // The position of a column, or -1.
+  long find(const std::string& name) const;
+  const std::vector<std::string>& fields() const { return fields_; }  // as read, in file order
+  const std::vector<std::string>& names() const { return names_; }    // trimmed, in file order
+  long line() const { return line_; }
 
-// Reads the header and every row of `in`, writes the header plus the outputs and one output record per
-// input row to `out`. Header names are matched after trimming blanks; input fields are written back as
-// they were read (quoted again where needed). Numbers are parsed with io::parse_double, so "nan" and
-// "inf" reach the evaluator. Throws MalformedInput (or io::CsvError) at the first malformed line;
-// the records before it have been written.
+ private:
+  std::vector<std::string> fields_, names_;
+  std::unordered_map<std::string, std::size_t> index_;
+  long line_;
+};
+
+std::string trim_blanks(const std::string& s);
+
+// Reads the header row; an empty input is MalformedInput (line 1) naming `required` when it is not empty.
+std::vector<std::string> read_header(io::CsvReader& reader, const std::string& required);
+
+// Throws MalformedInput when a record's field count differs from the header's.
+void check_field_count(const HeaderIndex& header, const std::vector<std::string>& fields, long line);
+
+// Reads a field as a number (io::parse_double: "nan" and "inf" are numbers); throws MalformedInput naming
+// the line and the column for an empty or unparsable field.
+double parse_field(const std::string& text, const std::string& column, long line);
+
+// The schema's input columns bound to their positions in one header.
 template <class Record>
-EvalCounts eval_csv(std::istream& in, io::CsvWriter& out, const RowSchema<Record>& schema) {
-  io::CsvReader reader(in);
-  std::vector<std::string> header;
-  if (!reader.next(header)) {
-    std::string need;
-    for (const auto& c : schema.inputs) need += (need.empty() ? "" : ",") + c.name;
-    throw MalformedInput(1, "empty file: no header row (the required columns are " + need + ")");
-  }
-  const long header_line = reader.record_line();
-
-  std::unordered_map<std::string, std::size_t> index;  // trimmed name -> position
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    const std::string name = detail::trim_blanks(header[i]);
-    const auto [it, inserted] = index.emplace(name, i);
-    if (!inserted)
-      throw MalformedInput(header_line, "column '" + name + "': duplicate column (fields " +
-                                            std::to_string(it->second + 1) + " and " + std::to_string(i + 1) +
-                                            ")");
-  }
-  for (const std::string& name : schema.outputs)
-    if (index.count(name))
-      throw MalformedInput(header_line,
-                           "column '" + name + "': has the name of an output column; rename or remove it");
-
-  std::vector<std::size_t> bound;  // position of each schema input in the file
-  std::string missing;
-  for (const auto& c : schema.inputs) {
-    const auto it = index.find(c.name);
-    if (it == index.end()) {
-      missing += (missing.empty() ? "'" : ", '") + c.name + "'";
-      bound.push_back(0);
-    } else {
-      bound.push_back(it->second);
+class RecordBinding {
+ public:
+  // Throws MalformedInput naming every missing column.
+  RecordBinding(const HeaderIndex& header, const std::vector<InputColumn<Record>>& inputs) : inputs_(inputs) {
+    std::string missing;
+    for (const auto& c : inputs) {
+      const long at = header.find(c.name);
+      if (at < 0) missing += (missing.empty() ? "'" : ", '") + c.name + "'";
+      pos_.push_back(at < 0 ? 0 : static_cast<std::size_t>(at));
     }
+    if (!missing.empty()) throw MalformedInput(header.line(), "missing required column " + missing);
   }
-  if (!missing.empty()) throw MalformedInput(header_line, "missing required column " + missing);
 
-  for (const std::string& h : header) out.field(h);
+  // The record of one row (its field count checked); throws MalformedInput for an unparsable field.
+  Record parse(const std::vector<std::string>& fields, long line) const {
+    Record record{};
+    for (std::size_t k = 0; k < inputs_.size(); ++k)
+      inputs_[k].set(record, parse_field(fields[pos_[k]], inputs_[k].name, line));
+    return record;
+  }
+
+ private:
+  const std::vector<InputColumn<Record>>& inputs_;
+  std::vector<std::size_t> pos_;
+};
+
+// Whether the row passes every filter whose column the header has (the filters' positions in `at`, -1
+// where absent); throws MalformedInput naming the column for a value a filter cannot read.
+bool keep_row(const std::vector<RowFilter>& filters, const std::vector<long>& at,
+              const std::vector<std::string>& fields, long line);
+
+// Evaluates every row after the header (already read by `reader`) into `out`: the header plus the outputs,
+// then one output record per kept input row. Input fields are written back as they were read (quoted again
+// where needed). Throws MalformedInput (or io::CsvError) at the first malformed line; the records before it
+// have been written.
+template <class Record, class Outcome>
+EvalCounts eval_rows(io::CsvReader& reader, const HeaderIndex& header, io::CsvWriter& out,
+                     const RowSchema<Record, Outcome>& schema) {
+  const bool witness = !schema.filters.empty() && header.find(schema.filters[0].column) >= 0;
+  std::vector<long> filter_at;
+  for (const RowFilter& f : schema.filters) filter_at.push_back(witness ? header.find(f.column) : -1);
+  const auto is_recorded = [&](const std::string& name) {
+    for (const std::string& r : schema.recorded)
+      if (witness && r == name) return true;
+    return false;
+  };
+  for (const std::string& name : schema.outputs)
+    if (header.find(name) >= 0 && !is_recorded(name))
+      throw MalformedInput(header.line(),
+                           "column '" + name + "': has the name of an output column; rename or remove it");
+  const RecordBinding<Record> binding(header, schema.inputs);
+
+  for (std::size_t i = 0; i < header.names().size(); ++i) {
+    const std::string& name = header.names()[i];
+    out.field(is_recorded(name) ? "recorded_" + name : header.fields()[i]);
+  }
   for (const std::string& o : schema.outputs) out.field(o);
   out.end_record();
 
@@ -110,31 +158,28 @@ EvalCounts eval_csv(std::istream& in, io::CsvWriter& out, const RowSchema<Record
   std::vector<std::string> fields;
   while (reader.next(fields)) {
     const long line = reader.record_line();
-    if (fields.size() != header.size()) {
-      const std::string where =
-          fields.size() < header.size()
-              ? "column '" + detail::trim_blanks(header[fields.size()]) + "' and after are missing"
-              : "extra field(s) after column '" + detail::trim_blanks(header.back()) + "'";
-      throw MalformedInput(line, std::to_string(fields.size()) + " fields but the header has " +
-                                     std::to_string(header.size()) + " (" + where + ")");
+    check_field_count(header, fields, line);
+    if (!keep_row(schema.filters, filter_at, fields, line)) {
+      ++counts.skipped;
+      continue;
     }
-    Record record{};
-    for (std::size_t k = 0; k < schema.inputs.size(); ++k) {
-      const std::string& text = fields[bound[k]];
-      double x = 0.0;
-      if (!io::parse_double(text, &x)) {
-        const std::string what = detail::trim_blanks(text).empty() ? "empty field, a number is required"
-                                                                   : "'" + text + "' is not a number";
-        throw MalformedInput(line, "column '" + schema.inputs[k].name + "': " + what);
-      }
-      schema.inputs[k].set(record, x);
-    }
+    const Record record = binding.parse(fields, line);
     for (const std::string& f : fields) out.field(f);
-    if (!schema.evaluate(record, out)) ++counts.invalid;
+    if (!schema.write(schema.compute(record), out)) ++counts.invalid;
     out.end_record();
     ++counts.rows;
   }
   return counts;
+}
+
+// Reads the header and every row of `in` into `out` (eval_rows).
+template <class Record, class Outcome>
+EvalCounts eval_csv(std::istream& in, io::CsvWriter& out, const RowSchema<Record, Outcome>& schema) {
+  io::CsvReader reader(in);
+  std::string need;
+  for (const auto& c : schema.inputs) need += (need.empty() ? "" : ",") + c.name;
+  const std::vector<std::string> names = read_header(reader, need);
+  return eval_rows(reader, HeaderIndex(names, reader.record_line()), out, schema);
 }
 
 }  // namespace collsweep::cli

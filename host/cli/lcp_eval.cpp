@@ -1,16 +1,24 @@
 // The CSV row schema of `eval` for the multi-contact LCP laws: columns -> MultiContactCollision<K>.
 #include "cli/lcp_eval.hpp"
 
+#include <stdexcept>
+
+#include "cli/lcp_header.hpp"
+
 namespace collsweep::cli {
 namespace {
 
 std::string g_name(int i, int j) { return "G_" + std::to_string(i) + "_" + std::to_string(j); }
 
+}  // namespace
+
 template <int K>
-RowSchema<MultiContactCollision<K>> lcp_schema(MultiContactLaw law, LcpSolver solver) {
+RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiContactLaw law,
+                                                                       LcpSolver solver) {
   using C = MultiContactCollision<K>;
+  using O = MultiContactOutcome<K>;
   constexpr int n = 2 * K;
-  RowSchema<C> s;
+  RowSchema<C, O> s;
   for (int i = 0; i < n; ++i)
     for (int j = i; j < n; ++j)
       s.inputs.push_back({g_name(i, j), [i, j](C& c, double x) { c.G[i][j] = c.G[j][i] = x; }});
@@ -27,8 +35,8 @@ RowSchema<MultiContactCollision<K>> lcp_schema(MultiContactLaw law, LcpSolver so
   MultiContactOptions opt;
   opt.solver = solver;
   opt.theorem_predicates = false;  // not among the outputs; the numbers do not depend on it
-  s.evaluate = [law, opt](const C& c, io::CsvWriter& w) {
-    const MultiContactOutcome<K> o = evaluate_lcp(law, c, opt);
+  s.compute = [law, opt](const C& c) { return evaluate_lcp(law, c, opt); };
+  s.write = [](const O& o, io::CsvWriter& w) {
     if (o.status != Status::ok) {
       w.field("invalid: " + lcp_status_reason(o.status));
       for (int i = 0; i < 4 + 2 * n; ++i) w.empty_field();
@@ -41,10 +49,21 @@ RowSchema<MultiContactCollision<K>> lcp_schema(MultiContactLaw law, LcpSolver so
     for (double x : o.gamma_plus) w.number(x);
     return true;
   };
+  const std::string name = law_name(law);
+  s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }},
+               {"contacts", [](const std::string& text) { return parse_contacts_field(text) == K; }}};
+  s.recorded = lcp_recorded_columns();
   return s;
 }
 
-}  // namespace
+template RowSchema<MultiContactCollision<1>, MultiContactOutcome<1>> lcp_schema<1>(MultiContactLaw,
+                                                                                   LcpSolver);
+template RowSchema<MultiContactCollision<2>, MultiContactOutcome<2>> lcp_schema<2>(MultiContactLaw,
+                                                                                   LcpSolver);
+template RowSchema<MultiContactCollision<3>, MultiContactOutcome<3>> lcp_schema<3>(MultiContactLaw,
+                                                                                   LcpSolver);
+template RowSchema<MultiContactCollision<4>, MultiContactOutcome<4>> lcp_schema<4>(MultiContactLaw,
+                                                                                   LcpSolver);
 
 std::vector<std::string> lcp_input_columns(int k) {
   std::vector<std::string> names;
@@ -63,9 +82,29 @@ std::vector<std::string> lcp_output_columns(int k) {
   return names;
 }
 
+const std::vector<std::string>& lcp_recorded_columns() {
+  static const std::vector<std::string> names = {"solutions", "W_min", "W_max", "W", "W_max_rel"};
+  return names;
+}
+
+int parse_contacts_field(const std::string& text) {
+  const std::string t = trim_blanks(text);
+  if (t.size() == 1 && t[0] >= '1' && t[0] <= '0' + kMaxLcpContacts) return t[0] - '0';
+  throw std::invalid_argument("'" + text + "' is not a number of contacts (an integer from 1 to " +
+                              std::to_string(kMaxLcpContacts) + ")");
+}
+
 EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw law, int k, LcpSolver solver) {
-  return with_contacts(
-      k, [&](auto kc) { return eval_csv(in, out, lcp_schema<decltype(kc)::value>(law, solver)); });
+  io::CsvReader reader(in);
+  std::string need;  // (k = 0: the columns depend on k)
+  for (const std::string& c : lcp_input_columns(k)) need += (need.empty() ? "" : ",") + c;
+  const std::vector<std::string> names = read_header(reader, need);
+  const HeaderIndex header(names, reader.record_line());
+  // A witness file (law and contacts columns) says each row's k.
+  const int kk = lcp_header_contacts(header, k, header.find("law") >= 0 && header.find("contacts") >= 0);
+  return with_contacts(kk, [&](auto kc) {
+    return eval_rows(reader, header, out, lcp_schema<decltype(kc)::value>(law, solver));
+  });
 }
 
 }  // namespace collsweep::cli

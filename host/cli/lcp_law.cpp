@@ -36,6 +36,8 @@ LcpSolver parse_lcp_solver(const std::string& text) {
   throw UsageError("--solver " + text + ": unknown solver (expected automatic, enumeration or lemke)");
 }
 
+std::string lcp_row_label(int i, int k) { return (i < k ? "N" : "T") + std::to_string(i % k + 1); }
+
 std::string lcp_status_reason(Status s) {
   switch (s) {
     case Status::delassus_not_spd:

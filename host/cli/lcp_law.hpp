@@ -31,6 +31,9 @@ LcpSolver parse_lcp_solver(const std::string& text);
 // v_n and e; these name G, gamma_N^- and eps_N instead (the same text in `solve` and `eval`).
 std::string lcp_status_reason(Status s);
 
+// The label of row i of k contacts: N1..Nk, T1..Tk.
+std::string lcp_row_label(int i, int k);
+
 // Calls f(std::integral_constant<int, K>{}) with K = k; k must be in 1..kMaxLcpContacts.
 template <class F>
 decltype(auto) with_contacts(int k, F&& f) {

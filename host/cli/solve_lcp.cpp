@@ -8,12 +8,14 @@
 // compression (Lambda^-, gamma°, W_compression) and the decompression (Lambda^+, gamma^+) of the chosen
 // solution, the totals (Lambda, W, W_min, W_max, solutions, T_acc, W/T_acc) and Glocker's sufficient
 // conditions (111), (117), (121) with cond(G); newton-lcp prints Lambda, gamma^+, the energies and cond(G).
+// Both list every distinct solution the law found, the chosen one marked (cli/lcp_solutions.hpp).
 #include "cli/solve_lcp.hpp"
 
 #include <iostream>
 #include <vector>
 
 #include "cli/lcp_law.hpp"
+#include "cli/lcp_solutions.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/text_table.hpp"
 #include "io/format.hpp"
@@ -30,8 +32,6 @@ std::vector<double> parse_finite_list(const char* option, const std::string& tex
     if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
   return xs;
 }
-
-std::string row_label(int i, int k) { return (i < k ? "N" : "T") + std::to_string(i % k + 1); }
 
 // "N1..Nk,T1..Tk" style layout text.
 std::string rows_text(int k, const char* prefix_n, const char* prefix_t) {
@@ -120,7 +120,7 @@ std::vector<double> vec(const double (&xs)[K]) {
 }
 
 template <int K>
-void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
+void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
   const bool poisson = in.law == MultiContactLaw::poisson_lcp;
   io::JsonWriter j(std::cout);
@@ -129,7 +129,7 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
   j.key("law").string(law_name(in.law)).key("contacts").integer(K);
   j.key("solver").string(lcp_solver_name(out.solver));
   j.key("rows").begin_array();
-  for (int i = 0; i < n; ++i) j.string(row_label(i, K));
+  for (int i = 0; i < n; ++i) j.string(lcp_row_label(i, K));
   j.end_array();
   j.key("inputs").begin_object();
   j.key("G").begin_array();
@@ -168,6 +168,7 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
     j.key("small_121").boolean(gc.small_121);
   }
   j.end_object();
+  write_solution_json(j, list, poisson);
   j.end_object();
 }
 
@@ -182,7 +183,7 @@ void labelled(TextTable& t, const std::string& name, const std::string& value, c
 }
 
 template <int K>
-void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
+void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
   const bool poisson = in.law == MultiContactLaw::poisson_lcp;
   std::ostream& os = std::cout;
@@ -205,14 +206,15 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
     rows.row({"row", "gamma-", "Lam", "gamma+"});
   for (int i = 0; i < n; ++i) {
     if (poisson)
-      rows.row({row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam_minus[i]),
+      rows.row({lcp_row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam_minus[i]),
                 table_number(out.gamma_0[i]), table_number(out.Lam_plus[i]), table_number(out.gamma_plus[i]),
                 table_number(out.Lam[i])});
     else
-      rows.row({row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam[i]),
+      rows.row({lcp_row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam[i]),
                 table_number(out.gamma_plus[i])});
   }
   rows.print(os);
+  print_solution_tables(os, list, K, poisson);
 
   os << "\nper contact\n";
   TextTable contacts;
@@ -225,10 +227,10 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
   os << "\nG\n";
   TextTable g;
   std::vector<std::string> top = {""};
-  for (int i = 0; i < n; ++i) top.push_back(row_label(i, K));
+  for (int i = 0; i < n; ++i) top.push_back(lcp_row_label(i, K));
   g.row(top);
   for (int i = 0; i < n; ++i) {
-    std::vector<std::string> r = {row_label(i, K)};
+    std::vector<std::string> r = {lcp_row_label(i, K)};
     for (int c = 0; c < n; ++c) r.push_back(table_number(in.c.G[i][c]));
     g.row(r);
   }
@@ -264,13 +266,16 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out) {
 template <int K>
 std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw law) {
   const LcpInput<K> in = parse_lcp_input<K>(o, law);
-  const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt);
+  LcpSolutionList list;  // every distinct solution, as the law stores it
+  const MultiContactOutcome<K> out = in.law == MultiContactLaw::newton_lcp
+                                         ? evaluate_newton_lcp(in.c, in.opt, list)
+                                         : evaluate_poisson_lcp(in.c, in.opt, list);
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
   if (o.json)
-    print_json(in, out);
+    print_json(in, out, list);
   else
-    print_table(in, out);
+    print_table(in, out, list);
   return std::nullopt;
 }
 

@@ -5,10 +5,11 @@
 
 namespace collsweep::cli {
 
-void register_run(CLI::App& app, int& status);       // run.cpp: the sweep
-void register_solve(CLI::App& app, int& status);     // solve.cpp: one collision
-void register_eval(CLI::App& app, int& status);      // eval.cpp: collisions from CSV
-void register_validate(CLI::App& app, int& status);  // validate.cpp: GPU against CPU
-void register_plot(CLI::App& app, int& status);      // plot.cpp: PNG maps
+void register_run(CLI::App& app, int& status);        // run.cpp: the sweep
+void register_solve(CLI::App& app, int& status);      // solve.cpp: one collision
+void register_eval(CLI::App& app, int& status);       // eval.cpp: collisions from CSV
+void register_validate(CLI::App& app, int& status);   // validate.cpp: GPU against CPU
+void register_plot(CLI::App& app, int& status);       // plot.cpp: PNG maps
+void register_reproduce(CLI::App& app, int& status);  // reproduce.cpp: a run's witnesses re-evaluated
 
 }  // namespace collsweep::cli

@@ -50,6 +50,7 @@
 #include "collsweep/impacts/glocker_conditions.hpp"
 #include "collsweep/impacts/glocker_modes.hpp"
 #include "collsweep/impacts/multicontact.hpp"
+#include "collsweep/impacts/solution_listener.hpp"
 #include "collsweep/lcp/enumerate.hpp"
 #include "collsweep/lcp/lemke.hpp"
 
@@ -163,9 +164,9 @@ struct DistinctSolutions {
   bool truncated = false;
   double X[kMaxPhaseSolutions][n];
 
-  // True when x is new and was stored; false for a duplicate and when the list is full (truncated).
-  COLLSWEEP_HD bool insert(const double (&g)[n][n], const double (&x)[n], double gamma_scale,
-                           double g_scale) {
+  // The first stored solution that x duplicates, or -1.
+  COLLSWEEP_HD int find(const double (&g)[n][n], const double (&x)[n], double gamma_scale,
+                        double g_scale) const {
     const double xs = max_d(smallmat::max_abs(x), gamma_scale / g_scale);
     for (int k = 0; k < count; ++k) {
       bool same = true;
@@ -175,8 +176,15 @@ struct DistinctSolutions {
         for (int j = 0; j < n; ++j) d += g[i][j] * (X[k][j] - x[j]);
         same = abs_d(d) <= 1e-8 * gamma_scale;
       }
-      if (same) return false;
+      if (same) return k;
     }
+    return -1;
+  }
+
+  // True when x is new and was stored; false for a duplicate and when the list is full (truncated).
+  COLLSWEEP_HD bool insert(const double (&g)[n][n], const double (&x)[n], double gamma_scale,
+                           double g_scale) {
+    if (find(g, x, gamma_scale, g_scale) >= 0) return false;
     if (count == kMaxPhaseSolutions) {
       truncated = true;
       return false;
@@ -301,6 +309,16 @@ COLLSWEEP_HD_INLINE void total_impulse(const MultiContactCollision<K, R>& c, con
   }
 }
 
+// Lambda^+ = Delta + eps Lambda^- (formed from Delta, not as Lambda - Lambda^-: no cancellation).
+template <int K>
+COLLSWEEP_HD_INLINE void rebound_impulse(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
+                                         const double (&d)[2 * K], double (&lp)[2 * K]) {
+  for (int j = 0; j < K; ++j) {
+    lp[j] = d[j] + c.eps_N[j] * lm[j];
+    lp[K + j] = d[K + j] + c.eps_T[j] * lm[K + j];
+  }
+}
+
 // Writes the chosen Poisson solution into the outcome.
 template <int K>
 COLLSWEEP_HD_INLINE void set_poisson_choice(const MultiContactCollision<K>& c, const double (&lm)[2 * K],
@@ -310,13 +328,9 @@ COLLSWEEP_HD_INLINE void set_poisson_choice(const MultiContactCollision<K>& c, c
   for (int i = 0; i < 2 * K; ++i) {
     o.Lam_minus[i] = lm[i];
     o.gamma_0[i] = g0[i];
-    o.Lam_plus[i] = o.Lam[i] - lm[i];
     o.gamma_plus[i] = gp[i];
   }
-  for (int j = 0; j < K; ++j) {  // Lambda^+ = Delta + eps Lambda^- without the cancellation above
-    o.Lam_plus[j] = d[j] + c.eps_N[j] * lm[j];
-    o.Lam_plus[K + j] = d[K + j] + c.eps_T[j] * lm[K + j];
-  }
+  rebound_impulse(c, lm, d, o.Lam_plus);
 }
 
 // Dedup scales of a sample: deduplication is relative to max|gamma^-| and max|G|; ties of W within
@@ -341,6 +355,7 @@ struct PoissonDecompression {
   double dw = 0.0, d[n] = {}, gp[n] = {};
   DistinctSolutions<K> dec;
   int count = 0;
+  int chosen = -1;  // the chosen Delta's index in dec; -1 while it is the pure Delta = 0 (or none)
   double wmin = 0.0, wmax = 0.0;
 
   // pure: Delta = 0 solves the decompression (GlockerModeSolver::zero_is_solution).
@@ -371,6 +386,7 @@ struct PoissonDecompression {
     ++count;
     if (pure || (dhave && !(w < dw - s.tol_w))) return;
     dhave = true;
+    chosen = count - 1;
     dw = w;
     for (int i = 0; i < n; ++i) {
       d[i] = x[i];
@@ -385,13 +401,16 @@ template <int K>
 struct PoissonChoice {
   static constexpr int n = 2 * K;
   int total = 0;
+  int rounds = 0, chosen = -1;  // compression solutions added; the chosen one's index among them
   bool have = false;
   double best_wm = 0.0, best_w = 0.0;
 
-  // Compression solution (lm, g0) with W^- = wm and its folded decompression dd.
+  // Compression solution (lm, g0) with W^- = wm and its folded decompression dd (called once per distinct
+  // compression solution, in their order).
   COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
                                const double (&lm)[n], const double (&g0)[n], double wm,
                                PoissonDecompression<K>& dd, MultiContactOutcome<K>& o) {
+    const int round = rounds++;
     o.solutions_truncated = o.solutions_truncated || dd.dec.truncated;
     if (dd.pure && dd.count == 0) dd.count = 1;  // (never: the enumeration finds X = 0 as well)
     if (dd.count == 0) return;
@@ -401,6 +420,7 @@ struct PoissonChoice {
     // Compression of maximal dissipation (least W^-); among equal W^-, the least W.
     if (have && !(wm < best_wm - s.tol_w) && (wm > best_wm + s.tol_w || !(dd.dw < best_w - s.tol_w))) return;
     have = true;
+    chosen = round;
     best_wm = wm;
     best_w = dd.dw;
     set_poisson_choice(c, lm, g0, dd.d, dd.gp, o);
@@ -428,14 +448,47 @@ COLLSWEEP_HD_INLINE void finish_multicontact(MultiContactOutcome<K>& o) {
   if (!multicontact_finite(o)) o = fail_multicontact(o, Status::numerical_failure);
 }
 
+// The index in dd.dec of the stored decompression solution that is Delta = 0 (the enumeration finds it
+// whenever dd.pure), or -1.
+template <int K>
+COLLSWEEP_HD_INLINE int pure_solution_index(const MultiContactCollision<K>& c, const MultiContactScales& s,
+                                            const PoissonDecompression<K>& dd) {
+  double zero[2 * K];
+  for (int i = 0; i < 2 * K; ++i) zero[i] = 0.0;
+  return dd.pure ? dd.dec.find(c.G, zero, s.gamma_scale, s.g_scale) : -1;
+}
+
+// Lists the i-th distinct decompression solution (x, g = gamma^+) of compression r with the listener. The
+// one that is Delta = 0 where the law takes the pure Poisson solution is listed as the law takes it
+// (Delta = 0 exactly, gamma^+ = c), so that the chosen solution's numbers are the outcome's.
+template <int K, class Listener>
+COLLSWEEP_HD_INLINE void list_decompression(Listener& listen, const MultiContactCollision<K>& c,
+                                            const MultiContactScales& s, int r, int i,
+                                            const double (&lm)[2 * K], const double (&cv)[2 * K],
+                                            const PoissonDecompression<K>& dd, const double (&x)[2 * K],
+                                            const double (&g)[2 * K]) {
+  constexpr int n = 2 * K;
+  const bool zero = pure_solution_index(c, s, dd) == i;
+  double d[n], gp[n], lp[n], lam[n];
+  for (int m = 0; m < n; ++m) {
+    d[m] = zero ? 0.0 : x[m];
+    gp[m] = zero ? cv[m] : g[m];
+  }
+  rebound_impulse(c, lm, d, lp);
+  total_impulse(c, lm, d, lam);
+  listen.solution(r, i, lp, lam, gp, impact_energy(c, lam));
+}
+
 // poisson-lcp: Glocker's Poisson-type inequality impact law, two LCP phases (see the file comment). The
 // enumeration finds the distinct compression solutions, then decompresses each in the order found; only
 // the distinct X of the phases (for deduplication), the tallies and the chosen solution are kept.
 // host/backend/multicontact_lanes.cpp runs the same steps on four (AVX2) or two (SSE2) samples at once.
-template <int K>
-COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
-    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
+// `listen` receives every distinct solution (impacts/solution_listener.hpp).
+template <int K, class Listener>
+COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(const MultiContactCollision<K>& c,
+                                                         const MultiContactOptions& opt, Listener& listen) {
   constexpr int n = 2 * K;
+  (void)listen;  // (NoSolutionListener: every call compiles away)
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
   GlockerModeSolver<K> modes;
@@ -462,6 +515,11 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     o.solutions = 1;
     o.W_compression = impact_energy(c, lm);
     o.W = o.W_min = o.W_max = impact_energy(c, o.Lam);
+    if constexpr (Listener::kActive) {
+      listen.compression(0, o.Lam_minus, o.gamma_0, o.W_compression);
+      listen.solution(0, 0, o.Lam_plus, o.Lam, o.gamma_plus, o.W);
+      listen.chosen(0, 0);
+    }
   } else {
     DistinctSolutions<K> comp;
     auto on_compression = [&](bool ok, const double(&lm)[n], const double(&)[n]) {
@@ -469,23 +527,45 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_poisson_lcp(
     };
     modes.template solve_lanes<true>(c.gamma_minus, zero_b, true, on_compression);
     PoissonChoice<K> choice;
+    int chosen_solution = -1;  // (listener only) the chosen decompression's index
+    (void)chosen_solution;
     for (int r = 0; r < comp.count; ++r) {
       const double(&lm)[n] = comp.X[r];
       double g0[n], cv[n], b[K];
       phase_velocity(c, c.gamma_minus, lm, g0);  // the compression's gamma°, as the solver gave it
       decompression_data(c, lm, g0, cv, b);
+      const double wm = impact_energy(c, lm);
+      if constexpr (Listener::kActive) listen.compression(r, lm, g0, wm);
       PoissonDecompression<K> dd;
       dd.begin(c, lm, cv, modes.zero_is_solution(cv, b));
       auto on_decompression = [&](bool ok, const double(&x)[n], const double(&g)[n]) {
-        if (ok) dd.add(c, scales, lm, x, g);
+        if constexpr (Listener::kActive) {
+          const int i = dd.count;
+          if (ok) dd.add(c, scales, lm, x, g);
+          if (dd.count > i) list_decompression(listen, c, scales, r, i, lm, cv, dd, x, g);
+        } else {
+          if (ok) dd.add(c, scales, lm, x, g);
+        }
       };
       modes.template solve_lanes<false>(cv, b, true, on_decompression);
-      choice.add(c, scales, lm, g0, impact_energy(c, lm), dd, o);
+      choice.add(c, scales, lm, g0, wm, dd, o);
+      if constexpr (Listener::kActive)
+        if (choice.chosen == r)
+          chosen_solution = dd.chosen >= 0 ? dd.chosen : pure_solution_index(c, scales, dd);
     }
     if (!choice.finish(comp, o)) return o;
+    if constexpr (Listener::kActive) listen.chosen(choice.chosen, chosen_solution);
   }
   finish_multicontact(o);
   return o;
+}
+
+// poisson-lcp without a listener (the sweeps, `eval`).
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_poisson_lcp(
+    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
+  NoSolutionListener none;
+  return evaluate_poisson_lcp(c, opt, none);
 }
 
 // newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
@@ -514,6 +594,7 @@ template <int K>
 struct NewtonChoice {
   static constexpr int n = 2 * K;
   DistinctSolutions<K> sol;
+  int chosen = -1;  // the chosen solution's index in sol
 
   COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
                                const double (&x)[n], MultiContactOutcome<K>& o) {
@@ -523,6 +604,7 @@ struct NewtonChoice {
     o.W_min = first ? w : min_d(o.W_min, w);
     o.W_max = first ? w : max_d(o.W_max, w);
     if (!first && !(w < o.W - s.tol_w)) return;
+    chosen = sol.count - 1;
     o.W = w;
     set_newton_choice(c, x, o);
   }
@@ -539,13 +621,25 @@ struct NewtonChoice {
   }
 };
 
+// Lists newton-lcp's i-th distinct solution Lambda = x with the listener (gamma^+ and W as the law forms
+// them for its choice).
+template <int K, class Listener>
+COLLSWEEP_HD_INLINE void list_newton_solution(Listener& listen, const MultiContactCollision<K>& c, int i,
+                                              const double (&x)[2 * K]) {
+  double gp[2 * K];
+  phase_velocity(c, c.gamma_minus, x, gp);
+  listen.solution(0, i, x, x, gp, impact_energy(c, x));
+}
+
 // newton-lcp: Newton-type law from the same matrix, q = ((I + E_N) gamma_N^- ; (I + E_T) gamma_T^- ; 0).
 // One phase, so no Delta: the chosen solution is the least W (maximal dissipation). With all eps = 0 this
 // LCP is Poisson's compression and the choice coincides with Poisson's (Lambda = Lambda^-, Lambda^+ = 0).
-template <int K>
-COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
-    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
+// `listen` receives every distinct solution (impacts/solution_listener.hpp).
+template <int K, class Listener>
+COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(const MultiContactCollision<K>& c,
+                                                        const MultiContactOptions& opt, Listener& listen) {
   constexpr int n = 2 * K;
+  (void)listen;  // (NoSolutionListener: every call compiles away)
   MultiContactOutcome<K> o;
   if (!start_multicontact(c, opt, o)) return fail_multicontact(o, o.status);
   double cv[n], zero_b[K];
@@ -558,19 +652,38 @@ COLLSWEEP_HD MultiContactOutcome<K> evaluate_newton_lcp(
     set_newton_choice(c, x, o);
     o.W = o.W_min = o.W_max = impact_energy(c, x);
     o.solutions = 1;
+    if constexpr (Listener::kActive) {
+      list_newton_solution(listen, c, 0, x);
+      listen.chosen(0, 0);
+    }
   } else {
     GlockerModeSolver<K> modes;
     modes.init(c, opt.tol);
     const MultiContactScales scales = multicontact_scales(c, o.T_acc);
     NewtonChoice<K> choice;
     auto on_solution = [&](bool ok, const double(&x)[n], const double(&)[n]) {
-      if (ok) choice.add(c, scales, x, o);
+      if constexpr (Listener::kActive) {
+        const int i = choice.sol.count;
+        if (ok) choice.add(c, scales, x, o);
+        if (choice.sol.count > i) list_newton_solution(listen, c, i, x);
+      } else {
+        if (ok) choice.add(c, scales, x, o);
+      }
     };
     modes.template solve_lanes<true>(cv, zero_b, true, on_solution);
     if (!choice.finish(o)) return o;
+    if constexpr (Listener::kActive) listen.chosen(0, choice.chosen);
   }
   finish_multicontact(o);
   return o;
+}
+
+// newton-lcp without a listener (the sweeps, `eval`).
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_newton_lcp(
+    const MultiContactCollision<K>& c, const MultiContactOptions& opt = MultiContactOptions{}) {
+  NoSolutionListener none;
+  return evaluate_newton_lcp(c, opt, none);
 }
 
 // The laws as parameter structs with evaluate(), like the planar laws.

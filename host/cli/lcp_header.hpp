@@ -1,0 +1,27 @@
+// The number of contacts a multi-contact CSV header is for: checked against --contacts, or inferred.
+//
+// The columns of k contacts (cli/lcp_eval.hpp) are G_i_j (0 <= i <= j < 2k), g_1..g_2k, mu_1..mu_k,
+// eN_1..eN_k, eT_1..eT_k. The names of k contacts are among those of k + 1, but not with the same meaning
+// (G_0_1 is N1-T1 for one contact, N1-N2 for two), so a file read with the wrong k would be misread
+// silently; each column therefore names the least k that has it, and the header's k is the largest of them.
+#pragma once
+
+#include <string>
+
+#include "cli/eval_table.hpp"
+
+namespace collsweep::cli {
+
+// The least number of contacts whose columns include `name`; 0 for a name outside the family (passed
+// through), -1 for a name of the family that no k = 1..4 has (G_i_j with i > j, g_0, mu_5, ...).
+int lcp_column_contacts(const std::string& name);
+
+// The number of contacts to read the header with. given_k: --contacts (0 = not given: inferred, the k of
+// the header's columns). per_row: the header has a `contacts` column (a witness file: each row says its
+// k, columns of a larger k are empty in its rows), so columns of a larger k than given_k are allowed.
+// Throws MalformedInput (the header's line) for a column of no k, for columns of a larger k than
+// --contacts, for a header without any of these columns when k is inferred, and for the missing columns
+// of the inferred k. Columns missing for a given k are reported when the row schema binds them.
+int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row);
+
+}  // namespace collsweep::cli

@@ -1,0 +1,99 @@
+// Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
+#include "cli/lcp_solutions.hpp"
+
+#include <string>
+
+#include "cli/lcp_law.hpp"
+#include "cli/text_table.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+// Column labels prefix_N1 .. prefix_Tk.
+void add_labels(std::vector<std::string>& row, const std::string& prefix, int k) {
+  for (int i = 0; i < 2 * k; ++i) row.push_back(prefix + "_" + lcp_row_label(i, k));
+}
+
+void add_numbers(std::vector<std::string>& row, const std::vector<double>& xs) {
+  for (double x : xs) row.push_back(table_number(x));
+}
+
+}  // namespace
+
+void LcpSolutionList::chosen(int r, int i) {
+  chosen_compression = r;
+  for (std::size_t s = 0; s < solutions.size(); ++s)
+    if (solutions[s].compression == r && solutions[s].index == i) chosen_solution = static_cast<int>(s);
+}
+
+void print_solution_tables(std::ostream& os, const LcpSolutionList& list, int k, bool poisson) {
+  if (poisson) {
+    os << "\ncompression solutions (Lam- = Lambda^-, W- = T0 - T-)\n";
+    TextTable t;
+    std::vector<std::string> head = {"#"};
+    add_labels(head, "Lam-", k);
+    add_labels(head, "gamma0", k);
+    head.insert(head.end(), {"W-", "chosen"});
+    t.row(head);
+    for (std::size_t r = 0; r < list.compressions.size(); ++r) {
+      const LcpCompressionSolution& c = list.compressions[r];
+      std::vector<std::string> row = {std::to_string(r + 1)};
+      add_numbers(row, c.Lam_minus);
+      add_numbers(row, c.gamma_0);
+      row.push_back(table_number(c.W_compression));
+      row.push_back(static_cast<int>(r) == list.chosen_compression ? "yes" : "no");
+      t.row(row);
+    }
+    t.print(os);
+  }
+  os << (poisson
+             ? "\nsolutions of the impact (one per decompression of each compression solution; Lam = total "
+               "impulse, W = T+ - T-)\n"
+             : "\nsolutions (Lam = impulse, W = T+ - T-)\n");
+  TextTable t;
+  std::vector<std::string> head = {"#"};
+  if (poisson) head.push_back("compression");
+  add_labels(head, "Lam", k);
+  add_labels(head, "gamma+", k);
+  head.insert(head.end(), {"W", "chosen"});
+  t.row(head);
+  for (std::size_t s = 0; s < list.solutions.size(); ++s) {
+    const LcpImpactSolution& x = list.solutions[s];
+    std::vector<std::string> row = {std::to_string(s + 1)};
+    if (poisson) row.push_back(std::to_string(x.compression + 1));
+    add_numbers(row, x.Lam);
+    add_numbers(row, x.gamma_plus);
+    row.push_back(table_number(x.W));
+    row.push_back(static_cast<int>(s) == list.chosen_solution ? "yes" : "no");
+    t.row(row);
+  }
+  t.print(os);
+}
+
+void write_solution_json(io::JsonWriter& j, const LcpSolutionList& list, bool poisson) {
+  if (poisson) {
+    j.key("compression_solutions").begin_array();
+    for (std::size_t r = 0; r < list.compressions.size(); ++r) {
+      const LcpCompressionSolution& c = list.compressions[r];
+      j.begin_object().key("index").integer(static_cast<long long>(r + 1));
+      j.key("Lam_minus").numbers(c.Lam_minus).key("gamma_0").numbers(c.gamma_0);
+      j.key("W_compression").number(c.W_compression);
+      j.key("chosen").boolean(static_cast<int>(r) == list.chosen_compression).end_object();
+    }
+    j.end_array();
+  }
+  j.key(poisson ? "decompression_solutions" : "solution_list").begin_array();
+  for (std::size_t s = 0; s < list.solutions.size(); ++s) {
+    const LcpImpactSolution& x = list.solutions[s];
+    j.begin_object().key("index").integer(static_cast<long long>(s + 1));
+    if (poisson) {
+      j.key("compression").integer(x.compression + 1);
+      j.key("Lam_plus").numbers(x.Lam_plus);
+    }
+    j.key("Lam").numbers(x.Lam).key("gamma_plus").numbers(x.gamma_plus).key("W").number(x.W);
+    j.key("chosen").boolean(static_cast<int>(s) == list.chosen_solution).end_object();
+  }
+  j.end_array();
+}
+
+}  // namespace collsweep::cli

@@ -1,0 +1,58 @@
+// Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
+//
+// The laws report each distinct solution as they store it (kernels/collsweep/impacts/solution_listener.hpp),
+// so the list holds exactly the solutions the outcome counts, in the solver's order, and the chosen one
+// carries the outcome's numbers. poisson-lcp lists its compression solutions (Lambda^-, gamma°, W^-) and the
+// solutions of the whole impact (one per distinct decompression of each compression solution: Lambda^+,
+// Lambda, gamma^+, W); newton-lcp lists the solutions of its one phase (Lambda, gamma^+, W).
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "io/json_writer.hpp"
+
+namespace collsweep::cli {
+
+struct LcpCompressionSolution {
+  std::vector<double> Lam_minus, gamma_0;
+  double W_compression = 0.0;
+};
+
+struct LcpImpactSolution {
+  int compression = 0;  // index (0-based) of the compression solution it follows (newton-lcp: 0)
+  int index = 0;        // index among the solutions that follow that compression
+  std::vector<double> Lam_plus, Lam, gamma_plus;
+  double W = 0.0;
+};
+
+// The listener (its calls are documented in solution_listener.hpp).
+struct LcpSolutionList {
+  static constexpr bool kActive = true;
+  std::vector<LcpCompressionSolution> compressions;
+  std::vector<LcpImpactSolution> solutions;
+  int chosen_compression = -1;  // index into compressions
+  int chosen_solution = -1;     // index into solutions
+
+  template <int N>
+  void compression(int, const double (&lm)[N], const double (&g0)[N], double w) {
+    compressions.push_back({std::vector<double>(lm, lm + N), std::vector<double>(g0, g0 + N), w});
+  }
+  template <int N>
+  void solution(int r, int i, const double (&lp)[N], const double (&lam)[N], const double (&gp)[N],
+                double w) {
+    solutions.push_back({r, i, std::vector<double>(lp, lp + N), std::vector<double>(lam, lam + N),
+                         std::vector<double>(gp, gp + N), w});
+  }
+  void chosen(int r, int i);
+};
+
+// The tables of the solutions (poisson: compression, then whole impact; newton: one), * marking the chosen;
+// k contacts (rows N1..Nk, T1..Tk).
+void print_solution_tables(std::ostream& os, const LcpSolutionList& list, int k, bool poisson);
+
+// The JSON arrays (keys inside the open object): poisson compression_solutions and decompression_solutions,
+// newton solution_list. Entries have a 1-based "index" and "chosen".
+void write_solution_json(io::JsonWriter& j, const LcpSolutionList& list, bool poisson);
+
+}  // namespace collsweep::cli

@@ -1,0 +1,230 @@
+// `collsweep reproduce RUN_DIR`: every witness of a finished run re-evaluated through eval's row schema.
+//
+//   collsweep reproduce RUN_DIR [--tolerance T] [--json]
+//
+// Reads RUN_DIR/summary.json (the model; multi-contact: the LCP solver) and RUN_DIR/witnesses.csv, binds
+// each row's input columns with the schema `eval` uses for the row's law (planar: W_nn..mu,e,e_t;
+// multi-contact: the G_/g_/mu_/eN_/eT_ columns of the row's `contacts`), evaluates it with the schema's law
+// and compares with what the run recorded: planar type, dE, dE_rel; multi-contact solutions, W_min, W_max,
+// W and W_max_rel = W_max / T_acc. The run wrote each witness by drawing the sample again on the CPU and
+// evaluating it there with the same code, and numbers round-trip through their 17 digits, so the default
+// tolerance 0 asks for the same bits.
+//
+// Output: one line per law (witnesses, the largest relative difference of each number, the count
+// mismatches), the differing rows (file, line, rank, sample, column, both values), a verdict; or one JSON
+// object with --json. Exit status: 0 every witness reproduces within the tolerance, 1 some does not, 2 bad
+// options or a missing or malformed run folder (one line naming the file, line and column).
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/eval_table.hpp"
+#include "cli/lcp_eval.hpp"
+#include "cli/lcp_header.hpp"
+#include "cli/parse_numbers.hpp"
+#include "cli/planar_eval.hpp"
+#include "cli/run_summary.hpp"
+#include "cli/subcommands.hpp"
+#include "cli/witness_check.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+struct ReproduceOptions {
+  std::string run_dir, tolerance;
+  bool json = false;
+};
+
+// Re-evaluates one row of the witnesses file (its fields, its line).
+using RowEvaluator = std::function<Reproduced(const std::vector<std::string>&, long)>;
+
+RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
+  const auto schema = std::make_shared<const RowSchema<PlanarCollision, PlanarOutcome>>(planar_schema(law));
+  const auto binding = std::make_shared<const RecordBinding<PlanarCollision>>(header, schema->inputs);
+  return [schema, binding](const std::vector<std::string>& fields, long line) {
+    const PlanarOutcome o = schema->compute(binding->parse(fields, line));
+    Reproduced r;
+    r.ok = o.status == Status::ok;
+    if (!r.ok) r.reason = status_reason(o.status);
+    r.values = {static_cast<double>(o.type), o.dE, o.dE_rel};
+    return r;
+  };
+}
+
+template <int K>
+RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSolver solver) {
+  using C = MultiContactCollision<K>;
+  const auto schema =
+      std::make_shared<const RowSchema<C, MultiContactOutcome<K>>>(lcp_schema<K>(law, solver));
+  const auto binding = std::make_shared<const RecordBinding<C>>(header, schema->inputs);
+  return [schema, binding](const std::vector<std::string>& fields, long line) {
+    const MultiContactOutcome<K> o = schema->compute(binding->parse(fields, line));
+    Reproduced r;
+    r.ok = o.status == Status::ok;
+    if (!r.ok) r.reason = lcp_status_reason(o.status);
+    // W_max_rel as the run wrote it (sweep/multicontact_outputs.cpp): W_max / T_acc of the same outcome.
+    r.values = {static_cast<double>(o.solutions), o.W_min, o.W_max, o.W, o.W_max / o.T_acc};
+    return r;
+  };
+}
+
+// The position of each named column; MalformedInput naming the missing ones.
+std::vector<std::size_t> require_columns(const HeaderIndex& header, const std::vector<std::string>& names) {
+  std::vector<std::size_t> at;
+  std::string missing;
+  for (const std::string& n : names) {
+    const long p = header.find(n);
+    if (p < 0) missing += (missing.empty() ? "'" : ", '") + n + "'";
+    at.push_back(p < 0 ? 0 : static_cast<std::size_t>(p));
+  }
+  if (!missing.empty())
+    throw MalformedInput(header.line(),
+                         "missing required column " + missing + " (a witnesses.csv of collsweep run)");
+  return at;
+}
+
+// Reads every witness row of `path` and compares it (throws MalformedInput or io::CsvError).
+void check_witnesses(const std::string& path, const RunSummary& summary, WitnessCheck& check) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw RunFolderError(path + ": cannot open: " + std::strerror(errno));
+  io::CsvReader reader(file);
+  const std::vector<std::string> names = read_header(reader, "law,rank,sample,...");
+  const HeaderIndex header(names, reader.record_line());
+  std::vector<std::string> fixed = {"law", "rank", "sample"};
+  if (summary.multicontact) fixed.push_back("contacts");
+  const std::vector<std::size_t> at = require_columns(header, fixed);
+  const std::vector<std::string>& recorded =
+      summary.multicontact ? lcp_recorded_columns() : planar_recorded_columns();
+  const std::vector<std::size_t> rec_at = require_columns(header, recorded);
+  // Multi-contact: the columns are those of the plan's largest k; a row's k may not exceed it.
+  const int header_k = summary.multicontact ? lcp_header_contacts(header, 0, false) : 0;
+
+  std::map<std::string, RowEvaluator> evaluators;  // per law and number of contacts
+  std::vector<std::string> fields;
+  while (reader.next(fields)) {
+    const long line = reader.record_line();
+    check_field_count(header, fields, line);
+    WitnessRow row;
+    row.law = trim_blanks(fields[at[0]]);
+    row.line = line;
+    row.rank = trim_blanks(fields[at[1]]);
+    row.sample = trim_blanks(fields[at[2]]);
+    for (std::size_t q = 0; q < recorded.size(); ++q) {
+      row.recorded_text.push_back(trim_blanks(fields[rec_at[q]]));
+      row.recorded.push_back(parse_field(fields[rec_at[q]], recorded[q], line));
+    }
+    int k = 0;
+    if (summary.multicontact) {
+      try {
+        k = parse_contacts_field(fields[at[3]]);
+      } catch (const std::invalid_argument& e) {
+        throw MalformedInput(line, std::string("column 'contacts': ") + e.what());
+      }
+      if (k > header_k)
+        throw MalformedInput(line, "column 'contacts': " + std::to_string(k) +
+                                       ", but the header has the columns of " + std::to_string(header_k) +
+                                       " contacts");
+    }
+    const std::string key = row.law + "/" + std::to_string(k);
+    auto it = evaluators.find(key);
+    if (it == evaluators.end()) {
+      RowEvaluator f;
+      PlanarLaw planar{};
+      MultiContactLaw multi{};
+      if (!summary.multicontact && parse_law(row.law.c_str(), &planar)) {
+        f = planar_evaluator(header, planar);
+      } else if (summary.multicontact && parse_lcp_law(row.law, &multi)) {
+        f = with_contacts(
+            k, [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, summary.solver); });
+      } else {
+        throw MalformedInput(line, "column 'law': '" + row.law + "' is not a " +
+                                       (summary.multicontact ? "multi-contact" : "planar") +
+                                       " law (summary.json says the run is " +
+                                       (summary.multicontact ? "multicontact" : "planar") + ")");
+      }
+      it = evaluators.emplace(key, std::move(f)).first;
+    }
+    check.compare(row, it->second(fields, line));
+  }
+}
+
+int run_reproduce(const ReproduceOptions& o, const std::vector<std::string>& extras) {
+  const auto fail = [](const std::string& message) {
+    std::cerr << "collsweep reproduce: " << message << '\n';
+    return 2;
+  };
+  if (!extras.empty())
+    return fail("unexpected argument '" + extras.front() + "' (see collsweep reproduce --help)");
+  double tolerance = 0.0;
+  if (!o.tolerance.empty()) {
+    try {
+      tolerance = parse_number_option("--tolerance", o.tolerance);
+    } catch (const UsageError& e) {
+      return fail(e.what());
+    }
+    if (!(tolerance >= 0.0) || !std::isfinite(tolerance))
+      return fail("--tolerance " + o.tolerance + ": expected a finite relative difference >= 0");
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_directory(o.run_dir, ec))
+    return fail(o.run_dir + ": not a run folder (no such directory)");
+  const std::filesystem::path dir(o.run_dir);
+  const std::string witnesses = (dir / "witnesses.csv").string();
+  RunSummary summary;
+  try {
+    summary = read_run_summary((dir / "summary.json").string());
+  } catch (const RunFolderError& e) {
+    return fail(e.what());
+  }
+  WitnessCheck check(summary.multicontact ? lcp_recorded_columns() : planar_recorded_columns(), tolerance,
+                     witnesses);
+  for (const std::string& law : summary.laws) check.add_law(law);
+  try {
+    check_witnesses(witnesses, summary, check);
+  } catch (const RunFolderError& e) {
+    return fail(e.what());
+  } catch (const std::runtime_error& e) {  // MalformedInput or io::CsvError: both start "line N: "
+    return fail(witnesses + ": " + e.what());
+  }
+  const std::string model = summary.multicontact ? "multicontact" : "planar";
+  if (o.json) {
+    check.print_json(std::cout, o.run_dir, model);
+  } else {
+    std::cout << "run " << o.run_dir << " (" << model
+              << (summary.multicontact ? std::string(", solver ") + lcp_solver_name(summary.solver) : "")
+              << "): witnesses re-evaluated with eval's row schema\n";
+    check.print_text(std::cout);
+  }
+  return check.reproduced() ? 0 : 1;
+}
+
+}  // namespace
+
+void register_reproduce(CLI::App& app, int& status) {
+  auto o = std::make_shared<ReproduceOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "reproduce", "Re-evaluate every witness of a finished run and compare with what the run recorded");
+  sub->add_option("run_dir", o->run_dir, "the run's output folder (holds summary.json and witnesses.csv)")
+      ->required();
+  sub->add_option("--tolerance", o->tolerance,
+                  "largest relative difference accepted (default 0: the same bits; the run evaluated its "
+                  "witnesses on the CPU with the same code)");
+  sub->add_flag("--json", o->json, "one JSON object instead of the table");
+  sub->footer(
+      "Planar runs: type, dE and dE_rel of every witness; multi-contact runs: solutions, W_min, W_max, W "
+      "and\n"
+      "W_max_rel. Exit status: 0 every witness reproduces, 1 some does not (the rows are listed), 2 bad\n"
+      "options or a missing or malformed run folder.");
+  sub->allow_extras();
+  sub->callback([o, sub, &status] { status = run_reproduce(*o, sub->remaining()); });
+}
+
+}  // namespace collsweep::cli
