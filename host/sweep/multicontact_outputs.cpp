@@ -121,13 +121,7 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     write_fraction_json(j, "P_W_max_positive", r.pair_total(l, Wd::gain_max), valid);
     write_fraction_json(j, "P_W_min_positive", r.pair_total(l, Wd::gain_min), valid);
     write_fraction_json(j, "P_chosen_W_positive", r.pair_total(l, Wd::gain_chosen), valid);
-    if (valid) {
-      j.key("max_W_rel").number(r.max_value(l));
-      j.key("mean_chosen_W_rel").number(r.mean_value(l, valid));
-    } else {
-      j.key("max_W_rel").null();
-      j.key("mean_chosen_W_rel").null();
-    }
+    write_law_max_mean(j, "max_W_rel", "mean_chosen_W_rel", r, l, valid);
     j.key("solution_counts").begin_object();
     for (int n = 1; n <= 8; ++n)
       j.key(std::to_string(n)).integer(static_cast<long long>(r.pair_total(l, Wd::solutions_1 + n - 1)));

@@ -1,4 +1,4 @@
-// The "how this run was made" part of summary.json, shared by every model.
+// The parts of summary.json shared by every model: how the run was made, and a law's maximum and mean.
 #pragma once
 
 #include "collsweep/cuda_api.hpp"
@@ -38,6 +38,19 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.key("config_warnings").begin_array();
   for (const std::string& w : config.warnings) j.string(w);
   j.end_array();
+}
+
+// A law's largest tallied value and mean over its valid samples (null without a valid sample).
+template <class Result>
+void write_law_max_mean(io::JsonWriter& j, const char* max_key, const char* mean_key, const Result& r,
+                        int law, std::uint64_t valid) {
+  if (valid) {
+    j.key(max_key).number(r.max_value(law));
+    j.key(mean_key).number(r.mean_value(law, valid));
+  } else {
+    j.key(max_key).null();
+    j.key(mean_key).null();
+  }
 }
 
 }  // namespace collsweep

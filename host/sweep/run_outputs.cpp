@@ -214,13 +214,7 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     j.key("degenerate").integer(static_cast<long long>(degenerate));
     j.key("energy_gains").integer(static_cast<long long>(gains));
     write_fraction_json(j, "energy_gain_fraction", gains, valid);
-    if (valid) {
-      j.key("max_dE_rel").number(r.max_dE_rel(l));
-      j.key("mean_dE_rel").number(r.mean_value(l, valid));
-    } else {
-      j.key("max_dE_rel").null();
-      j.key("mean_dE_rel").null();
-    }
+    write_law_max_mean(j, "max_dE_rel", "mean_dE_rel", r, l, valid);
     j.key("types").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t)
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t))
