@@ -7,6 +7,7 @@
 
 #include "backend/lane_math.hpp"
 #include "backend/mechanism_lanes.hpp"
+#include "backend/normal_lanes.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
@@ -162,7 +163,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   for (int l = 0; l < multicontact_sample_batch; ++l) {
     MultiContactSample& s = out[l];
     if (bad[l] != 0) {
-      s = draw_multicontact_sample(p, i0 + std::uint64_t{stride} * l, log10_cond_needed);
+      s = draw_multicontact_sample<SimdNormals>(p, i0 + std::uint64_t{stride} * l, log10_cond_needed);
       ++redrawn;
       continue;
     }

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
@@ -111,7 +112,7 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
     for (const Witness& w : r.witnesses[l]) {
       // The inputs are drawn again on the host (sample k is the same everywhere) and re-evaluated, so the
       // row is exactly what `collsweep eval` computes from its own columns.
-      const PlanarSample smp = draw_planar_sample(r.spec.plan, w.index);
+      const PlanarSample smp = draw_planar_sample<SimdNormals>(r.spec.plan, w.index);
       const PlanarOutcome o = evaluate(r.spec.laws[l], smp.c);
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
@@ -153,7 +154,7 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   out << header;
   std::vector<double> row(ncol);
   for (std::uint64_t k = r.first; k < r.first + r.count; ++k) {
-    const PlanarSample smp = draw_planar_sample(r.spec.plan, k);
+    const PlanarSample smp = draw_planar_sample<SimdNormals>(r.spec.plan, k);
     std::size_t c = 0;
     for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t,
                      smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})

@@ -48,30 +48,52 @@ struct MechanismDraw {
   Delassus2 W;
 };
 
+// Where a NormalSequence takes its normals. The kernels' default, PairwiseNormals: one Box-Muller pair at a
+// time as next() needs it (the GPU's way: no buffer in local memory). A batching policy (the host's SIMD one,
+// SimdNormals in host/backend/normal_lanes.hpp) has a batch_capacity > 0 and a static
+//   draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z)
+// that writes z0, z1 of `pairs` Box-Muller pairs in turn: the values and the words of rng.normal_pair called
+// `pairs` times.
+struct PairwiseNormals {
+  static constexpr std::uint32_t batch_capacity = 0;  // normals drawn ahead (0: none)
+};
+
+namespace detail {
+// NormalSequence's buffer of normals drawn ahead: none without a batch capacity.
+template <std::uint32_t Capacity>
+struct NormalBatch {
+  double z[Capacity + 1];
+  std::uint32_t drawn = 0, taken = 0;
+};
+template <>
+struct NormalBatch<0> {};
+}  // namespace detail
+
 // Standard normals from successive Box-Muller pairs of one SampleRng: z0, z1, z0, z1, ... (the spare lives
-// here, on the caller's stack, not in the RNG). `total` is how many the caller takes: the host draws the
-// uniforms of all their pairs at once and transforms them together (box_muller_batch, the CPU's SIMD
-// Box-Muller), which gives the same values and leaves the RNG where taking them one at a time would (the
-// spare of an odd total included); the GPU takes them one at a time (no buffer in local memory). Taking
-// more than `total` goes on one pair at a time.
-class NormalSequence {
+// here, on the caller's stack, not in the RNG). `total` is how many the caller takes: with a batching policy
+// (see PairwiseNormals) and total <= its batch_capacity, the uniforms of all their pairs are drawn at once
+// and transformed together, which gives the same values and leaves the RNG where taking them one at a time
+// would (the spare of an odd total included); PairwiseNormals takes them one at a time. Taking more than
+// `total` goes on one pair at a time.
+template <class Normals = PairwiseNormals>
+class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
  public:
   COLLSWEEP_HD_INLINE NormalSequence(SampleRng& rng, std::uint32_t total) : rng_(rng) {
-#if !defined(__CUDA_ARCH__)
-    if (total <= kBatchCapacity) {
-      const std::uint32_t pairs = (total + 1u) / 2u;
-      draw_normal_pairs(rng_, pairs, batch_);
-      batched_ = 2u * pairs;
+    if constexpr (Normals::batch_capacity > 0) {
+      if (total <= Normals::batch_capacity) {
+        const std::uint32_t pairs = (total + 1u) / 2u;
+        Normals::draw_normal_pairs(rng_, pairs, this->z);
+        this->drawn = 2u * pairs;
+      }
+    } else {
+      (void)total;
     }
-#else
-    (void)total;
-#endif
   }
 
   COLLSWEEP_HD_INLINE double next() {
-#if !defined(__CUDA_ARCH__)
-    if (taken_ < batched_) return batch_[taken_++];
-#endif
+    if constexpr (Normals::batch_capacity > 0) {
+      if (this->taken < this->drawn) return this->z[this->taken++];
+    }
     if (has_spare_) {
       has_spare_ = false;
       return spare_;
@@ -86,14 +108,6 @@ class NormalSequence {
   SampleRng& rng_;
   double spare_ = 0.0;
   bool has_spare_ = false;
-#if !defined(__CUDA_ARCH__)
-  // The largest draw: a mechanism's 12 x 12 Gaussian and 8 Jacobian rows of 12 (a larger total, e.g. a
-  // wishart with many extra degrees of freedom, is taken one pair at a time).
-  static constexpr std::uint32_t kBatchCapacity =
-      max_mechanism_dof * max_mechanism_dof + 8 * max_mechanism_dof;
-  double batch_[kBatchCapacity + 1];
-  std::uint32_t batched_ = 0, taken_ = 0;
-#endif
 };
 
 // ---- Shared pieces (also used by the multi-contact sampler, multicontact_sampler.hpp) ----
@@ -109,8 +123,9 @@ COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum(SampleRng& rng, std::uint32_t
 
 // An n x n matrix of standard normals drawn column by column (column-major): Q[j][i] = entry (i, j),
 // i.e. Q[j] holds column j.
-template <int D>
-COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence& z, std::uint32_t n, double (&Q)[D][D]) {
+template <int D, class Normals>
+COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence<Normals>& z, std::uint32_t n,
+                                               double (&Q)[D][D]) {
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] = z.next();
 }
@@ -160,15 +175,16 @@ COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::
 
 // Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng: the spectrum m, then the
 // normals (n x n Gaussian column by column, then J row by row, one NormalSequence, the spare of the last
-// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q).
-template <int R>
+// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q). Normals:
+// NormalSequence's policy (PairwiseNormals, or the host's SIMD batches).
+template <class Normals = PairwiseNormals, int R>
 COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n, double x,
                                                  std::uint32_t rows, double (&m)[max_mechanism_dof],
                                                  double (&M)[max_mechanism_dof][max_mechanism_dof],
                                                  double (&J)[R][max_mechanism_dof],
                                                  double (&work)[max_mechanism_dof][max_mechanism_dof]) {
   draw_log_uniform_spectrum(rng, n, x, m);
-  NormalSequence z(rng, n * n + rows * n);
+  NormalSequence<Normals> z(rng, n * n + rows * n);
   draw_gaussian_columns(z, n, work);
   for (std::uint32_t r = 0; r < rows; ++r)
     for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();
@@ -253,6 +269,7 @@ COLLSWEEP_HD_INLINE std::uint32_t clamp_mechanism_dof(std::uint32_t n) {
 
 // Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
 // cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
                                         MechanismDraw& out) {
   const std::uint32_t n = clamp_mechanism_dof(d.mechanism_dof);
@@ -262,7 +279,7 @@ COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std
   const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
   out.log10_cond_M = x;
   double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices(rng, n, x, 2u, out.m, out.M, out.J, work);
+  draw_mechanism_matrices<Normals>(rng, n, x, 2u, out.m, out.M, out.J, work);
 
   // 5b. Cholesky M = L L^T, L overwriting the scratch (Q is no longer needed).
   double(&L)[max_mechanism_dof][max_mechanism_dof] = work;

@@ -117,13 +117,14 @@ COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactS
 }
 
 // direct kind, x already drawn from rng: G = Q diag(lambda) Q^T, Q Haar of size r = 2k (see the top);
-// work is scratch (it holds Q).
+// work is scratch (it holds Q). Normals: NormalSequence's policy (mechanism.hpp), here and below.
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, double x,
                                               double (&work)[max_mechanism_dof][max_mechanism_dof],
                                               double (&G)[max_contact_rows][max_contact_rows]) {
   double lambda[max_contact_rows];
   draw_log_uniform_spectrum(rng, r, x, lambda);
-  NormalSequence z(rng, r * r);
+  NormalSequence<Normals> z(rng, r * r);
   draw_gaussian_columns(z, r, work);  // work[j] = column j
   orthonormalize_columns(work, r);
   rotate_spectrum(work, lambda, r, G);
@@ -150,11 +151,12 @@ COLLSWEEP_HD_INLINE void wishart_finish(T (&G)[max_contact_rows][max_contact_row
     }
 }
 
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, std::uint32_t dof,
                                                double (&G)[max_contact_rows][max_contact_rows]) {
   for (std::uint32_t a = 0; a < r; ++a)
     for (std::uint32_t b = 0; b < r; ++b) G[a][b] = 0.0;
-  NormalSequence z(rng, r * dof);
+  NormalSequence<Normals> z(rng, r * dof);
   for (std::uint32_t c = 0; c < dof; ++c) {
     double col[max_contact_rows];
     for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
@@ -204,6 +206,7 @@ struct MultiContactMechanism {
   double G[max_contact_rows][max_contact_rows] = {};
 };
 
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePlan& plan, std::uint64_t i,
                                                      MultiContactMechanism& out) {
   const MultiGridDigits g = multicontact_grid_digits(plan, i);
@@ -213,7 +216,7 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
   SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
   out.log10_cond_M = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
   double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
+  draw_mechanism_matrices<Normals>(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
   double Y[max_contact_rows][max_mechanism_dof];
   for (std::uint32_t a = 0; a < r; ++a)
     for (std::uint32_t b = 0; b < out.n; ++b) Y[a][b] = out.J[a][b];
@@ -223,7 +226,9 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
 // Sample i of the plan (see the top of this file for every distribution and the stream layout).
 // log10_cond_needed = false (a sweep that maps no log10_cond axis): the wishart and mechanism kinds skip the
 // Jacobi eigenvalues of G, the larger part of drawing them for k = 3, 4, and leave log10_cond NaN; every
-// other field, and the direct kind's log10_cond, are the same bits.
+// other field, and the direct kind's log10_cond, are the same bits. Normals: where G's normals come from
+// (mechanism.hpp's NormalSequence; the host passes its SIMD batches), the same values either way.
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiContactSamplePlan& plan,
                                                                 std::uint64_t i,
                                                                 bool log10_cond_needed = true) {
@@ -241,12 +246,12 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
     switch (plan.G_kind) {
       case DelassusKind::direct: {
         const double x = draw_scalar(plan.log10_cond, rng, g.log10_cond);
-        draw_delassus_direct(rng, r, x, work, s.G);
+        draw_delassus_direct<Normals>(rng, r, x, work, s.G);
         s.log10_cond = x;  // exact by construction
         break;
       }
       case DelassusKind::wishart:
-        draw_delassus_wishart(rng, r, r + plan.wishart_extra_dof, s.G);
+        draw_delassus_wishart<Normals>(rng, r, r + plan.wishart_extra_dof, s.G);
         s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;
       case DelassusKind::mechanism: {
@@ -255,7 +260,7 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
         double m[max_mechanism_dof];
         double M[max_mechanism_dof][max_mechanism_dof];
         double JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
-        draw_mechanism_matrices(rng, n, x, r, m, M, JY, work);
+        draw_mechanism_matrices<Normals>(rng, n, x, r, m, M, JY, work);
         mechanism_delassus(n, r, M, JY, work, s.G);  // G = 0 when M is not positive definite
         s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;

@@ -35,10 +35,11 @@ COLLSWEEP_HD_INLINE SampleRng stream_rng(const PlanarSamplePlan& plan, Stream s,
 
 // The mechanism behind sample k's W (plan.W.kind must be mechanism): replays the matrix stream, so
 // draw_planar_mechanism(plan, k).W is bitwise the W of draw_planar_sample(plan, k).
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std::uint64_t k,
                                                MechanismDraw& out) {
   SampleRng rng = stream_rng(plan, Stream::matrix, k);
-  draw_mechanism(plan.W, rng, planar_grid_digits(plan, k).log10_cond_M, out);
+  draw_mechanism<Normals>(plan.W, rng, planar_grid_digits(plan, k).log10_cond_M, out);
 }
 
 // Sample k of the plan. Derived fields:
@@ -50,7 +51,9 @@ COLLSWEEP_HD_INLINE void draw_planar_mechanism(const PlanarSamplePlan& plan, std
 //
 // needs lets a sweep skip what it never reads (the derived shape quantities, alpha, and e_t when no law or
 // axis uses it; the grid digits of a plan without grid axes): skipped fields are left 0. Every input has its
-// own stream, so skipping never changes another.
+// own stream, so skipping never changes another. Normals: where the mechanism kind's normals come from
+// (mechanism.hpp's NormalSequence; the host passes its SIMD batches), the same values either way.
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan, std::uint64_t k,
                                                     SampleNeeds needs = SampleNeeds{}) {
   const GridDigits g = needs.grid ? planar_grid_digits(plan, k) : GridDigits{};
@@ -74,7 +77,7 @@ COLLSWEEP_HD_INLINE PlanarSample draw_planar_sample(const PlanarSamplePlan& plan
     }
     case MatrixKind::mechanism: {
       MechanismDraw md;
-      draw_planar_mechanism(plan, k, md);
+      draw_planar_mechanism<Normals>(plan, k, md);
       s.c.W = md.W;
       break;
     }

@@ -222,11 +222,11 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const MultiContactSweepSpec& s, cons
                              sink);
 }
 
-// Draws sample i, then sweep_drawn_sample.
-template <class Ops, class Sink>
+// Draws sample i, then sweep_drawn_sample; Normals as for draw_multicontact_sample.
+template <class Ops, class Normals = PairwiseNormals, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
-  const MultiContactSample smp = draw_multicontact_sample(s.plan, i, sc.log10_cond);
+  const MultiContactSample smp = draw_multicontact_sample<Normals>(s.plan, i, sc.log10_cond);
   sweep_drawn_sample<Ops>(s, L, words, i, smp, sink);
 }
 

@@ -74,11 +74,11 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Plan
   }
 }
 
-// Draws sample k and sweeps it (sweep_drawn_sample).
-template <class Ops, class Sink>
+// Draws sample k and sweeps it (sweep_drawn_sample); Normals as for draw_planar_sample.
+template <class Ops, class Normals = PairwiseNormals, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
-  sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample(s.plan, k, sc.needs), k, sink);
+  sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample<Normals>(s.plan, k, sc.needs), k, sink);
 }
 
 // Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).
