@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
 
 namespace collsweep {
 namespace testing_samples {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cli/lcp_law.hpp"
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "mechanism/kane_pendulum.hpp"

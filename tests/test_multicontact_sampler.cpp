@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "backend/normal_lanes.hpp"
-#include "collsweep/sampling/multicontact_sampler.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
 
 namespace collsweep {
 namespace {

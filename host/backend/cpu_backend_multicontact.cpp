@@ -7,7 +7,7 @@
 #include "backend/multicontact_lanes.hpp"
 #include "backend/multicontact_sample_lanes.hpp"
 #include "backend/normal_lanes.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 
 namespace collsweep {
 namespace {

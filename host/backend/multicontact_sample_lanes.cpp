@@ -1,8 +1,9 @@
 // The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
-// CPU can run. The steps and the order of the words are draw_multicontact_sample's (multicontact_sampler.hpp,
-// direct, wishart and mechanism kinds); only the plans it serves are drawn here.
+// CPU can run. The steps and the order of the words are draw_multicontact_sample's
+// (models/multicontact/sampler.hpp, direct, wishart and mechanism kinds); only the plans it serves are drawn
+// here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"

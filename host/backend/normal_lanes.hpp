@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #include "backend/planar_lanes.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
 
 namespace collsweep {
 

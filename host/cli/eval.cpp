@@ -44,7 +44,7 @@
 #include "cli/lcp_eval.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "io/csv.hpp"
 
 namespace collsweep::cli {

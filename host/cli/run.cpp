@@ -11,7 +11,7 @@
 #include "cli/interrupt_report.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "config/run_config.hpp"
 #include "io/output_file.hpp"
 #include "sweep/multicontact_outputs.hpp"

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "backend/normal_lanes.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"

@@ -4,9 +4,9 @@
 
 #include <cstddef>
 
-#include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep::cuda {
 

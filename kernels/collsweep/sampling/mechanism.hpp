@@ -1,7 +1,7 @@
 // Random n-DOF mechanisms, M = Q diag(m) Q^T and J r x n Gaussian, giving the Delassus matrix J M^-1 J^T.
 //
 // The planar mechanism kind (r = 2, W = J M^-1 J^T); the multi-contact sampler runs the same steps with
-// r = 2k Jacobian rows (multicontact_sampler.hpp), through the shared pieces below.
+// r = 2k Jacobian rows (models/multicontact/sampler.hpp), through the shared pieces below.
 //
 // Draw (all from the caller's matrix-stream SampleRng, in this order):
 //   1. x = log10 of M's eigenvalue ratio, from MatrixDist::log10_cond_M (one u01 unless grid/constant);
@@ -27,12 +27,12 @@
 #include <cmath>
 #include <cstdint>
 
-#include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/math/lanes.hpp"
+#include "collsweep/models/planar/contact.hpp"
+#include "collsweep/models/planar/plan.hpp"
 #include "collsweep/random/philox.hpp"
-#include "collsweep/sampling/plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
@@ -110,7 +110,7 @@ class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
   bool has_spare_ = false;
 };
 
-// ---- Shared pieces (also used by the multi-contact sampler, multicontact_sampler.hpp) ----
+// ---- Shared pieces (also used by the multi-contact sampler, models/multicontact/sampler.hpp) ----
 // Square buffers are row-major C arrays of capacity D; only the leading n x n block is read or written.
 
 // Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in

@@ -12,8 +12,8 @@
 
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/planar/plan.hpp"
 #include "collsweep/random/philox.hpp"
-#include "collsweep/sampling/plan.hpp"
 
 namespace collsweep {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/models/planar/plan.hpp"
 
 namespace collsweep {
 

@@ -13,12 +13,12 @@
 //   sum_lo, sum_hi   128-bit fixed-point sum of dE_rel over valid samples (accumulate.hpp)
 //   max_key     ordered key of the largest dE_rel (0: no valid sample)
 //   type_1 .. type_5   samples per collision Type
-// Multi-contact laws: see sweep/multicontact_sweep.hpp. Every layout has exactly one fixed-point sum
+// Multi-contact laws: see models/multicontact/sweep.hpp. Every layout has exactly one fixed-point sum
 // (two words at sum_slot) and one maximum (max_slot); all other words are counts, so merging is generic.
 // Pairs are ordered cell-major (pair = cell * laws + law); cell = bin_x + bins_x * bin_y.
 #pragma once
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 #include "collsweep/tally/accumulate.hpp"
 
 namespace collsweep {

@@ -1,8 +1,8 @@
 // The one loop body of every planar sweep: sample k -> every requested law -> the map tally (CPU and GPU).
 #pragma once
 
-#include "collsweep/sampling/planar_sampler.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/models/planar/sampler.hpp"
+#include "collsweep/models/planar/sweep_spec.hpp"
 #include "collsweep/tally/map_tally.hpp"
 #include "collsweep/tally/top_k.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 

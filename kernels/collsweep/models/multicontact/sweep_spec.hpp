@@ -1,9 +1,9 @@
 // What one multi-contact sweep computes: the sampling plan, map axes, laws, solver and tally options (POD).
 #pragma once
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/planar/sweep_spec.hpp"
 #include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
@@ -53,7 +53,7 @@ struct MultiContactSweepSpec {
   }
 };
 
-// Pair words of a multi-contact tally (sweep/multicontact_sweep.hpp explains each).
+// Pair words of a multi-contact tally (models/multicontact/sweep.hpp explains each).
 struct MultiContactWords {
   enum : std::uint32_t {
     valid = 0,

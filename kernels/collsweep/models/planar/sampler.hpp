@@ -16,14 +16,14 @@
 #include <cmath>
 #include <cstdint>
 
-#include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/planar/contact.hpp"
+#include "collsweep/models/planar/plan.hpp"
+#include "collsweep/models/planar/spd2.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
-#include "collsweep/sampling/plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
-#include "collsweep/sampling/spd2.hpp"
 
 namespace collsweep {
 

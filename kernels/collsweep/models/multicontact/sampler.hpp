@@ -1,8 +1,8 @@
 // The multi-contact sampler: sample index i of a MultiContactSamplePlan -> one k-contact impact problem.
 //
-// Same rules as the planar sampler (planar_sampler.hpp): Philox streams of (plan.seed, i), one per purpose
-// (MultiStream, multicontact_plan.hpp), the deterministic elementary functions of det_math.hpp, fixed-size
-// arrays only; the same bits on CPU and GPU. Per stream, in this order:
+// Same rules as the planar sampler (models/planar/sampler.hpp): Philox streams of (plan.seed, i), one per
+// purpose (MultiStream, plan.hpp), the deterministic elementary functions of det_math.hpp, fixed-size arrays
+// only; the same bits on CPU and GPU. Per stream, in this order:
 //   contacts             k = round(x), x = draw_scalar(plan.contacts): k = 1 + [x >= 1.5] + [x >= 2.5] +
 //                        [x >= 3.5], i.e. nearest integer (halves up) clamped to 1..4 (NaN -> 1). A grid over
 //                        integers (lo = 1, hi = 4, n = 4) gives k = 1, 2, 3, 4 exactly.
@@ -53,9 +53,9 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
 #include "collsweep/tally/axes.hpp"
 

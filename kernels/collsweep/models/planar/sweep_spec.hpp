@@ -1,8 +1,8 @@
 // What one planar sweep computes: the sampling plan, the map axes, the laws and the tally options (POD).
 #pragma once
 
-#include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/plan.hpp"
 #include "collsweep/tally/axes.hpp"
 
 namespace collsweep {

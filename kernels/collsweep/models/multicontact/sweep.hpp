@@ -16,9 +16,9 @@
 //   solutions_1 .. solutions_8   histogram of the number of distinct solutions
 #pragma once
 
-#include "collsweep/sampling/multicontact_sampler.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep {
 
