@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/reference/lcp_enumerate.hpp"
 
 namespace collsweep {
 namespace testing_samples {

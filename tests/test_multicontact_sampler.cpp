@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/normal_lanes.hpp"
+#include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 
 namespace collsweep {

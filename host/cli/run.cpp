@@ -43,7 +43,7 @@ std::string utc_now() {
 
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {
   std::uint64_t v = 0;
-  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, TallyLayout::violation);
+  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, PlanarWords::violation);
   return v;
 }
 

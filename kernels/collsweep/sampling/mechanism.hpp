@@ -1,24 +1,26 @@
 // Random n-DOF mechanisms, M = Q diag(m) Q^T and J r x n Gaussian, giving the Delassus matrix J M^-1 J^T.
 //
-// The planar mechanism kind (r = 2, W = J M^-1 J^T); the multi-contact sampler runs the same steps with
-// r = 2k Jacobian rows (models/multicontact/sampler.hpp), through the shared pieces below.
+// Shared by the families' mechanism kinds: the planar one (r = 2, W = J M^-1 J^T; draw_mechanism in
+// models/planar/sampler.hpp) and the multi-contact one (r = 2k Jacobian rows, G = J M^-1 J^T;
+// models/multicontact/sampler.hpp).
 //
 // Draw (all from the caller's matrix-stream SampleRng, in this order):
-//   1. x = log10 of M's eigenvalue ratio, from MatrixDist::log10_cond_M (one u01 unless grid/constant);
+//   1. x = log10 of M's eigenvalue ratio, from the plan's log10_cond_M (one u01 unless grid/constant; the
+//      family's sampler draws it);
 //   2. eigenvalues m_0 = 1, m_{n-1} = 10^-x and, between, m_i = 10^(-x u_i), i = 1 .. n-2, u_i = u01:
 //      log-uniform in [10^-x, 1], so m_max / m_min = 10^x exactly whatever n (unsorted: Q is Haar, so the
 //      order carries no information);
-//   3. G, an n x n matrix of standard normals, column by column (column-major), then J, 2 x n, row by row;
+//   3. G, an n x n matrix of standard normals, column by column (column-major), then J, r x n, row by row;
 //      the normals come from successive Box-Muller pairs (z0 then z1) shared across G and J, and the
-//      second normal of the last pair is dropped when 2n + n^2 is odd;
+//      second normal of the last pair is dropped when r n + n^2 is odd;
 //   4. Q = the orthogonal factor of G = Q R with R's diagonal positive: modified Gram-Schmidt with a
 //      second orthogonalisation pass ("twice is enough", orthogonal to working precision). The positive
 //      diagonal is the sign fix that makes Q Haar-distributed (Mezzadri 2007);
 //   5. M = Q diag(m) Q^T (symmetric by construction), L = chol(M), Y = L^-1 J^T (forward substitution),
-//      W = Y^T Y: m_nn = |y_0|^2, m_tt = |y_1|^2, m_nt = y_0 . y_1.
+//      D = Y^T Y (r x r; planar: m_nn = |y_0|^2, m_tt = |y_1|^2, m_nt = y_0 . y_1).
 // When M is not positive definite to working precision (a Cholesky pivot <= 0 or not finite: x beyond
-// ~15) the draw is NOT repeated: W = 0 is returned with cholesky_ok = false, and the laws flag the sample
-// as delassus_not_spd so that the sweep counts it.
+// ~15) the draw is NOT repeated: D = 0 is returned (with cholesky_ok = false), and the laws flag the
+// sample as delassus_not_spd so that the sweep counts it.
 //
 // Fixed-size arrays of max_mechanism_dof; only the leading n x n block is used. On the GPU the two
 // 12 x 12 buffers (M and the scratch that holds Q, then L) live in local memory (about 2.5 KB per thread).
@@ -30,23 +32,11 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/math/lanes.hpp"
-#include "collsweep/models/planar/contact.hpp"
-#include "collsweep/models/planar/plan.hpp"
 #include "collsweep/random/philox.hpp"
-#include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
 
-// A drawn mechanism: what the test needs to recompute W independently (row-major M and J).
-struct MechanismDraw {
-  std::uint32_t n = 0;        // degrees of freedom actually used (2 .. max_mechanism_dof)
-  double log10_cond_M = 0.0;  // x: M's eigenvalue ratio is 10^x
-  double m[max_mechanism_dof] = {};
-  double M[max_mechanism_dof][max_mechanism_dof] = {};
-  double J[2][max_mechanism_dof] = {};
-  bool cholesky_ok = false;
-  Delassus2 W;
-};
+inline constexpr int max_mechanism_dof = 12;  // the largest n (the capacity of every buffer below)
 
 // Where a NormalSequence takes its normals. The kernels' default, PairwiseNormals: one Box-Muller pair at a
 // time as next() needs it (the GPU's way: no buffer in local memory). A batching policy (the host's SIMD one,
@@ -224,7 +214,7 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
 // (row r of JY becomes column r of Y) and Dl = Y^T Y (rows x rows; Dl_ab = sum_i y_ai y_bi, i ascending,
 // upper triangle mirrored). Returns false, with Dl's leading block zero, when M is not positive definite
 // to working precision (T = lanes: the mask of the lanes that succeed, Dl meaningless in the others).
-// (The planar kind runs the same arithmetic with two named rows, draw_mechanism.)
+// (The planar kind runs the same arithmetic with two named rows: draw_mechanism, models/planar/sampler.hpp.)
 template <int R, class T>
 COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_t rows,
                                                    const T (&M)[max_mechanism_dof][max_mechanism_dof],
@@ -258,56 +248,13 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_
   return ok;
 }
 
-// ---- The planar mechanism kind ----
+// ---- Both families ----
 
 // n: the configured degrees of freedom clamped to [2, max_mechanism_dof].
 COLLSWEEP_HD_INLINE std::uint32_t clamp_mechanism_dof(std::uint32_t n) {
   if (n < 2u) n = 2u;
   if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
   return n;
-}
-
-// Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
-// cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
-template <class Normals = PairwiseNormals>
-COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
-                                        MechanismDraw& out) {
-  const std::uint32_t n = clamp_mechanism_dof(d.mechanism_dof);
-  out.n = n;
-
-  // 1. eigenvalue ratio; 2-5a. spectrum, normals, Q, M.
-  const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
-  out.log10_cond_M = x;
-  double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices<Normals>(rng, n, x, 2u, out.m, out.M, out.J, work);
-
-  // 5b. Cholesky M = L L^T, L overwriting the scratch (Q is no longer needed).
-  double(&L)[max_mechanism_dof][max_mechanism_dof] = work;
-  out.cholesky_ok = mechanism_cholesky(n, out.M, L);
-  if (!out.cholesky_ok) {
-    out.W = Delassus2{0.0, 0.0, 0.0};
-    return;
-  }
-
-  // 5c. Y = L^-1 J^T by forward substitution, one column per row of J, and W = Y^T Y (the arithmetic of
-  // mechanism_delassus with rows = 2, written out: fewer registers in the planar GPU kernels).
-  double y0[max_mechanism_dof], y1[max_mechanism_dof];
-  for (std::uint32_t i = 0; i < n; ++i) {
-    double s0 = out.J[0][i], s1 = out.J[1][i];
-    for (std::uint32_t p = 0; p < i; ++p) {
-      s0 -= L[i][p] * y0[p];
-      s1 -= L[i][p] * y1[p];
-    }
-    y0[i] = s0 / L[i][i];
-    y1[i] = s1 / L[i][i];
-  }
-  double nn = 0.0, nt = 0.0, tt = 0.0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    nn += y0[i] * y0[i];
-    nt += y0[i] * y1[i];
-    tt += y1[i] * y1[i];
-  }
-  out.W = Delassus2{nn, nt, tt};
 }
 
 }  // namespace collsweep

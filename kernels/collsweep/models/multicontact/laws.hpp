@@ -51,7 +51,6 @@
 #include "collsweep/models/multicontact/contact.hpp"
 #include "collsweep/models/multicontact/glocker_conditions.hpp"
 #include "collsweep/models/multicontact/glocker_modes.hpp"
-#include "collsweep/reference/lcp_enumerate.hpp"
 
 namespace collsweep {
 

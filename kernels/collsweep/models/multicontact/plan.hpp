@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/models/multicontact/contact.hpp"
-#include "collsweep/models/planar/plan.hpp"
+#include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
 

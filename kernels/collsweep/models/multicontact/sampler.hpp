@@ -16,7 +16,7 @@
 //                column by column; for k = 1 the same normals as the planar wishart kind); G = (sum_i a_i
 //                a_i^T) / dof, accumulated column by column then scaled once. E[G] = I.
 //     mechanism  n = mechanism_dof clamped to [2, max_mechanism_dof]; x = draw_scalar(log10_cond_M); then
-//                the planar mechanism steps with 2k Jacobian rows (mechanism.hpp: spectrum of M, n x n
+//                the mechanism steps with 2k Jacobian rows (sampling/mechanism.hpp: spectrum of M, n x n
 //                Gaussian column by column, J 2k x n row by row with rows N1..Nk, T1..Tk, Q, M = Q diag(m)
 //                Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y). n < 2k gives a singular G (rank n), returned as
 //                is; an M that is not positive definite to working precision gives G = 0.
@@ -57,7 +57,6 @@
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "collsweep/sampling/scalar.hpp"
-#include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
@@ -303,23 +302,6 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
   s.eps_spread = hi - lo;
   s.mu_mean = mu_sum / static_cast<double>(k);
   return s;
-}
-
-// The map-axis value of a multi-contact sample: log10_cond (of G), eps_spread, mu (the mean over the
-// contacts), contacts (k); any other quantity is not a multi-contact one and gives 0.
-COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, Quantity q) {
-  switch (q) {
-    case Quantity::log10_cond:
-      return s.log10_cond;
-    case Quantity::eps_spread:
-      return s.eps_spread;
-    case Quantity::mu:
-      return s.mu_mean;
-    case Quantity::contacts:
-      return static_cast<double>(s.k);
-    default:
-      return 0.0;
-  }
 }
 
 // Host helper: samples first .. first + count - 1 into out[0 .. count-1] (the same values as

@@ -1,7 +1,7 @@
 // The loop body of a multi-contact sweep: sample i -> poisson-lcp / newton-lcp -> the map tally (CPU and
 // GPU).
 //
-// Pair words of a multi-contact tally (see tally/map_tally.hpp for the common layout):
+// Pair words of a multi-contact tally (MultiContactWords; tally/map_tally.hpp has the common layout):
 //   valid          status ok
 //   gain_max       W_max > tolerance * T_acc: some admissible solution gains energy
 //   gain_min       W_min > tolerance * T_acc: every solution gains energy
@@ -16,9 +16,11 @@
 //   solutions_1 .. solutions_8   histogram of the number of distinct solutions
 #pragma once
 
+#include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
-#include "collsweep/models/planar/sweep.hpp"
+#include "collsweep/sweep/sweep_limits.hpp"
+#include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
 
