@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "collsweep/laws/impulse_integrator.hpp"
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/reference/impulse_integrator.hpp"
 
 namespace {
 

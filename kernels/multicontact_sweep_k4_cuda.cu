@@ -4,7 +4,7 @@
 // than the k <= 2 sweep's, and slower to build, so that one leaves them out.
 #define COLLSWEEP_DEVICE_MAX_CONTACTS 4
 
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "multicontact_kernels.cuh"
 #include "sweep_launch.cuh"
 

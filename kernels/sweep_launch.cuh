@@ -63,13 +63,13 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
                  std::uint64_t count, u64* global_words, bool shared_tally, Witness* block_witnesses,
                  int* block_counts) {
   extern __shared__ unsigned long long smem[];
-  __shared__ int counts[planar_law_count];
-  __shared__ double floors[planar_law_count];
+  __shared__ int counts[max_sweep_laws];
+  __shared__ double floors[max_sweep_laws];
   Witness* buffer = reinterpret_cast<Witness*>(smem);
   u64* words = shared_tally ? reinterpret_cast<u64*>(buffer + spec.n_laws * kBuffer) : global_words;
   if (shared_tally)
     for (std::uint64_t i = threadIdx.x; i < L.words(); i += blockDim.x) words[i] = 0;
-  if (threadIdx.x < planar_law_count) {
+  if (threadIdx.x < max_sweep_laws) {
     counts[threadIdx.x] = 0;
     floors[threadIdx.x] = -1.0e308;
   }

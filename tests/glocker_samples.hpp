@@ -12,7 +12,8 @@
 #include <random>
 #include <vector>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/reference/lcp_enumerate.hpp"
 
 namespace collsweep {
 namespace testing_samples {

@@ -16,7 +16,7 @@
 
 #include "cli/lcp_law.hpp"
 #include "cli/text_table.hpp"
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "mechanism/kane_pendulum.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "io/format.hpp"
 #include "mechanism/mechanism.hpp"
 #include "support/mini_json.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 #include "config/run_config.hpp"
 #include "mechanism/kane_pendulum.hpp"
 #include "mechanism/mechanism.hpp"

@@ -1,7 +1,7 @@
 // Golden synthetic collisions for each Case of Djerassi's Table 1 (reference note §7), Stronge's law.
 #include <gtest/gtest.h>
 
-#include "collsweep/laws/stronge.hpp"
+#include "collsweep/models/planar/laws/stronge.hpp"
 
 namespace collsweep {
 namespace {

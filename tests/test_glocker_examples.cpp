@@ -7,7 +7,7 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
 #include "mechanism/kane_pendulum.hpp"
 
 namespace collsweep {

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "collsweep/laws/impulse_integrator.hpp"
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/reference/impulse_integrator.hpp"
 #include "support/random_collisions.hpp"
 
 namespace collsweep {

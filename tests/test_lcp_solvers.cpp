@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "collsweep/lcp/enumerate.hpp"
 #include "collsweep/lcp/lemke.hpp"
+#include "collsweep/reference/lcp_enumerate.hpp"
 
 namespace collsweep {
 namespace {

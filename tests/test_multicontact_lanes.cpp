@@ -9,7 +9,7 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/multicontact_lanes.hpp"
 #include "backend/multicontact_sample_lanes.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "glocker_samples.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_reference.hpp"

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/cpu_backend.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "config/run_config.hpp"
 #include "support/paths.hpp"
 #include "support/sweep_specs.hpp"

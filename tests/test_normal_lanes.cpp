@@ -1,5 +1,6 @@
 // The host's SIMD Box-Muller batch against the scalar box_muller, bit for bit, for every instruction set the
-// CPU runs; and NormalSequence's batched draws against one pair at a time (values and the RNG left behind).
+// CPU runs; and NormalSequence's batched draws (the host's SimdNormals) against one pair at a time (values
+// and the RNG left behind).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -71,8 +72,8 @@ TEST(NormalLanes, BatchGivesStandardNormals) {
   EXPECT_NEAR(m4 / n, 3.0, 0.1);
 }
 
-// philox_uniform_blocks against SampleRng's one word at a time, for every instruction set, including a
-// block index that wraps past 2^32 - 1.
+// SimdNormals::philox_uniform_blocks against SampleRng's one word at a time, for every instruction set,
+// including a block index that wraps past 2^32 - 1.
 TEST(NormalLanes, UniformBlocksAreSampleRngsBitForBitOnEveryInstructionSet) {
   for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
     if (!planar_lanes_isa_available(isa)) continue;
@@ -94,23 +95,23 @@ TEST(NormalLanes, UniformBlocksAreSampleRngsBitForBitOnEveryInstructionSet) {
   }
 }
 
-// SampleRng::uniforms(out, n) is n calls of uniform(): the same values and the same words next, from a
-// fresh stream, a half-used block and an odd word position (after a coin).
+// SampleRng::uniforms<SimdNormals>(out, n) is n calls of uniform(): the same values and the same words next,
+// from a fresh stream, a half-used block and an odd word position (after a coin).
 TEST(NormalLanes, UniformsAreUniformCalls) {
   for (std::uint32_t words_before : {0u, 2u, 1u, 3u}) {
     for (std::uint32_t count : {0u, 1u, 2u, 3u, 16u, 17u, 33u}) {
       SampleRng a(5, 6, count), b(5, 6, count);
       for (std::uint32_t w = 0; w < words_before; ++w) a.next_u32(), b.next_u32();
       std::vector<double> out(count);
-      a.uniforms(out.data(), count);
+      a.uniforms<SimdNormals>(out.data(), count);
       for (std::uint32_t i = 0; i < count; ++i) ASSERT_EQ(bits(out[i]), bits(b.uniform())) << i;
       EXPECT_EQ(a.next_u32(), b.next_u32()) << "words before " << words_before << ", count " << count;
     }
   }
 }
 
-// NormalSequence(rng, total) gives the values of pairs drawn one at a time (z0, z1, z0, ...), also past
-// `total`, and leaves the RNG where one pair at a time leaves it (an odd total's spare included).
+// NormalSequence<SimdNormals>(rng, total) gives the values of pairs drawn one at a time (z0, z1, z0, ...),
+// also past `total`, and leaves the RNG where one pair at a time leaves it (an odd total's spare included).
 TEST(NormalSequence, BatchedDrawsAreOnePairAtATime) {
   for (std::uint32_t total : {0u, 1u, 2u, 3u, 16u, 17u, 64u, 143u, 240u, 241u, 300u}) {
     for (std::uint32_t words_before : {0u, 2u}) {  // the normals may start mid-block
@@ -119,7 +120,7 @@ TEST(NormalSequence, BatchedDrawsAreOnePairAtATime) {
         a.next_u32();
         b.next_u32();
       }
-      NormalSequence z(a, total);
+      NormalSequence<SimdNormals> z(a, total);
       std::uint32_t taken = 0;
       for (std::uint32_t p = 0; taken < total + 3; ++p) {
         double z0, z1;

@@ -8,7 +8,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/planar_lanes.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 #include "support/sweep_reference.hpp"
 
 namespace collsweep {

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "collsweep/sampling/planar_sampler.hpp"
+#include "collsweep/models/planar/sampler.hpp"
 
 namespace collsweep {
 namespace {

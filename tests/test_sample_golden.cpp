@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "collsweep/sampling/planar_sampler.hpp"
+#include "collsweep/models/planar/sampler.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {

@@ -14,6 +14,7 @@
 #include "NonSmoothDrivers.h"
 #include "NumericsMatrix.h"
 #include "SolverOptions.h"
+#include "collsweep/reference/lcp_enumerate.hpp"
 #include "glocker_samples.hpp"
 #include "lcp_cst.h"
 

@@ -11,8 +11,8 @@
 #include <cstring>
 #include <vector>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
 #include "glocker_samples.hpp"
 
 namespace collsweep {

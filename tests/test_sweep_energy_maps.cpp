@@ -16,16 +16,16 @@ TEST(SweepEnergyMaps, WhoGainsEnergy) {
   EXPECT_EQ(r.outside(), 0u);
   for (int l = 0; l < spec.n_laws; ++l) {
     SCOPED_TRACE(law_name(spec.laws[l]));
-    EXPECT_EQ(r.pair_total(l, TallyLayout::invalid), 0u);
-    EXPECT_EQ(r.pair_total(l, TallyLayout::violation), 0u);
+    EXPECT_EQ(r.pair_total(l, PlanarWords::invalid), 0u);
+    EXPECT_EQ(r.pair_total(l, PlanarWords::violation), 0u);
     std::uint64_t typed = 0;
-    for (int t = 0; t < 5; ++t) typed += r.pair_total(l, TallyLayout::type_word(t + 1));
-    EXPECT_EQ(typed + r.pair_total(l, TallyLayout::degenerate), kSamples);
+    for (int t = 0; t < 5; ++t) typed += r.pair_total(l, PlanarWords::type_word(t + 1));
+    EXPECT_EQ(typed + r.pair_total(l, PlanarWords::degenerate), kSamples);
   }
-  EXPECT_EQ(r.pair_total(0, TallyLayout::gain), 0u) << "stronge";
-  EXPECT_EQ(r.pair_total(1, TallyLayout::gain), 0u) << "poisson";
-  EXPECT_GT(r.pair_total(2, TallyLayout::gain), 100u) << "newton gains somewhere (Kane)";
-  EXPECT_EQ(r.pair_total(3, TallyLayout::gain), 0u) << "chatterjee-ruina with e_t in [-1, 1]";
+  EXPECT_EQ(r.pair_total(0, PlanarWords::gain), 0u) << "stronge";
+  EXPECT_EQ(r.pair_total(1, PlanarWords::gain), 0u) << "poisson";
+  EXPECT_GT(r.pair_total(2, PlanarWords::gain), 100u) << "newton gains somewhere (Kane)";
+  EXPECT_EQ(r.pair_total(3, PlanarWords::gain), 0u) << "chatterjee-ruina with e_t in [-1, 1]";
   EXPECT_LE(r.max_dE_rel(0), 1e-12);
   EXPECT_GT(r.max_dE_rel(2), 0.0);
   // Newton's witnesses are its largest gains, ranked.
@@ -41,8 +41,8 @@ TEST(SweepEnergyMaps, ChatterjeeRuinaGainsBeyondItsRange) {
   spec.laws[0] = PlanarLaw::chatterjee_ruina;
   spec.n_laws = 1;
   const PlanarSweepResult r = run_planar_sweep_cpu(spec, 0, 100000, 1 << 15, 2);
-  EXPECT_GT(r.pair_total(0, TallyLayout::gain), 100u);
-  EXPECT_EQ(r.pair_total(0, TallyLayout::violation), 0u) << "e_t > 1 is outside the theorem";
+  EXPECT_GT(r.pair_total(0, PlanarWords::gain), 100u);
+  EXPECT_EQ(r.pair_total(0, PlanarWords::violation), 0u) << "e_t > 1 is outside the theorem";
 }
 
 }  // namespace

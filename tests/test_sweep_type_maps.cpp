@@ -25,7 +25,7 @@ PlanarSweepSpec fixed_case(Delassus2 W, double mu, double e, double alpha_max, s
 }
 
 std::uint64_t type_count(const PlanarSweepResult& r, std::uint32_t cell, int law, int type) {
-  return r.words[r.layout.pair(cell, law) + TallyLayout::type_1 + type - 1];
+  return r.words[r.layout.pair(cell, law) + PlanarWords::type_1 + type - 1];
 }
 
 TEST(SweepTypeMaps, Case4GivesOnlyType1AndCase5OnlyType5) {
@@ -34,8 +34,8 @@ TEST(SweepTypeMaps, Case4GivesOnlyType1AndCase5OnlyType5) {
   const PlanarSweepResult c5 =
       run_planar_sweep_cpu(fixed_case({1, 0.5, 1}, 0.2, 0.5, 10.0, 20), 0, 50000, 8192, 2);
   for (int l = 0; l < 3; ++l) {  // every sample, inside the alpha map or beyond it
-    EXPECT_EQ(c4.pair_total(l, TallyLayout::type_word(1)), 50000u);
-    EXPECT_EQ(c5.pair_total(l, TallyLayout::type_word(5)), 50000u);
+    EXPECT_EQ(c4.pair_total(l, PlanarWords::type_word(1)), 50000u);
+    EXPECT_EQ(c5.pair_total(l, PlanarWords::type_word(5)), 50000u);
   }
   EXPECT_GT(c4.samples_in_map(), 5000u);
   EXPECT_GT(c4.outside(), 0u);
@@ -72,7 +72,7 @@ TEST(SweepTypeMaps, Case3ReverseSliding) {
   const PlanarSweepResult r =
       run_planar_sweep_cpu(fixed_case({1, -0.5, 1}, 0.2, 0.5, 2.0, 40), 0, 200000, 1 << 16, 2);
   const double r_m = 0.7 / 1.1;
-  EXPECT_EQ(r.pair_total(0, TallyLayout::type_word(1)) + r.pair_total(0, TallyLayout::type_word(2)), 0u);
+  EXPECT_EQ(r.pair_total(0, PlanarWords::type_word(1)) + r.pair_total(0, PlanarWords::type_word(2)), 0u);
   for (std::uint32_t b = 0; b < 40; ++b) {
     const double a0 = 2.0 * b / 40, a1 = 2.0 * (b + 1) / 40;
     const std::uint64_t n = r.words[r.layout.samples(b)];

@@ -40,7 +40,7 @@ TEST(ZoomedMaps, PlanarTotalsWitnessesAndViolationsCoverEverySample) {
   const PlanarSweepResult a = run_planar_sweep_cpu(full, 0, n, 7000, 2);
   const PlanarSweepResult b = run_planar_sweep_cpu(zoomed, 0, n, 7000, 2);
   expect_same_global_results(a, b, n);
-  EXPECT_GT(b.pair_total(2, TallyLayout::gain), 0u) << "newton gains somewhere";
+  EXPECT_GT(b.pair_total(2, PlanarWords::gain), 0u) << "newton gains somewhere";
 }
 
 TEST(ZoomedMaps, MultiContactTotalsWitnessesAndViolationsCoverEverySample) {

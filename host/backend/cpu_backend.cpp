@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "backend/cpu_sweep_loop.hpp"
+#include "backend/normal_lanes.hpp"
 #include "backend/planar_lanes.hpp"
 
 namespace collsweep {
@@ -23,7 +24,7 @@ void cpu_sweep_range(const PlanarSweepSpec& spec, const PlanarSweepConstants& co
                                      sink);
     }
   }
-  for (; k < hi; ++k) sweep_sample<PlainOps>(spec, constants, L, words, k, sink);
+  for (; k < hi; ++k) sweep_sample<PlainOps, SimdNormals>(spec, constants, L, words, k, sink);
 }
 
 std::string cpu_model_name() {

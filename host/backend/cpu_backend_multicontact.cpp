@@ -6,7 +6,8 @@
 #include "backend/cpu_sweep_loop.hpp"
 #include "backend/multicontact_lanes.hpp"
 #include "backend/multicontact_sample_lanes.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "backend/normal_lanes.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 
 namespace collsweep {
 namespace {
@@ -49,7 +50,8 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
                      const TallyLayout& L, u64* words, std::uint64_t lo, std::uint64_t hi, Sink& sink) {
   const MultiContactOptions opt = sweep_law_options(spec.solver);  // as sweep_sample
   if (!multicontact_lanes_serve(2, opt)) {
-    for (std::uint64_t i = lo; i < hi; ++i) sweep_sample<PlainOps>(spec, constants, L, words, i, sink);
+    for (std::uint64_t i = lo; i < hi; ++i)
+      sweep_sample<PlainOps, SimdNormals>(spec, constants, L, words, i, sink);
     return;
   }
   PendingBatch<1> one;
@@ -71,7 +73,7 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
         drawn_stride = stride;
         drawn_end = i + block;
       } else {
-        drawn[0][0] = draw_multicontact_sample(spec.plan, i, constants.log10_cond);
+        drawn[0][0] = draw_multicontact_sample<SimdNormals>(spec.plan, i, constants.log10_cond);
         drawn_stride = 1;
         drawn_end = i + 1;
       }

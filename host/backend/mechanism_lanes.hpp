@@ -5,8 +5,8 @@
 #include <cstdint>
 
 #include "backend/lane_math.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/sampling/mechanism.hpp"
-#include "collsweep/sampling/multicontact_sampler.hpp"
 
 namespace collsweep {
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "backend/planar_lanes.hpp"
-#include "collsweep/impacts/poisson_multicontact.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
 
 namespace collsweep {
 

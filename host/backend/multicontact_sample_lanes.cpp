@@ -1,12 +1,14 @@
 // The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
-// CPU can run. The steps and the order of the words are draw_multicontact_sample's (multicontact_sampler.hpp,
-// direct, wishart and mechanism kinds); only the plans it serves are drawn here.
+// CPU can run. The steps and the order of the words are draw_multicontact_sample's
+// (models/multicontact/sampler.hpp, direct, wishart and mechanism kinds); only the plans it serves are drawn
+// here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
 #include "backend/mechanism_lanes.hpp"
+#include "backend/normal_lanes.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
@@ -162,7 +164,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   for (int l = 0; l < multicontact_sample_batch; ++l) {
     MultiContactSample& s = out[l];
     if (bad[l] != 0) {
-      s = draw_multicontact_sample(p, i0 + std::uint64_t{stride} * l, log10_cond_needed);
+      s = draw_multicontact_sample<SimdNormals>(p, i0 + std::uint64_t{stride} * l, log10_cond_needed);
       ++redrawn;
       continue;
     }

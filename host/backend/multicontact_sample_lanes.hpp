@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "backend/planar_lanes.hpp"
-#include "collsweep/sampling/multicontact_sampler.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
 
 namespace collsweep {
 

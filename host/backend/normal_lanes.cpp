@@ -1,4 +1,4 @@
-// The host's batches for the samplers' standard normals (kernels/collsweep/random/philox.hpp): Philox blocks
+// The host's batches for the samplers' standard normals (SimdNormals, normal_lanes.hpp): Philox blocks
 // and their uniforms (philox_uniform_blocks) and Box-Muller pairs (box_muller_batch), eight at once through
 // the kernels' lane-generic Philox rounds, u01 and det_math log and sincos cores, compiled for AVX-512, AVX2
 // and baseline x86-64 and picked at run time; every value gets the scalar code's bits
@@ -116,12 +116,13 @@ void box_muller_batch(double* uz, std::uint32_t pairs) {
 
 void box_muller_batch_with(LaneIsa isa, double* uz, std::uint32_t pairs) { batch_for(isa)(uz, pairs); }
 
-void draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z) {
-  rng.uniforms(z, 2u * pairs);  // u1, u2 of each pair in turn, as normal_pair draws them
+void SimdNormals::draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z) {
+  rng.uniforms<SimdNormals>(z, 2u * pairs);  // u1, u2 of each pair in turn, as normal_pair draws them
   box_muller_batch(z, pairs);
 }
 
-void philox_uniform_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std::uint32_t blocks, double* out) {
+void SimdNormals::philox_uniform_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std::uint32_t blocks,
+                                        double* out) {
   static const Blocks generate = blocks_for(planar_lanes_isa());
   generate(key, ctr, blocks, out);
 }

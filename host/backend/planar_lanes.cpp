@@ -5,6 +5,7 @@
 
 #include "backend/lane_math.hpp"
 #include "backend/mechanism_lanes.hpp"
+#include "backend/normal_lanes.hpp"
 #include "backend/simd_lanes.hpp"
 
 namespace collsweep {
@@ -161,7 +162,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     PlanarSample& s = out[l];
     s = PlanarSample{};
     if (bad[l] != 0) {
-      s = draw_planar_sample(p, k0 + static_cast<std::uint64_t>(l), needs);
+      s = draw_planar_sample<SimdNormals>(p, k0 + static_cast<std::uint64_t>(l), needs);
       ++redrawn;
       continue;
     }

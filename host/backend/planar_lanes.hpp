@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "collsweep/sampling/planar_sampler.hpp"
+#include "collsweep/models/planar/sampler.hpp"
 
 namespace collsweep {
 

@@ -1,15 +1,15 @@
 // Command-line pieces shared by `solve` and `eval` for the multi-contact LCP laws (poisson-lcp, newton-lcp).
 //
-// Contact-space layout (kernels/collsweep/impacts/multicontact.hpp): k planar contacts, 2k rows ordered
-// N1..Nk, T1..Tk. The number of contacts is a compile-time parameter of the kernels; with_contacts()
+// Contact-space layout (kernels/collsweep/models/multicontact/contact.hpp): k planar contacts, 2k rows
+// ordered N1..Nk, T1..Tk. The number of contacts is a compile-time parameter of the kernels; with_contacts()
 // turns the runtime k (1..kMaxLcpContacts) into that parameter.
 #pragma once
 
 #include <string>
 #include <type_traits>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
 
 namespace collsweep::cli {
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "cli/eval_table.hpp"
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
 
 namespace collsweep::cli {
 

@@ -11,7 +11,7 @@
 #include "cli/interrupt_report.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "config/run_config.hpp"
 #include "io/output_file.hpp"
 #include "sweep/multicontact_outputs.hpp"
@@ -43,7 +43,7 @@ std::string utc_now() {
 
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {
   std::uint64_t v = 0;
-  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, TallyLayout::violation);
+  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, PlanarWords::violation);
   return v;
 }
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/impacts/multicontact.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
 
 namespace collsweep::cli {
 

@@ -24,7 +24,7 @@
 #include "cli/solve_lcp.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/text_table.hpp"
-#include "collsweep/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "mechanism/mechanism.hpp"

@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
-#include "collsweep/impacts/multicontact.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/planar/plan.hpp"
 #include "config/run_config.hpp"
 
 namespace collsweep::config {

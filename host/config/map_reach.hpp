@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/models/planar/sweep_spec.hpp"
 
 namespace collsweep {
 

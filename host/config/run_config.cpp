@@ -91,6 +91,7 @@
 #include <system_error>
 #include <vector>
 
+#include "collsweep/sampling/mechanism.hpp"
 #include "config/config_names.hpp"
 #include "config/map_reach.hpp"
 #include "config/toml_reader.hpp"

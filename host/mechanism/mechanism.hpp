@@ -3,7 +3,7 @@
 
 #include <Eigen/Dense>
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <sstream>
 
+#include "backend/normal_lanes.hpp"
+
 namespace collsweep {
 
 void evaluate_planar_samples_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
@@ -12,7 +14,7 @@ void evaluate_planar_samples_cpu(const PlanarSweepSpec& spec, std::uint64_t firs
   samples.resize(count);
   outcomes.resize(count * spec.n_laws);
   for (std::uint64_t i = 0; i < count; ++i) {
-    samples[i] = draw_planar_sample(spec.plan, first + i);
+    samples[i] = draw_planar_sample<SimdNormals>(spec.plan, first + i);
     for (int l = 0; l < spec.n_laws; ++l)
       outcomes[i * spec.n_laws + l] = evaluate(spec.laws[l], samples[i].c);
   }
@@ -86,7 +88,7 @@ CrossCheck compare_multicontact_outcomes(const MultiContactSweepSpec& spec, std:
   r.samples = gpu_samples.size();
   r.laws.resize(spec.n_laws);
   for (std::uint64_t i = 0; i < r.samples; ++i) {
-    const MultiContactSample cs = draw_multicontact_sample(spec.plan, first + i);
+    const MultiContactSample cs = draw_multicontact_sample<SimdNormals>(spec.plan, first + i);
     if (std::memcmp(&cs, &gpu_samples[i], sizeof cs) != 0) ++r.input_mismatches;
     for (int l = 0; l < spec.n_laws; ++l) {
       const MultiContactSummary x = evaluate_multicontact(spec.laws[l], cs, spec.solver);

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/sweep/multicontact_sweep.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep {
 

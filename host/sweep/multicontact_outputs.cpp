@@ -6,7 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "collsweep/sweep/multicontact_sweep.hpp"
+#include "backend/normal_lanes.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -81,7 +82,7 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
     for (const Witness& w : r.witnesses[l]) {
       // Drawn again on the host (sample i is the same everywhere) and re-evaluated on the CPU, so the
       // row is exactly what `collsweep eval` computes from its columns.
-      const MultiContactSample s = draw_multicontact_sample(r.spec.plan, w.index);
+      const MultiContactSample s = draw_multicontact_sample<SimdNormals>(r.spec.plan, w.index);
       const MultiContactSummary o = evaluate_multicontact(r.spec.laws[l], s, r.spec.solver);
       const int k = static_cast<int>(s.k), nk = 2 * k;
       csv.field(law_name(r.spec.laws[l]));

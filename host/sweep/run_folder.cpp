@@ -1,8 +1,8 @@
 // The files of a run folder (run_folder.hpp).
 #include "sweep/run_folder.hpp"
 
-#include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
 
 namespace collsweep {
 

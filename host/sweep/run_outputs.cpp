@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
@@ -32,13 +33,13 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
   const u64* p = r.words.data() + r.layout.pair(cell, law);
   PairStats s{};
   s.samples = r.words[r.layout.samples(cell)];
-  s.gain = p[TallyLayout::gain];
-  s.violation = p[TallyLayout::violation];
-  s.invalid = p[TallyLayout::invalid];
-  s.degenerate = p[TallyLayout::degenerate];
+  s.gain = p[PlanarWords::gain];
+  s.violation = p[PlanarWords::violation];
+  s.invalid = p[PlanarWords::invalid];
+  s.degenerate = p[PlanarWords::degenerate];
   std::uint64_t best = 0;
   for (int t = 0; t < 5; ++t) {
-    s.types[t] = p[TallyLayout::type_1 + t];
+    s.types[t] = p[PlanarWords::type_1 + t];
     s.valid += s.types[t];
     if (s.types[t] > best) {
       best = s.types[t];
@@ -46,9 +47,9 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
     }
   }
   if (s.valid) {
-    s.max_dE_rel = key_value(p[TallyLayout::max_key]);
+    s.max_dE_rel = key_value(p[PlanarWords::max_key]);
     s.mean_dE_rel =
-        int128_to_double(p[TallyLayout::sum_lo], p[TallyLayout::sum_hi]) / static_cast<double>(s.valid);
+        int128_to_double(p[PlanarWords::sum_lo], p[PlanarWords::sum_hi]) / static_cast<double>(s.valid);
   }
   return s;
 }
@@ -111,7 +112,7 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
     for (const Witness& w : r.witnesses[l]) {
       // The inputs are drawn again on the host (sample k is the same everywhere) and re-evaluated, so the
       // row is exactly what `collsweep eval` computes from its own columns.
-      const PlanarSample smp = draw_planar_sample(r.spec.plan, w.index);
+      const PlanarSample smp = draw_planar_sample<SimdNormals>(r.spec.plan, w.index);
       const PlanarOutcome o = evaluate(r.spec.laws[l], smp.c);
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
@@ -153,7 +154,7 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   out << header;
   std::vector<double> row(ncol);
   for (std::uint64_t k = r.first; k < r.first + r.count; ++k) {
-    const PlanarSample smp = draw_planar_sample(r.spec.plan, k);
+    const PlanarSample smp = draw_planar_sample<SimdNormals>(r.spec.plan, k);
     std::size_t c = 0;
     for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t,
                      smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})
@@ -177,15 +178,15 @@ std::string totals_table(const PlanarSweepResult& r) {
                 "gain fraction [95 % interval]", "max dE_rel", "violations");
   t << line;
   for (int l = 0; l < r.spec.n_laws; ++l) {
-    const std::uint64_t gains = r.pair_total(l, TallyLayout::gain);
+    const std::uint64_t gains = r.pair_total(l, PlanarWords::gain);
     const std::uint64_t bad =
-        r.pair_total(l, TallyLayout::invalid) + r.pair_total(l, TallyLayout::degenerate);
+        r.pair_total(l, PlanarWords::invalid) + r.pair_total(l, PlanarWords::degenerate);
     const std::uint64_t valid = r.samples_total() - bad;
     std::snprintf(line, sizeof line, "%-18s %14llu %12llu %-36s %14s %10llu\n", law_name(r.spec.laws[l]),
                   static_cast<unsigned long long>(valid), static_cast<unsigned long long>(gains),
                   fraction_with_interval(gains, valid).c_str(),
                   maximum_text(r.max_dE_rel(l), valid > 0).c_str(),
-                  static_cast<unsigned long long>(r.pair_total(l, TallyLayout::violation)));
+                  static_cast<unsigned long long>(r.pair_total(l, PlanarWords::violation)));
     t << line;
   }
   t << outside_map_note(r.samples_total(), r.outside());
@@ -202,11 +203,11 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   std::uint64_t all_violations = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) {
     j.key(law_name(r.spec.laws[l])).begin_object();
-    const std::uint64_t invalid = r.pair_total(l, TallyLayout::invalid),
-                        degenerate = r.pair_total(l, TallyLayout::degenerate);
+    const std::uint64_t invalid = r.pair_total(l, PlanarWords::invalid),
+                        degenerate = r.pair_total(l, PlanarWords::degenerate);
     const std::uint64_t valid = r.samples_total() - invalid - degenerate;
-    const std::uint64_t gains = r.pair_total(l, TallyLayout::gain),
-                        violations = r.pair_total(l, TallyLayout::violation);
+    const std::uint64_t gains = r.pair_total(l, PlanarWords::gain),
+                        violations = r.pair_total(l, PlanarWords::violation);
     all_violations += violations;
     j.key("samples").integer(static_cast<long long>(r.samples_total()));
     j.key("valid_samples").integer(static_cast<long long>(valid));
@@ -218,12 +219,12 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     j.key("types").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t)
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t))
-          .integer(static_cast<long long>(r.pair_total(l, TallyLayout::type_word(t))));
+          .integer(static_cast<long long>(r.pair_total(l, PlanarWords::type_word(t))));
     j.end_object();
     j.key("type_fractions").begin_object();
     for (int t = 1; t <= law_type_count(r.spec.laws[l]); ++t) {
       j.key(std::to_string(t) + ": " + type_label(r.spec.laws[l], t));
-      write_fraction_object(j, r.pair_total(l, TallyLayout::type_word(t)), valid);
+      write_fraction_object(j, r.pair_total(l, PlanarWords::type_word(t)), valid);
     }
     j.end_object();
     j.key("theorem_violations").integer(static_cast<long long>(violations));

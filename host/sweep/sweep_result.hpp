@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep {
 

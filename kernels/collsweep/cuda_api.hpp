@@ -4,9 +4,9 @@
 
 #include <cstddef>
 
-#include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sweep/multicontact_sweep.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/sweep.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep::cuda {
 
@@ -62,7 +62,7 @@ bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uin
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                       std::size_t err_len);
 
-// The same for a multi-contact sweep (poisson-lcp / newton-lcp), layout multicontact_layout(...).
+// The same for a multi-contact sweep (poisson-lcp / newton-lcp), layout tally_layout(spec).
 bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                             u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                             char* err, std::size_t err_len);

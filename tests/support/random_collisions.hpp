@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <random>
 
-#include "collsweep/laws/routh_phases.hpp"
+#include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep::testing {
 

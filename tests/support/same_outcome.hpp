@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
+#include "collsweep/models/multicontact/laws.hpp"
 
 namespace collsweep::testing {
 

@@ -1,8 +1,8 @@
 // Test-only sweep specs built in code (independent of the TOML parser).
 #pragma once
 
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/models/planar/sweep_spec.hpp"
 
 namespace collsweep::testing {
 

@@ -109,17 +109,6 @@ COLLSWEEP_HD_INLINE void box_muller(double u1, double u2, double& z0, double& z1
   z1 = r * s;
 }
 
-#if !defined(__CUDA_ARCH__)
-// The host's batch of Box-Muller pairs (host/backend/normal_lanes.cpp, SIMD): uz holds u1, u2 of each pair
-// in turn and receives z0, z1 of each pair in their place, bit for bit box_muller's.
-void box_muller_batch(double* uz, std::uint32_t pairs);
-
-// The host's batch of whole Philox blocks (host/backend/normal_lanes.cpp, SIMD): blocks ctr, ctr + 1, ...
-// (last counter word counting up) under key, two uniforms each, u01_open of words (0, 1) then of (2, 3),
-// into out[0 .. 2 blocks - 1].
-void philox_uniform_blocks(Philox4x32Key key, Philox4x32Ctr ctr, std::uint32_t blocks, double* out);
-#endif
-
 // Successive random words, uniforms and normals of one (seed, stream, sample). Holds only the key, the
 // counter (whose last word is the next block index), the current block and the position in it.
 class SampleRng {
@@ -150,20 +139,21 @@ class SampleRng {
   // U(0, 1), open at both ends (see u01_open); consumes two words.
   COLLSWEEP_HD_INLINE double uniform() { return u01_open(next_u64()); }
 
-  // uniform() `count` times into out: the same values, and the RNG left where those calls leave it. On the
-  // host the whole blocks among them are generated eight at a time (philox_uniform_blocks) when the words
-  // are block-aligned, as they are unless an odd number of words (a coin) was taken before.
+  // uniform() `count` times into out: the same values, and the RNG left where those calls leave it. The whole
+  // blocks among them come from Blocks::philox_uniform_blocks(key, ctr, blocks, out), which must write the
+  // two uniforms of each of the blocks ctr, ctr + 1, ... (last counter word counting up) under key, u01_open
+  // of words (0, 1) then of (2, 3) (the host's SIMD batch, host/backend/normal_lanes.hpp), when the words are
+  // block-aligned, as they are unless an odd number of words (a coin) was taken before.
+  template <class Blocks>
   COLLSWEEP_HD_INLINE void uniforms(double* out, std::uint32_t count) {
     std::uint32_t i = 0;
-#if !defined(__CUDA_ARCH__)
     while (i < count && pos_ == 2u) out[i++] = uniform();  // the rest of a half-used block
     if (pos_ == 4u) {
       const std::uint32_t blocks = (count - i) / 2u;
-      philox_uniform_blocks(key_, ctr_, blocks, out + i);
+      Blocks::philox_uniform_blocks(key_, ctr_, blocks, out + i);
       ctr_.v[3] += blocks;  // buf_ is stale, but pos_ = 4 regenerates it before any read
       i += 2u * blocks;
     }
-#endif
     for (; i < count; ++i) out[i] = uniform();
   }
 
@@ -191,12 +181,5 @@ class SampleRng {
   Philox4x32Ctr buf_;
   std::uint32_t pos_;
 };
-
-#if !defined(__CUDA_ARCH__)
-// `pairs` Box-Muller pairs of rng into z (z0, z1 of each pair in turn): the values and the words of
-// normal_pair called `pairs` times, through the host's batches (uniforms, then box_muller_batch). Out of
-// line (host/backend/normal_lanes.cpp), so that the samplers that inline it stay small.
-void draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z);
-#endif
 
 }  // namespace collsweep

@@ -1,24 +1,26 @@
 // Random n-DOF mechanisms, M = Q diag(m) Q^T and J r x n Gaussian, giving the Delassus matrix J M^-1 J^T.
 //
-// The planar mechanism kind (r = 2, W = J M^-1 J^T); the multi-contact sampler runs the same steps with
-// r = 2k Jacobian rows (multicontact_sampler.hpp), through the shared pieces below.
+// Shared by the families' mechanism kinds: the planar one (r = 2, W = J M^-1 J^T; draw_mechanism in
+// models/planar/sampler.hpp) and the multi-contact one (r = 2k Jacobian rows, G = J M^-1 J^T;
+// models/multicontact/sampler.hpp).
 //
 // Draw (all from the caller's matrix-stream SampleRng, in this order):
-//   1. x = log10 of M's eigenvalue ratio, from MatrixDist::log10_cond_M (one u01 unless grid/constant);
+//   1. x = log10 of M's eigenvalue ratio, from the plan's log10_cond_M (one u01 unless grid/constant; the
+//      family's sampler draws it);
 //   2. eigenvalues m_0 = 1, m_{n-1} = 10^-x and, between, m_i = 10^(-x u_i), i = 1 .. n-2, u_i = u01:
 //      log-uniform in [10^-x, 1], so m_max / m_min = 10^x exactly whatever n (unsorted: Q is Haar, so the
 //      order carries no information);
-//   3. G, an n x n matrix of standard normals, column by column (column-major), then J, 2 x n, row by row;
+//   3. G, an n x n matrix of standard normals, column by column (column-major), then J, r x n, row by row;
 //      the normals come from successive Box-Muller pairs (z0 then z1) shared across G and J, and the
-//      second normal of the last pair is dropped when 2n + n^2 is odd;
+//      second normal of the last pair is dropped when r n + n^2 is odd;
 //   4. Q = the orthogonal factor of G = Q R with R's diagonal positive: modified Gram-Schmidt with a
 //      second orthogonalisation pass ("twice is enough", orthogonal to working precision). The positive
 //      diagonal is the sign fix that makes Q Haar-distributed (Mezzadri 2007);
 //   5. M = Q diag(m) Q^T (symmetric by construction), L = chol(M), Y = L^-1 J^T (forward substitution),
-//      W = Y^T Y: m_nn = |y_0|^2, m_tt = |y_1|^2, m_nt = y_0 . y_1.
+//      D = Y^T Y (r x r; planar: m_nn = |y_0|^2, m_tt = |y_1|^2, m_nt = y_0 . y_1).
 // When M is not positive definite to working precision (a Cholesky pivot <= 0 or not finite: x beyond
-// ~15) the draw is NOT repeated: W = 0 is returned with cholesky_ok = false, and the laws flag the sample
-// as delassus_not_spd so that the sweep counts it.
+// ~15) the draw is NOT repeated: D = 0 is returned (with cholesky_ok = false), and the laws flag the
+// sample as delassus_not_spd so that the sweep counts it.
 //
 // Fixed-size arrays of max_mechanism_dof; only the leading n x n block is used. On the GPU the two
 // 12 x 12 buffers (M and the scratch that holds Q, then L) live in local memory (about 2.5 KB per thread).
@@ -27,51 +29,61 @@
 #include <cmath>
 #include <cstdint>
 
-#include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/math/lanes.hpp"
 #include "collsweep/random/philox.hpp"
-#include "collsweep/sampling/plan.hpp"
-#include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
 
-// A drawn mechanism: what the test needs to recompute W independently (row-major M and J).
-struct MechanismDraw {
-  std::uint32_t n = 0;        // degrees of freedom actually used (2 .. max_mechanism_dof)
-  double log10_cond_M = 0.0;  // x: M's eigenvalue ratio is 10^x
-  double m[max_mechanism_dof] = {};
-  double M[max_mechanism_dof][max_mechanism_dof] = {};
-  double J[2][max_mechanism_dof] = {};
-  bool cholesky_ok = false;
-  Delassus2 W;
+inline constexpr int max_mechanism_dof = 12;  // the largest n (the capacity of every buffer below)
+
+// Where a NormalSequence takes its normals. The kernels' default, PairwiseNormals: one Box-Muller pair at a
+// time as next() needs it (the GPU's way: no buffer in local memory). A batching policy (the host's SIMD one,
+// SimdNormals in host/backend/normal_lanes.hpp) has a batch_capacity > 0 and a static
+//   draw_normal_pairs(SampleRng& rng, std::uint32_t pairs, double* z)
+// that writes z0, z1 of `pairs` Box-Muller pairs in turn: the values and the words of rng.normal_pair called
+// `pairs` times.
+struct PairwiseNormals {
+  static constexpr std::uint32_t batch_capacity = 0;  // normals drawn ahead (0: none)
 };
 
+namespace detail {
+// NormalSequence's buffer of normals drawn ahead: none without a batch capacity.
+template <std::uint32_t Capacity>
+struct NormalBatch {
+  double z[Capacity + 1];
+  std::uint32_t drawn = 0, taken = 0;
+};
+template <>
+struct NormalBatch<0> {};
+}  // namespace detail
+
 // Standard normals from successive Box-Muller pairs of one SampleRng: z0, z1, z0, z1, ... (the spare lives
-// here, on the caller's stack, not in the RNG). `total` is how many the caller takes: the host draws the
-// uniforms of all their pairs at once and transforms them together (box_muller_batch, the CPU's SIMD
-// Box-Muller), which gives the same values and leaves the RNG where taking them one at a time would (the
-// spare of an odd total included); the GPU takes them one at a time (no buffer in local memory). Taking
-// more than `total` goes on one pair at a time.
-class NormalSequence {
+// here, on the caller's stack, not in the RNG). `total` is how many the caller takes: with a batching policy
+// (see PairwiseNormals) and total <= its batch_capacity, the uniforms of all their pairs are drawn at once
+// and transformed together, which gives the same values and leaves the RNG where taking them one at a time
+// would (the spare of an odd total included); PairwiseNormals takes them one at a time. Taking more than
+// `total` goes on one pair at a time.
+template <class Normals = PairwiseNormals>
+class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
  public:
   COLLSWEEP_HD_INLINE NormalSequence(SampleRng& rng, std::uint32_t total) : rng_(rng) {
-#if !defined(__CUDA_ARCH__)
-    if (total <= kBatchCapacity) {
-      const std::uint32_t pairs = (total + 1u) / 2u;
-      draw_normal_pairs(rng_, pairs, batch_);
-      batched_ = 2u * pairs;
+    if constexpr (Normals::batch_capacity > 0) {
+      if (total <= Normals::batch_capacity) {
+        const std::uint32_t pairs = (total + 1u) / 2u;
+        Normals::draw_normal_pairs(rng_, pairs, this->z);
+        this->drawn = 2u * pairs;
+      }
+    } else {
+      (void)total;
     }
-#else
-    (void)total;
-#endif
   }
 
   COLLSWEEP_HD_INLINE double next() {
-#if !defined(__CUDA_ARCH__)
-    if (taken_ < batched_) return batch_[taken_++];
-#endif
+    if constexpr (Normals::batch_capacity > 0) {
+      if (this->taken < this->drawn) return this->z[this->taken++];
+    }
     if (has_spare_) {
       has_spare_ = false;
       return spare_;
@@ -86,17 +98,9 @@ class NormalSequence {
   SampleRng& rng_;
   double spare_ = 0.0;
   bool has_spare_ = false;
-#if !defined(__CUDA_ARCH__)
-  // The largest draw: a mechanism's 12 x 12 Gaussian and 8 Jacobian rows of 12 (a larger total, e.g. a
-  // wishart with many extra degrees of freedom, is taken one pair at a time).
-  static constexpr std::uint32_t kBatchCapacity =
-      max_mechanism_dof * max_mechanism_dof + 8 * max_mechanism_dof;
-  double batch_[kBatchCapacity + 1];
-  std::uint32_t batched_ = 0, taken_ = 0;
-#endif
 };
 
-// ---- Shared pieces (also used by the multi-contact sampler, multicontact_sampler.hpp) ----
+// ---- Shared pieces (also used by the multi-contact sampler, models/multicontact/sampler.hpp) ----
 // Square buffers are row-major C arrays of capacity D; only the leading n x n block is read or written.
 
 // Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in
@@ -109,8 +113,9 @@ COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum(SampleRng& rng, std::uint32_t
 
 // An n x n matrix of standard normals drawn column by column (column-major): Q[j][i] = entry (i, j),
 // i.e. Q[j] holds column j.
-template <int D>
-COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence& z, std::uint32_t n, double (&Q)[D][D]) {
+template <int D, class Normals>
+COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence<Normals>& z, std::uint32_t n,
+                                               double (&Q)[D][D]) {
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] = z.next();
 }
@@ -160,15 +165,16 @@ COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::
 
 // Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng: the spectrum m, then the
 // normals (n x n Gaussian column by column, then J row by row, one NormalSequence, the spare of the last
-// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q).
-template <int R>
+// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q). Normals:
+// NormalSequence's policy (PairwiseNormals, or the host's SIMD batches).
+template <class Normals = PairwiseNormals, int R>
 COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n, double x,
                                                  std::uint32_t rows, double (&m)[max_mechanism_dof],
                                                  double (&M)[max_mechanism_dof][max_mechanism_dof],
                                                  double (&J)[R][max_mechanism_dof],
                                                  double (&work)[max_mechanism_dof][max_mechanism_dof]) {
   draw_log_uniform_spectrum(rng, n, x, m);
-  NormalSequence z(rng, n * n + rows * n);
+  NormalSequence<Normals> z(rng, n * n + rows * n);
   draw_gaussian_columns(z, n, work);
   for (std::uint32_t r = 0; r < rows; ++r)
     for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();
@@ -208,7 +214,7 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
 // (row r of JY becomes column r of Y) and Dl = Y^T Y (rows x rows; Dl_ab = sum_i y_ai y_bi, i ascending,
 // upper triangle mirrored). Returns false, with Dl's leading block zero, when M is not positive definite
 // to working precision (T = lanes: the mask of the lanes that succeed, Dl meaningless in the others).
-// (The planar kind runs the same arithmetic with two named rows, draw_mechanism.)
+// (The planar kind runs the same arithmetic with two named rows: draw_mechanism, models/planar/sampler.hpp.)
 template <int R, class T>
 COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_t rows,
                                                    const T (&M)[max_mechanism_dof][max_mechanism_dof],
@@ -242,55 +248,13 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_
   return ok;
 }
 
-// ---- The planar mechanism kind ----
+// ---- Both families ----
 
 // n: the configured degrees of freedom clamped to [2, max_mechanism_dof].
 COLLSWEEP_HD_INLINE std::uint32_t clamp_mechanism_dof(std::uint32_t n) {
   if (n < 2u) n = 2u;
   if (n > static_cast<std::uint32_t>(max_mechanism_dof)) n = max_mechanism_dof;
   return n;
-}
-
-// Draws a mechanism with d.mechanism_dof DOF (clamped to [2, max_mechanism_dof]) into out, see above.
-// cond_M_digit is the grid digit of d.log10_cond_M (ignored unless it is a grid).
-COLLSWEEP_HD_INLINE void draw_mechanism(const MatrixDist& d, SampleRng& rng, std::uint32_t cond_M_digit,
-                                        MechanismDraw& out) {
-  const std::uint32_t n = clamp_mechanism_dof(d.mechanism_dof);
-  out.n = n;
-
-  // 1. eigenvalue ratio; 2-5a. spectrum, normals, Q, M.
-  const double x = draw_scalar(d.log10_cond_M, rng, cond_M_digit);
-  out.log10_cond_M = x;
-  double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices(rng, n, x, 2u, out.m, out.M, out.J, work);
-
-  // 5b. Cholesky M = L L^T, L overwriting the scratch (Q is no longer needed).
-  double(&L)[max_mechanism_dof][max_mechanism_dof] = work;
-  out.cholesky_ok = mechanism_cholesky(n, out.M, L);
-  if (!out.cholesky_ok) {
-    out.W = Delassus2{0.0, 0.0, 0.0};
-    return;
-  }
-
-  // 5c. Y = L^-1 J^T by forward substitution, one column per row of J, and W = Y^T Y (the arithmetic of
-  // mechanism_delassus with rows = 2, written out: fewer registers in the planar GPU kernels).
-  double y0[max_mechanism_dof], y1[max_mechanism_dof];
-  for (std::uint32_t i = 0; i < n; ++i) {
-    double s0 = out.J[0][i], s1 = out.J[1][i];
-    for (std::uint32_t p = 0; p < i; ++p) {
-      s0 -= L[i][p] * y0[p];
-      s1 -= L[i][p] * y1[p];
-    }
-    y0[i] = s0 / L[i][i];
-    y1[i] = s1 / L[i][i];
-  }
-  double nn = 0.0, nt = 0.0, tt = 0.0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    nn += y0[i] * y0[i];
-    nt += y0[i] * y1[i];
-    tt += y1[i] * y1[i];
-  }
-  out.W = Delassus2{nn, nt, tt};
 }
 
 }  // namespace collsweep

@@ -1,10 +1,9 @@
-// One ScalarDist value (constant, uniform, log-uniform, grid) and the grid digits of a sample index.
+// One ScalarDist value (constant, uniform, log-uniform, grid) and the digits of a plan's grid counter.
 //
 // Grid axes of a plan form one mixed-radix counter: g = k mod G with G the product of the point counts of
-// every grid-kind ScalarDist of the plan (a non-grid one counts 1), digits taken in the fixed order
-//   theta_deg, mu, e, e_t, W.log10_cond, W.log10_cond_M, W.rho, W.kappa   (theta fastest).
-// So samples k = 0 .. G m - 1 visit every grid combination exactly m times, whatever the W kind (a grid
-// ScalarDist that the W kind does not read still counts in G; the config validator should reject it).
+// every grid-kind ScalarDist of the plan (a non-grid one counts 1), so samples k = 0 .. G m - 1 visit every
+// grid combination exactly m times. Each family's sampler takes the digits in its own fixed order
+// (models/planar/sampler.hpp, models/multicontact/sampler.hpp).
 #pragma once
 
 #include <cmath>
@@ -13,7 +12,7 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/random/philox.hpp"
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
 
@@ -66,42 +65,12 @@ COLLSWEEP_HD_INLINE double draw_scalar(const ScalarDist& d, SampleRng& rng, std:
   return d.lo;
 }
 
-// The grid digits of one sample, one per ScalarDist of the plan (0 for a non-grid one).
-struct GridDigits {
-  std::uint32_t theta_deg = 0, mu = 0, e = 0, e_t = 0;
-  std::uint32_t log10_cond = 0, log10_cond_M = 0, rho = 0, kappa = 0;
-};
-
-// G: the number of grid combinations (1 without grid axes). The validator keeps it far below 2^64.
-COLLSWEEP_HD_INLINE std::uint64_t planar_grid_size(const PlanarSamplePlan& p) {
-  return std::uint64_t{grid_points(p.theta_deg)} * grid_points(p.mu) * grid_points(p.e) * grid_points(p.e_t) *
-         grid_points(p.W.log10_cond) * grid_points(p.W.log10_cond_M) * grid_points(p.W.rho) *
-         grid_points(p.W.kappa);
-}
-
 // Removes the lowest digit (radix grid_points(s)) from the remaining grid counter g.
 COLLSWEEP_HD_INLINE std::uint32_t pop_grid_digit(std::uint64_t& g, const ScalarDist& s) {
   const std::uint32_t n = grid_points(s);
   const auto digit = static_cast<std::uint32_t>(g % n);
   g /= n;
   return digit;
-}
-
-// Digits of g = k mod G in the fixed order above (theta fastest).
-COLLSWEEP_HD_INLINE GridDigits planar_grid_digits(const PlanarSamplePlan& p, std::uint64_t k) {
-  GridDigits d;
-  const std::uint64_t G = planar_grid_size(p);
-  if (G == 1u) return d;
-  std::uint64_t g = k % G;
-  d.theta_deg = pop_grid_digit(g, p.theta_deg);
-  d.mu = pop_grid_digit(g, p.mu);
-  d.e = pop_grid_digit(g, p.e);
-  d.e_t = pop_grid_digit(g, p.e_t);
-  d.log10_cond = pop_grid_digit(g, p.W.log10_cond);
-  d.log10_cond_M = pop_grid_digit(g, p.W.log10_cond_M);
-  d.rho = pop_grid_digit(g, p.W.rho);
-  d.kappa = pop_grid_digit(g, p.W.kappa);
-  return d;
 }
 
 }  // namespace collsweep

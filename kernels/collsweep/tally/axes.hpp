@@ -4,12 +4,14 @@
 #include <cstdint>
 #include <cstring>
 
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/hd.hpp"
 
 namespace collsweep {
 
-// Planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W).
-// Multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
+// Every family's map quantities, named once for configs and outputs; each family says which are its own and
+// what they are on its samples (quantity_value, models/*/quantities.hpp):
+// planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W);
+// multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
 // contacts) and contacts (k).
 enum class Quantity : std::uint8_t {
   theta = 0,
@@ -62,36 +64,6 @@ inline bool parse_quantity(const char* name, Quantity* out) {
   return false;
 }
 
-COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
-  switch (q) {
-    case Quantity::theta:
-      return s.theta_deg;
-    case Quantity::alpha:
-      return s.alpha;
-    case Quantity::mu:
-      return s.c.mu;
-    case Quantity::e:
-      return s.c.e;
-    case Quantity::e_t:
-      return s.c.e_t;
-    case Quantity::rho:
-      return s.rho;
-    case Quantity::kappa:
-      return s.kappa;
-    case Quantity::log10_cond:
-      return s.log10_cond;
-    default:
-      return 0.0;  // not a planar quantity (the config validator rejects it for planar sweeps)
-  }
-}
-
-// Whether a quantity exists in planar / multi-contact sweeps.
-inline bool planar_quantity(Quantity q) { return q <= Quantity::log10_cond; }
-inline bool multicontact_quantity(Quantity q) {
-  return q == Quantity::log10_cond || q == Quantity::eps_spread || q == Quantity::mu ||
-         q == Quantity::contacts;
-}
-
 // One binned axis over [lo, hi] with `bins` equal bins; the upper edge belongs to the last bin.
 struct MapAxis {
   Quantity quantity = Quantity::theta;
@@ -122,7 +94,7 @@ COLLSWEEP_HD_INLINE int axis_bin_scaled(const MapAxis& a, double scale, double x
 }
 
 // Map cell of a sample (cell = bin_x + bins_x * bin_y), or -1 when a quantity falls outside its axis range.
-// Spec has axes[] and n_axes; quantity_value(sample, q) is the model's (planar or multi-contact). scales:
+// Spec has axes[] and n_axes; quantity_value(sample, q) is the family's (models/*/quantities.hpp). scales:
 // axis_scale of each axis (the same cell as without them, see axis_bin_scaled), or nullptr.
 template <class Spec, class Sample>
 COLLSWEEP_HD_INLINE int map_cell(const Spec& s, const Sample& smp, const double* scales = nullptr) {

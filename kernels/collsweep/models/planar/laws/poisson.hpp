@@ -6,7 +6,7 @@
 // In 2D this law never gains energy (Wang & Mason; checked as a property in tests/).
 #pragma once
 
-#include "collsweep/laws/routh_phases.hpp"
+#include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
 

@@ -1,4 +1,5 @@
-// Complementary-basis enumeration for small LCPs: every vertex solution, deterministic order.
+// Reference oracle: complementary-basis enumeration for small LCPs, every vertex solution, deterministic
+// order.
 //
 // A complementary basis is a support set S (the z_i allowed to be positive; w_i = 0 for i in S and
 // z_i = 0 off S). For each of the 2^N sets, in increasing bitmask order, solve A_SS z_S = -q_S by LU

@@ -11,7 +11,7 @@
 // never gains energy for 0 <= e <= 1, -1 <= e_t <= 1; e_t > 1 is accepted (to map where it gains).
 #pragma once
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 

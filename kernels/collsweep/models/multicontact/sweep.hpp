@@ -1,7 +1,7 @@
 // The loop body of a multi-contact sweep: sample i -> poisson-lcp / newton-lcp -> the map tally (CPU and
 // GPU).
 //
-// Pair words of a multi-contact tally (see tally/map_tally.hpp for the common layout):
+// Pair words of a multi-contact tally (MultiContactWords; tally/map_tally.hpp has the common layout):
 //   valid          status ok
 //   gain_max       W_max > tolerance * T_acc: some admissible solution gains energy
 //   gain_min       W_min > tolerance * T_acc: every solution gains energy
@@ -16,9 +16,11 @@
 //   solutions_1 .. solutions_8   histogram of the number of distinct solutions
 #pragma once
 
-#include "collsweep/sampling/multicontact_sampler.hpp"
-#include "collsweep/sweep/multicontact_sweep_spec.hpp"
-#include "collsweep/sweep/planar_sweep.hpp"
+#include "collsweep/models/multicontact/quantities.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/sweep/sweep_limits.hpp"
+#include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
 
@@ -222,11 +224,11 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const MultiContactSweepSpec& s, cons
                              sink);
 }
 
-// Draws sample i, then sweep_drawn_sample.
-template <class Ops, class Sink>
+// Draws sample i, then sweep_drawn_sample; Normals as for draw_multicontact_sample.
+template <class Ops, class Normals = PairwiseNormals, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const MultiContactSweepSpec& s, const MultiContactSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t i, Sink& sink) {
-  const MultiContactSample smp = draw_multicontact_sample(s.plan, i, sc.log10_cond);
+  const MultiContactSample smp = draw_multicontact_sample<Normals>(s.plan, i, sc.log10_cond);
   sweep_drawn_sample<Ops>(s, L, words, i, smp, sink);
 }
 

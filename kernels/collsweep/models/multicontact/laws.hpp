@@ -47,12 +47,11 @@
 // compression from 4^k; it streams (each distinct compression solution is decompressed as soon as found).
 #pragma once
 
-#include "collsweep/impacts/glocker_conditions.hpp"
-#include "collsweep/impacts/glocker_modes.hpp"
-#include "collsweep/impacts/multicontact.hpp"
-#include "collsweep/impacts/solution_listener.hpp"
-#include "collsweep/lcp/enumerate.hpp"
 #include "collsweep/lcp/lemke.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
+#include "collsweep/models/multicontact/glocker_conditions.hpp"
+#include "collsweep/models/multicontact/glocker_modes.hpp"
+#include "collsweep/models/multicontact/solution_listener.hpp"
 
 namespace collsweep {
 

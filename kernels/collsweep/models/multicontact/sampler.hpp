@@ -1,8 +1,8 @@
 // The multi-contact sampler: sample index i of a MultiContactSamplePlan -> one k-contact impact problem.
 //
-// Same rules as the planar sampler (planar_sampler.hpp): Philox streams of (plan.seed, i), one per purpose
-// (MultiStream, multicontact_plan.hpp), the deterministic elementary functions of det_math.hpp, fixed-size
-// arrays only; the same bits on CPU and GPU. Per stream, in this order:
+// Same rules as the planar sampler (models/planar/sampler.hpp): Philox streams of (plan.seed, i), one per
+// purpose (MultiStream, plan.hpp), the deterministic elementary functions of det_math.hpp, fixed-size arrays
+// only; the same bits on CPU and GPU. Per stream, in this order:
 //   contacts             k = round(x), x = draw_scalar(plan.contacts): k = 1 + [x >= 1.5] + [x >= 2.5] +
 //                        [x >= 3.5], i.e. nearest integer (halves up) clamped to 1..4 (NaN -> 1). A grid over
 //                        integers (lo = 1, hi = 4, n = 4) gives k = 1, 2, 3, 4 exactly.
@@ -16,7 +16,7 @@
 //                column by column; for k = 1 the same normals as the planar wishart kind); G = (sum_i a_i
 //                a_i^T) / dof, accumulated column by column then scaled once. E[G] = I.
 //     mechanism  n = mechanism_dof clamped to [2, max_mechanism_dof]; x = draw_scalar(log10_cond_M); then
-//                the planar mechanism steps with 2k Jacobian rows (mechanism.hpp: spectrum of M, n x n
+//                the mechanism steps with 2k Jacobian rows (sampling/mechanism.hpp: spectrum of M, n x n
 //                Gaussian column by column, J 2k x n row by row with rows N1..Nk, T1..Tk, Q, M = Q diag(m)
 //                Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y). n < 2k gives a singular G (rank n), returned as
 //                is; an M that is not positive definite to working precision gives G = 0.
@@ -53,11 +53,10 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
 #include "collsweep/sampling/scalar.hpp"
-#include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
@@ -117,13 +116,14 @@ COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactS
 }
 
 // direct kind, x already drawn from rng: G = Q diag(lambda) Q^T, Q Haar of size r = 2k (see the top);
-// work is scratch (it holds Q).
+// work is scratch (it holds Q). Normals: NormalSequence's policy (mechanism.hpp), here and below.
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, double x,
                                               double (&work)[max_mechanism_dof][max_mechanism_dof],
                                               double (&G)[max_contact_rows][max_contact_rows]) {
   double lambda[max_contact_rows];
   draw_log_uniform_spectrum(rng, r, x, lambda);
-  NormalSequence z(rng, r * r);
+  NormalSequence<Normals> z(rng, r * r);
   draw_gaussian_columns(z, r, work);  // work[j] = column j
   orthonormalize_columns(work, r);
   rotate_spectrum(work, lambda, r, G);
@@ -150,11 +150,12 @@ COLLSWEEP_HD_INLINE void wishart_finish(T (&G)[max_contact_rows][max_contact_row
     }
 }
 
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, std::uint32_t dof,
                                                double (&G)[max_contact_rows][max_contact_rows]) {
   for (std::uint32_t a = 0; a < r; ++a)
     for (std::uint32_t b = 0; b < r; ++b) G[a][b] = 0.0;
-  NormalSequence z(rng, r * dof);
+  NormalSequence<Normals> z(rng, r * dof);
   for (std::uint32_t c = 0; c < dof; ++c) {
     double col[max_contact_rows];
     for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
@@ -204,6 +205,7 @@ struct MultiContactMechanism {
   double G[max_contact_rows][max_contact_rows] = {};
 };
 
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePlan& plan, std::uint64_t i,
                                                      MultiContactMechanism& out) {
   const MultiGridDigits g = multicontact_grid_digits(plan, i);
@@ -213,7 +215,7 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
   SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
   out.log10_cond_M = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
   double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
+  draw_mechanism_matrices<Normals>(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
   double Y[max_contact_rows][max_mechanism_dof];
   for (std::uint32_t a = 0; a < r; ++a)
     for (std::uint32_t b = 0; b < out.n; ++b) Y[a][b] = out.J[a][b];
@@ -223,7 +225,9 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
 // Sample i of the plan (see the top of this file for every distribution and the stream layout).
 // log10_cond_needed = false (a sweep that maps no log10_cond axis): the wishart and mechanism kinds skip the
 // Jacobi eigenvalues of G, the larger part of drawing them for k = 3, 4, and leave log10_cond NaN; every
-// other field, and the direct kind's log10_cond, are the same bits.
+// other field, and the direct kind's log10_cond, are the same bits. Normals: where G's normals come from
+// (mechanism.hpp's NormalSequence; the host passes its SIMD batches), the same values either way.
+template <class Normals = PairwiseNormals>
 COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiContactSamplePlan& plan,
                                                                 std::uint64_t i,
                                                                 bool log10_cond_needed = true) {
@@ -241,12 +245,12 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
     switch (plan.G_kind) {
       case DelassusKind::direct: {
         const double x = draw_scalar(plan.log10_cond, rng, g.log10_cond);
-        draw_delassus_direct(rng, r, x, work, s.G);
+        draw_delassus_direct<Normals>(rng, r, x, work, s.G);
         s.log10_cond = x;  // exact by construction
         break;
       }
       case DelassusKind::wishart:
-        draw_delassus_wishart(rng, r, r + plan.wishart_extra_dof, s.G);
+        draw_delassus_wishart<Normals>(rng, r, r + plan.wishart_extra_dof, s.G);
         s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;
       case DelassusKind::mechanism: {
@@ -255,7 +259,7 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
         double m[max_mechanism_dof];
         double M[max_mechanism_dof][max_mechanism_dof];
         double JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
-        draw_mechanism_matrices(rng, n, x, r, m, M, JY, work);
+        draw_mechanism_matrices<Normals>(rng, n, x, r, m, M, JY, work);
         mechanism_delassus(n, r, M, JY, work, s.G);  // G = 0 when M is not positive definite
         s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
         break;
@@ -298,23 +302,6 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
   s.eps_spread = hi - lo;
   s.mu_mean = mu_sum / static_cast<double>(k);
   return s;
-}
-
-// The map-axis value of a multi-contact sample: log10_cond (of G), eps_spread, mu (the mean over the
-// contacts), contacts (k); any other quantity is not a multi-contact one and gives 0.
-COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, Quantity q) {
-  switch (q) {
-    case Quantity::log10_cond:
-      return s.log10_cond;
-    case Quantity::eps_spread:
-      return s.eps_spread;
-    case Quantity::mu:
-      return s.mu_mean;
-    case Quantity::contacts:
-      return static_cast<double>(s.k);
-    default:
-      return 0.0;
-  }
 }
 
 // Host helper: samples first .. first + count - 1 into out[0 .. count-1] (the same values as

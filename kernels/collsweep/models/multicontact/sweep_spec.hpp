@@ -1,15 +1,20 @@
 // What one multi-contact sweep computes: the sampling plan, map axes, laws, solver and tally options (POD).
 #pragma once
 
-#include "collsweep/impacts/poisson_multicontact.hpp"
-#include "collsweep/sampling/multicontact_plan.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
+#include <cstring>
+
+#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/multicontact/quantities.hpp"
+#include "collsweep/sweep/sweep_limits.hpp"
+#include "collsweep/tally/axes.hpp"
 #include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
 
 enum class MultiContactLaw : std::uint8_t { poisson_lcp = 0, newton_lcp, count_ };
 inline constexpr int multicontact_law_count = static_cast<int>(MultiContactLaw::count_);
+static_assert(multicontact_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/sweep_limits.hpp)");
 
 // Evaluates one multi-contact law on one collision (the sweeps, `eval` and `solve` all come here).
 template <int K>
@@ -53,7 +58,7 @@ struct MultiContactSweepSpec {
   }
 };
 
-// Pair words of a multi-contact tally (sweep/multicontact_sweep.hpp explains each).
+// Pair words of a multi-contact tally (models/multicontact/sweep.hpp explains each).
 struct MultiContactWords {
   enum : std::uint32_t {
     valid = 0,
@@ -76,18 +81,9 @@ struct MultiContactWords {
   };
 };
 
-COLLSWEEP_HD_INLINE TallyLayout multicontact_layout(std::uint32_t cells, std::uint32_t laws) {
-  TallyLayout L;
-  L.cells = cells;
-  L.laws = laws;
-  L.pair_words = MultiContactWords::count;
-  L.sum_slot = MultiContactWords::sum_lo;
-  L.max_slot = MultiContactWords::max_key;
-  return L;
-}
-
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const MultiContactSweepSpec& s) {
-  return multicontact_layout(static_cast<std::uint32_t>(s.cells()), static_cast<std::uint32_t>(s.n_laws));
+  return tally_layout_of<MultiContactWords>(static_cast<std::uint32_t>(s.cells()),
+                                            static_cast<std::uint32_t>(s.n_laws));
 }
 
 }  // namespace collsweep

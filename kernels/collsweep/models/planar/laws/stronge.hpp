@@ -13,7 +13,7 @@
 // + dE_t).
 #pragma once
 
-#include "collsweep/laws/routh_phases.hpp"
+#include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
 

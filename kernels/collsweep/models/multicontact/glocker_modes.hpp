@@ -14,7 +14,7 @@
 // 2k of them (k = 2: at most 4, against 6 in the 3k basis): the rows gamma_i = 0 of those unknowns, with
 // the columns G_{:,Nj} -/+ mu_j G_{:,Tj} for a closed slipping contact and the shift c -/+ b_j G_{:,Tj}.
 // Its solution is a solution of the LCP exactly when the signs above hold; they are tested with the 3k
-// enumeration's tolerances (enumerate.hpp), so both find the same solution set in (X, gamma).
+// enumeration's tolerances (reference/lcp_enumerate.hpp), so both find the same solution set in (X, gamma).
 //
 // Redundant modes are skipped: with r_j = 0 identically (an open contact with b_j = 0, every compression;
 // a closed frictionless contact, mu_j = b_j = 0) L, S and R all give X_Tj = 0 and together admit any
@@ -35,9 +35,9 @@
 
 #include <type_traits>
 
-#include "collsweep/impacts/multicontact.hpp"
 #include "collsweep/lcp/lcp_common.hpp"
 #include "collsweep/math/lanes.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
 
 namespace collsweep {
 

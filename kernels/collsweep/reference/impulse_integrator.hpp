@@ -11,7 +11,7 @@
 // Works in the caller's frame (no tangent flip), so it also checks the closed forms' sign handling.
 #pragma once
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 

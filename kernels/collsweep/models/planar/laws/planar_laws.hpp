@@ -3,10 +3,10 @@
 
 #include <cstring>
 
-#include "collsweep/laws/chatterjee_ruina.hpp"
-#include "collsweep/laws/newton.hpp"
-#include "collsweep/laws/poisson.hpp"
-#include "collsweep/laws/stronge.hpp"
+#include "collsweep/models/planar/laws/chatterjee_ruina.hpp"
+#include "collsweep/models/planar/laws/newton.hpp"
+#include "collsweep/models/planar/laws/poisson.hpp"
+#include "collsweep/models/planar/laws/stronge.hpp"
 
 namespace collsweep {
 

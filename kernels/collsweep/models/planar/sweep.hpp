@@ -1,18 +1,17 @@
 // The one loop body of every planar sweep: sample k -> every requested law -> the map tally (CPU and GPU).
 #pragma once
 
-#include "collsweep/sampling/planar_sampler.hpp"
-#include "collsweep/sweep/planar_sweep_spec.hpp"
-#include "collsweep/tally/map_tally.hpp"
-#include "collsweep/tally/top_k.hpp"
+#include "collsweep/models/planar/quantities.hpp"
+#include "collsweep/models/planar/sampler.hpp"
+#include "collsweep/models/planar/sweep_spec.hpp"
+#include "collsweep/models/planar/tally_words.hpp"
+#include "collsweep/sweep/sweep_limits.hpp"
 
 namespace collsweep {
 
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
-  TallyLayout L;
-  L.cells = static_cast<std::uint32_t>(s.cells());
-  L.laws = static_cast<std::uint32_t>(s.n_laws);
-  return L;
+  return tally_layout_of<PlanarWords>(static_cast<std::uint32_t>(s.cells()),
+                                      static_cast<std::uint32_t>(s.n_laws));
 }
 
 // Whether a theorem says this law cannot gain energy on this collision: Stronge (Djerassi App. B) and
@@ -74,20 +73,11 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Plan
   }
 }
 
-// Draws sample k and sweeps it (sweep_drawn_sample).
-template <class Ops, class Sink>
+// Draws sample k and sweeps it (sweep_drawn_sample); Normals as for draw_planar_sample.
+template <class Ops, class Normals = PairwiseNormals, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
-  sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample(s.plan, k, sc.needs), k, sink);
+  sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample<Normals>(s.plan, k, sc.needs), k, sink);
 }
-
-// Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).
-struct LawWitnesses {
-  TopK<max_witnesses> law[planar_law_count];
-  COLLSWEEP_HD_INLINE explicit LawWitnesses(int keep) {
-    for (auto& t : law) t.keep = keep;
-  }
-  COLLSWEEP_HD_INLINE void offer(int slot, double value, std::uint64_t k) { law[slot].offer(value, k); }
-};
 
 }  // namespace collsweep

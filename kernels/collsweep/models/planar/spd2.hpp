@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "collsweep/contact/planar.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/planar/contact.hpp"
 #include "collsweep/random/philox.hpp"
 
 namespace collsweep {

@@ -17,7 +17,7 @@
 // (117) is coded as eps_max^2 - eps_min^2 <= (1 - eps_min^2)/cond (no division at eps_min = 1).
 #pragma once
 
-#include "collsweep/impacts/multicontact.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
 
 namespace collsweep {
 

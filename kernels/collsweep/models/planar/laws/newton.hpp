@@ -9,7 +9,7 @@
 // This law can gain energy with friction (Kane's "dynamic puzzle"; Djerassi Table 2 row 5: +0.0829 J).
 #pragma once
 
-#include "collsweep/laws/routh_phases.hpp"
+#include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
 

@@ -1,14 +1,15 @@
 // What one planar sweep computes: the sampling plan, the map axes, the laws and the tally options (POD).
 #pragma once
 
-#include "collsweep/laws/planar_laws.hpp"
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/plan.hpp"
+#include "collsweep/models/planar/quantities.hpp"
+#include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
-inline constexpr int max_map_axes = 2;
-inline constexpr int max_witnesses = 64;
+static_assert(planar_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/sweep_limits.hpp)");
 
 struct PlanarSweepSpec {
   PlanarSamplePlan plan;

@@ -14,7 +14,7 @@
 // v_t -> -v_t, eq. 7) and I_t, v_t2 are flipped back at the end. w = -v_n > 0 is the approach speed.
 #pragma once
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 

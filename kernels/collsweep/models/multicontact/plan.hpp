@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "collsweep/impacts/multicontact.hpp"
-#include "collsweep/sampling/plan.hpp"
+#include "collsweep/models/multicontact/contact.hpp"
+#include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
 

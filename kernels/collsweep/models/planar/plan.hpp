@@ -4,22 +4,10 @@
 
 #include <cstdint>
 
-#include "collsweep/contact/planar.hpp"
+#include "collsweep/models/planar/contact.hpp"
+#include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
-
-// A scalar input: a constant, a random draw, or a grid axis.
-//   constant     value lo
-//   uniform      U[lo, hi)
-//   log_uniform  10^U[log10 lo, log10 hi)   (lo > 0)
-//   grid         n values lo + i (hi - lo)/(n - 1), i = 0..n-1 (n = 1: lo); sample k visits them in turn
-enum class ScalarKind : std::uint8_t { constant = 0, uniform, log_uniform, grid };
-
-struct ScalarDist {
-  ScalarKind kind = ScalarKind::constant;
-  double lo = 0.0, hi = 0.0;
-  std::uint32_t n = 1;  // grid points (grid only)
-};
 
 // How W is drawn (issue 3, "SPD matrices"). Every kind is scale-free: only the shape of W matters
 // (each law is homogeneous of degree -1 in W's scale, DESIGN.md).
@@ -30,8 +18,6 @@ struct ScalarDist {
 //   fixed      W given
 //   shape      m_nn = kappa, m_tt = 1/kappa, m_nt = rho: rho = m_nt/sqrt(m_nn m_tt), kappa = sqrt(m_nn/m_tt)
 enum class MatrixKind : std::uint8_t { direct = 0, wishart, mechanism, fixed, shape };
-
-inline constexpr int max_mechanism_dof = 12;
 
 struct MatrixDist {
   MatrixKind kind = MatrixKind::direct;

@@ -1,0 +1,63 @@
+// The pair words of a planar tally (tally/map_tally.hpp) and how one law's outcome on one sample is recorded.
+//
+// Per (cell, law) pair:
+//   gain        dE > tolerance * T_acc
+//   violation   a gain where a theorem forbids one (stronge, poisson always; chatterjee-ruina for e_t <= 1)
+//   invalid     status other than ok, not degenerate
+//   degenerate  W singular to working precision, or a non-finite result (numerical failure)
+//   sum_lo, sum_hi   128-bit fixed-point sum of dE_rel over valid samples (tally/accumulate.hpp)
+//   max_key     ordered key of the largest dE_rel (0: no valid sample)
+//   type_1 .. type_5   samples per collision Type
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/models/planar/contact.hpp"
+#include "collsweep/tally/map_tally.hpp"
+
+namespace collsweep {
+
+struct PlanarWords {
+  enum : std::uint32_t {
+    gain = 0,
+    violation,
+    invalid,
+    degenerate,
+    sum_lo,
+    sum_hi,
+    max_key,
+    type_1,
+    count = type_1 + 5
+  };
+
+  // The word counting collision Type t (1..5).
+  COLLSWEEP_HD_INLINE static std::uint32_t type_word(int t) { return type_1 + t - 1; }
+};
+
+// Whether a failed outcome counts as degenerate (W singular, a non-finite result) rather than invalid.
+COLLSWEEP_HD_INLINE bool is_degenerate(Status s) {
+  return s == Status::delassus_not_spd || s == Status::numerical_failure;
+}
+
+// Records one law's outcome on one sample in cell `cell`.
+template <class Ops>
+COLLSWEEP_HD_INLINE void tally_outcome(const TallyLayout& L, u64* words, std::uint32_t cell,
+                                       std::uint32_t law, const PlanarOutcome& o, double tolerance,
+                                       bool theorem_forbids_gain) {
+  u64* p = words + L.pair(cell, law);
+  if (o.status != Status::ok) {
+    Ops::fetch_add(p + (is_degenerate(o.status) ? PlanarWords::degenerate : PlanarWords::invalid), 1);
+    return;
+  }
+  Ops::fetch_add(p + PlanarWords::type_1 + (o.type - 1), 1);
+  if (o.dE_rel > tolerance) {
+    Ops::fetch_add(p + PlanarWords::gain, 1);
+    if (theorem_forbids_gain) Ops::fetch_add(p + PlanarWords::violation, 1);
+  }
+  bool clamped;
+  add_int128<Ops>(p + PlanarWords::sum_lo, p + PlanarWords::sum_hi, to_fixed_point(o.dE_rel, &clamped));
+  if (clamped) Ops::fetch_add(words + L.clamped(), 1);
+  Ops::max(p + PlanarWords::max_key, ordered_key(o.dE_rel));
+}
+
+}  // namespace collsweep
