@@ -1,6 +1,6 @@
 // Two-contact Poisson impact samples per second (both LCP phases): our solvers vs Siconos's Lemke, one core.
 //
-// All benchmarks run the same 1024 random samples (the note's distribution, tests/glocker_samples.hpp)
+// All benchmarks run the same 1024 random samples (the general distribution, tests/glocker_samples.hpp)
 // in turn; items_per_second is samples per second. Siconos gets the same glue as ours: build the 3k
 // matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again. BM_Ours_Enumeration is the
 // all-solutions path one sample at a time (mode enumeration, glocker_modes.hpp: every solution of both

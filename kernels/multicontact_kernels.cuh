@@ -7,7 +7,7 @@
 namespace collsweep::cuda {
 
 // Four resident blocks per SM (64 registers, heavy spilling into local memory, which L1 caches) beat two
-// (128 registers): 16.5e6 against 15.2e6 two-contact samples/s on an H200 (launch-bounds-tune.txt).
+// (128 registers) on an H200 (measured in docs/gpu.md, 'Register use and local memory').
 constexpr int kMultiContactMinBlocks = 4;
 
 namespace detail {

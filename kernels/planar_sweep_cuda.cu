@@ -17,11 +17,10 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 
 }  // namespace
 
-// Resident blocks per SM, measured on an H200
-// (bench/results/2026-11-26-NVIDIA-H200-2/launch-bounds-tune.txt): a one-law sweep runs best with three
-// (registers capped at 85: 80 used, 0.5 KB spilled), +10 % over two (stronge 8.0 -> 8.8e9 samples/s,
-// poisson 9.2 -> 10.3e9); a several-law sweep, whose law loop spills more under that cap, with two (128
-// registers), +6 % over three on the four-law quickstart map.
+// Resident blocks per SM, measured on an H200 (docs/gpu.md, 'Register use and local memory';
+// bench/results/2026-11-26-NVIDIA-H200-2/launch-bounds-tune.txt): a one-law sweep runs best with three
+// (registers capped at 85: 80 used, 0.5 KB spilled), ahead of two; a several-law sweep, whose law loop
+// spills more under that cap, with two (128 registers), ahead of three on the four-law quickstart map.
 constexpr int kOneLawMinBlocks = 3;
 constexpr int kSeveralLawsMinBlocks = 2;
 

@@ -1,6 +1,6 @@
 // Reproducible random multi-contact impact samples for the Glocker LCP tests and benchmarks (host only).
 //
-// Distribution of the reference note §6: G = B B^T / (2k) + 0.05 I with B a 2k x 2k standard normal
+// The general distribution: G = B B^T / (2k) + 0.05 I with B a 2k x 2k standard normal
 // matrix; gamma_N^- ~ U(-1, 0), gamma_T^- ~ U(-1, 1); per contact mu ~ U(0, 1.5), eps_N ~ U(0, 1),
 // eps_T ~ U(0, eps_N). "extreme" mode: eps_N in {0, 1}, eps_T = 0, mu ~ U(0, 3) (where gains are common).
 // Also the reference solution sets of one phase: 3k complementary-basis enumeration vs mode enumeration.

@@ -1,4 +1,4 @@
-// Chatterjee-Ruina law (thesis Law II) against the reference note's worked examples (§6.1, §6.2, §3.3).
+// Chatterjee-Ruina law (thesis Law II) on worked examples: a struck rod, a stiff pendulum, diagonal W.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,7 +8,7 @@
 namespace collsweep {
 namespace {
 
-// Uniform rod (m = 1, I = 1/3, half-length 1) at 45 deg struck at its end (note §6.2):
+// Uniform rod (m = 1, I = 1/3, half-length 1) at 45 deg struck at its end:
 // W = [[2.5, -1.5], [-1.5, 2.5]], v1 = (-1, 1), KE_i = T_acc = 1/4.
 const Delassus2 kRod{2.5, -1.5, 2.5};
 const Velocity2 kRodV{-1.0, 1.0};
@@ -39,7 +39,7 @@ TEST(ChatterjeeRuina, RodProjectedOntoTheCone) {
   EXPECT_NEAR(o.I_t / -0.25, 0.5714, 5e-5) << "kappa_pub = I_t / P2_t";
 }
 
-// The same rod through the Routh-process laws at e = 1, mu = 0.5 (note §6.2 table).
+// The same rod through the Routh-process laws at e = 1, mu = 0.5.
 TEST(ChatterjeeRuina, RodThroughTheRouthLaws) {
   struct Expect {
     PlanarLaw law;
@@ -57,8 +57,8 @@ TEST(ChatterjeeRuina, RodThroughTheRouthLaws) {
   }
 }
 
-// Pendulum with a stiff direction (note §6.1): M = a a^T + lambda b b^T, a = (sin th, cos th),
-// b = (cos th, -sin th), th = 30 deg, v1 = (-0.5, -0.8660); e = 0.5, mu = 0.8.
+// Pendulum with a stiff direction (thesis §7.5, with parameters chosen here): M = a a^T + lambda b b^T,
+// a = (sin th, cos th), b = (cos th, -sin th), th = 30 deg, v1 = (-0.5, -0.8660); e = 0.5, mu = 0.8.
 Delassus2 pendulum_W(double lambda) {
   const double th = M_PI / 6, s = std::sin(th), c = std::cos(th);
   // W = M^-1 = a a^T + b b^T / lambda (a, b orthonormal eigenvectors of M).

@@ -85,8 +85,9 @@ std::vector<std::string> solve_args(const char* law, const MultiContactCollision
   return a;
 }
 
-// Glocker's Sect. 10 counter-example, variant (a) of the note §4.2: layout [N_A, N_B, T_A, T_B], wall
-// contact A with mu = 6/5, frictionless ground contact B with a decoupled dummy tangent.
+// Glocker's Sect. 10 counter-example, variant (a) (m = l = v = 1, u = 1/2, alpha = 10): layout
+// [N_A, N_B, T_A, T_B], wall contact A with mu = 6/5, frictionless ground contact B with a decoupled dummy
+// tangent.
 MultiContactCollision<2> counter_example() {
   MultiContactCollision<2> c{};
   const double g[4][4] = {{1, 0, 0, 0}, {0, 11, -9, 0}, {0, -9, 11, 0}, {0, 0, 0, 1}};
@@ -133,8 +134,8 @@ TEST(CliLcpSolve, CounterExampleVariantAJsonGives351Over800) {
     EXPECT_EQ(out.at("solutions").number(), 1.0);
     EXPECT_EQ(out.at("solutions_truncated").b, false);
     EXPECT_NEAR(out.at("W_rel").number(), out.at("W").number() / out.at("T_acc").number(), 1e-15);
-    // The note's phase values (§4.2): Lam^- = (0.5, 0.45, 0.55, 0), Lam^+ = (0, 0.45, 0, 0), gamma° = 0 on
-    // the active rows, gamma^+ = (0, 4.95, -4.05, -0.5).
+    // The paper's phase values (eqs. (281)-(288)) in this layout: Lam^- = (0.5, 0.45, 0.55, 0),
+    // Lam^+ = (0, 0.45, 0, 0), gamma° = 0 on the active rows, gamma^+ = (0, 4.95, -4.05, -0.5).
     const double lm[4] = {0.5, 0.45, 0.55, 0}, lp[4] = {0, 0.45, 0, 0}, gp[4] = {0, 4.95, -4.05, -0.5};
     const double g0[4] = {0, 0, 0, -0.5};
     for (int i = 0; i < 4; ++i) {
@@ -417,7 +418,7 @@ INSTANTIATE_TEST_SUITE_P(LawsContactsSolvers, CliLcpEval,
                                            EvalCase{"poisson-lcp", 2, "lemke"},
                                            EvalCase{"newton-lcp", 3, "enumeration"}));
 
-// Kane's double pendulum (note §5, Sect. 9.2) as one frictional contact, k = 1.
+// Kane's double pendulum (Glocker 2014, Sect. 9.2) as one frictional contact, k = 1.
 std::string kane_csv() {
   const KanePendulum p = kane_pendulum();
   const Delassus2 W = delassus_from_mechanism(p.mechanism);

@@ -159,7 +159,7 @@ TEST(ConfigParse, Quickstart) {
 
 struct DjerassiCase {
   int number;
-  Delassus2 W;   // the golden Case's W (reference notes section 7)
+  Delassus2 W;   // the golden Case's W (tests/test_djerassi_cases.cpp)
   double mu;     // the golden Case's mu
   double mu_hi;  // the map's mu range is [0, mu_hi]
   unsigned mu_bins;
@@ -482,7 +482,8 @@ TEST(ConfigParse, GlockerTwoContacts) {
   expect_axis(m.axes[1], Quantity::eps_spread, 0.0, 1.0, 10);
   EXPECT_EQ(m.cells(), 150);
   EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(m.cells()));  // ~1000 samples per cell
-  // Under ~10 s on two cores at ~100k samples/s/core per law (enumeration).
+  // Under ~10 s on two cores, budgeting a conservative 100k samples/s per core per law (enumeration;
+  // measured rates: bench/README.md, 'Last figures').
   EXPECT_LE(c.samples * static_cast<unsigned>(m.n_laws), 2u * 100000u * 10u);
   // The planar spec is left at its defaults.
   EXPECT_EQ(c.spec.n_laws, 0);

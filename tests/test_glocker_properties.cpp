@@ -189,7 +189,7 @@ TEST(GlockerProperties, GainsExistWithoutTheConditions) {  // positive control: 
     }
     nonunique += o.W_max - o.W_min > 1e-9 * o.T_acc;
   }
-  // The note's run of this distribution: 222 / 20000 with W > 0, max W/T_acc = 14, 2.7 % non-unique W.
+  // An earlier independent run of it: 222 / 20000 with W > 0, max W/T_acc = 14, 2.7 % non-unique W.
   EXPECT_GT(gains, 100);
   EXPECT_LT(gains, 400);
   EXPECT_EQ(gains_with_111, 0);

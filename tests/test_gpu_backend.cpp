@@ -25,7 +25,8 @@ class GpuBackend : public ::testing::Test {
 };
 
 // The laws on given collisions: with -fmad=false every operation is a correctly rounded IEEE operation
-// on both sides, so the outcomes agree to the last bit; the test allows 1e-12 relative (DESIGN.md).
+// on both sides, so the outcomes agree to the last bit; the test allows 1e-12 relative
+// (docs/reproducibility.md, 'The same bits on every backend').
 TEST_F(GpuBackend, PlanarLawsAreEquivalentToRef) {
   testing::Draw d(99);
   std::vector<PlanarCollision> in(200000);
@@ -149,9 +150,9 @@ TEST_F(GpuBackend, MultiContactSamplesAreEquivalentToRef) {
   expect_gpu_samples_equal_cpu(gpu_two_contacts(), 50000);
 }
 
-// Both multi-contact laws on given collisions (the note's general and extreme distributions, invalid
-// inputs among them), with every solver and the theorem predicates: the GPU's outcomes are the CPU's, bit
-// for bit, every field.
+// Both multi-contact laws on given collisions (the general and extreme distributions of glocker_samples.hpp,
+// invalid inputs among them), with every solver and the theorem predicates: the GPU's outcomes are the
+// CPU's, bit for bit, every field.
 template <int K>
 void expect_gpu_batch_equals_cpu(int n, std::uint64_t seed) {
   testing_samples::Rng rng(seed);

@@ -10,7 +10,7 @@ namespace collsweep {
 namespace {
 
 constexpr int kSamples = 40000;
-constexpr double kEnergyTol = 1e-12;  // DESIGN.md: energy-consistent when dE <= tol * T_acc
+constexpr double kEnergyTol = 1e-12;  // docs/planar-laws.md: energy-consistent when dE <= tol * T_acc
 
 PlanarCollision random_collision(testing::Draw& d) { return testing::stratified_collision(d, 1 + d.pick(5)); }
 
@@ -52,7 +52,8 @@ TEST(LawProperties, FrictionConeAndNonPenetration) {
 }
 
 // Chatterjee-Ruina: no gain for 0 <= e <= 1, -1 <= e_t <= 1; KE_f = e^2 E_N + (kappa - 1)^2 E_T (thesis
-// §6.5.2, note §3.4), checked through dE = KE_f - KE_i with T_acc = E_N + E_T; v_n2 = e w exactly.
+// §6.5.2; P1 and P2 - P1 are W-orthogonal), checked through dE = KE_f - KE_i with T_acc = E_N + E_T;
+// v_n2 = e w exactly.
 TEST(LawProperties, ChatterjeeRuinaEnergyAndRestitution) {
   testing::Draw d(3);
   long gains_above_one = 0;

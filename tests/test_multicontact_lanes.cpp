@@ -1,6 +1,6 @@
 // The CPU's SIMD multi-contact laws against evaluate_poisson_lcp / evaluate_newton_lcp, bit for bit, on
-// every instruction set this CPU runs: random samples of the note's distributions, degenerate coefficients
-// (mu = 0, eps_T = eps_N, eps = 0), several solutions, and invalid lanes mixed with valid ones.
+// every instruction set this CPU runs: random samples of glocker_samples.hpp's distributions, degenerate
+// coefficients (mu = 0, eps_T = eps_N, eps = 0), several solutions, and invalid lanes mixed with valid ones.
 #include <gtest/gtest.h>
 
 #include <limits>

@@ -3,7 +3,8 @@
 // For each random sample both phases' LCPs in the 3k form are solved by our enumeration (all vertex
 // solutions), by our 3k Lemke, and by Siconos's Lemke and enumeration. Every solution of ours satisfies the
 // LCP conditions to 1e-10 (lcp_residual), and each Siconos solution, mapped to the physical quantities
-// (X, gamma) (the LCP variables are not unique, note §6), is one of ours.
+// (X, gamma) (the LCP variables are not unique: where a friction radius is 0, the split of gamma_T into
+// rho^R and rho^L is free), is one of ours.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -69,7 +70,8 @@ struct Physical {
   double x[2 * K], g[2 * K];
 };
 
-// (X, gamma) of a 3k-form solution z (note §2.3): X_N = z_N, X_T = s^R - mu X_N - b, gamma = G X + c.
+// (X, gamma) of a 3k-form solution z (collsweep/models/multicontact/laws.hpp): X_N = z_N,
+// X_T = s^R - mu X_N - b, gamma = G X + c.
 template <int K>
 Physical<K> physical(const MultiContactCollision<K>& c, const double (&cv)[2 * K], const double (&b)[K],
                      const double (&z)[3 * K]) {

@@ -3,8 +3,8 @@
 // depend on which (no FMA contraction, IEEE operations only), which tests/test_multicontact_lanes.cpp checks
 // for each one the CPU can run. AVX-512 CPUs run the AVX2 code: g++ 12 expands the comparisons of
 // eight-double vectors lane by lane (scalar vcomisd; -Wvector-operation-performance names each site), so
-// eight lanes of AVX-512 ran 1.35-1.5x slower per sample; clang 14 vectorizes them, but its eight lanes were
-// only 10-15 % faster than these four (bench/README.md, "Targets").
+// eight lanes of AVX-512 ran slower per sample; clang 14 vectorizes them, but its eight lanes were only a
+// little faster than these four (measured in bench/README.md, 'Last figures', "Targets").
 #include "backend/multicontact_lanes.hpp"
 
 #include <utility>
@@ -55,8 +55,8 @@ COLLSWEEP_HD_INLINE void for_lanes(const LaneMask<V>& ok, const V (&x)[N], F f) 
 }
 
 // The theorem predicates of the lanes, out of line in their instruction set's own function: inlined, their
-// Jacobi runs changed the register allocation of the mode enumeration around them (10 % slower laws with
-// the predicates off).
+// Jacobi runs changed the register allocation of the mode enumeration around them (measurably slower laws
+// even with the predicates off).
 template <int K, class V>
 COLLSWEEP_HD_INLINE void lane_conditions_body(const MultiContactCollision<K, V>& c,
                                               GlockerConditionsOf<V>& cond) {

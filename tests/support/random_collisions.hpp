@@ -22,7 +22,7 @@ class Draw {
   std::mt19937_64 gen_;
 };
 
-// A collision in a chosen Case (1..5, reference note §3.2 rules in rho = m_nt/sqrt(m_nn m_tt) and
+// A collision in a chosen Case (1..5, the signs of Djerassi 2010 Table 1 in rho = m_nt/sqrt(m_nn m_tt) and
 // kappa = sqrt(m_nn/m_tt)), with the approach angle drawn so that the thin Type 2/4 bands
 // alpha in [r_m, (1+e) r_m] get a third of the samples, random scales of W and v (homogeneity), a
 // random tangent sign, and e hitting 0 and 1 exactly now and then.

@@ -1,8 +1,8 @@
 // Counter-based RNG for one (seed, stream, sample): Philox4x32-10 (Salmon et al. 2011), open-interval u01,
 // Box-Muller.
 //
-// Layout (DESIGN.md "Reproducibility rules"; the stream id sits in the counter so that the key is the seed
-// alone and one key schedule serves every stream):
+// Layout (docs/reproducibility.md, 'Random numbers'; the stream id sits in the counter so that the key is
+// the seed alone and one key schedule serves every stream):
 //   key     = (seed bits 0..31, seed bits 32..63)
 //   counter = (sample index bits 0..31, sample index bits 32..63, stream id, draw block index)
 // Each Philox call yields one block of four 32-bit words; the draw block index counts the blocks used so

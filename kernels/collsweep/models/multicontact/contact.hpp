@@ -1,6 +1,6 @@
 // Input of the multi-contact impact laws (Glocker 2014): k planar frictional contacts in contact space.
 //
-// Conventions (reference note glocker2014_poisson_impacts.md §1-2.3):
+// Conventions (Glocker 2014, eqs. (44)-(45); the row order of docs/multicontact.md):
 //   G = W^T M^-1 W, the 2k x 2k Delassus matrix, rows and columns ordered [N1..Nk, T1..Tk] (SPD);
 //   gamma^- = W^T u^-, pre-impact contact velocities in the same order; gamma_Nj < 0 approaches.
 //   Impulses Lambda in the same order; Lambda_Nj >= 0 pushes contact j apart; the friction impulse
@@ -112,8 +112,8 @@ COLLSWEEP_HD_INLINE void phase_velocity(const MultiContactCollision<K, R>& c, co
   }
 }
 
-// Energy change in contact space, W = T^+ - T^- = Lambda^T gamma^- + Lambda^T G Lambda / 2 (note §2.4,
-// from the paper's (99)).
+// Energy change in contact space, W = T^+ - T^- = Lambda^T gamma^- + Lambda^T G Lambda / 2 (from the
+// paper's (99); docs/multicontact.md, 'Energy').
 template <int K, class R>
 COLLSWEEP_HD_INLINE R impact_energy(const MultiContactCollision<K, R>& c, const R (&lam)[2 * K]) {
   return smallmat::quadratic_energy(c.G, lam, c.gamma_minus);

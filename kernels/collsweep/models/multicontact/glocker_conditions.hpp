@@ -10,10 +10,11 @@
 // with (121) => (117) => (111) (paper (122), Sect. 5.2). eps_min, eps_max run over all impact elements.
 //
 // Active rows: the tangent row of a frictionless contact (mu_j = 0) is not an impact element (its
-// impulse is identically 0, note §3), so the three predicates use G_a, the principal submatrix of G on
-// the active rows (every normal, the tangents with mu_j > 0), and the eps of those rows. Since Lambda^-
-// and Delta vanish off the active rows, (105) only involves G_a, so the implications above hold with
-// G_a; cond(G_a) <= cond(G) by eigenvalue interlacing. cond_G of the full matrix is reported as well.
+// reservoir Lambda_Nj mu_j [-1, 1], paper (72), is {0}, so its impulse is identically 0), so the three
+// predicates use G_a, the principal submatrix of G on the active rows (every normal, the tangents with
+// mu_j > 0), and the eps of those rows. Since Lambda^- and Delta vanish off the active rows, (105) only
+// involves G_a, so the implications above hold with G_a; cond(G_a) <= cond(G) by eigenvalue interlacing.
+// cond_G of the full matrix is reported as well.
 // (117) is coded as eps_max^2 - eps_min^2 <= (1 - eps_min^2)/cond (no division at eps_min = 1).
 #pragma once
 

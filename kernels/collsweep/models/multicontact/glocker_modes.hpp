@@ -1,6 +1,6 @@
 // Every solution of one phase of the Glocker impact LCP, by enumerating contact modes in physical variables.
 //
-// The phase LCP (reference note §2.3, 3k form, z = (X_N, s^R, rho^L), w = (gamma_N, rho^R, s^L)) with
+// The phase LCP (the 3k form of laws.hpp, z = (X_N, s^R, rho^L), w = (gamma_N, rho^R, s^L)) with
 // gamma = G X + c and the friction radius r_j = mu_j X_Nj + b_j has, per contact, 2 x 3 complementary
 // bases whose principal block can be nonsingular (a basis holding rho^L_j without s^R_j is structurally
 // singular). Eliminating s^R = X_T + r and rho^L (unit pivots, so the determinants agree up to sign), each
@@ -19,8 +19,8 @@
 // Redundant modes are skipped: with r_j = 0 identically (an open contact with b_j = 0, every compression;
 // a closed frictionless contact, mu_j = b_j = 0) L, S and R all give X_Tj = 0 and together admit any
 // gamma_Tj, so one mode "free" (X_T = 0, no tangential sign condition) replaces the three. A compression
-// with two frictional contacts thus has 4^2 = 16 modes and a decompression 6^2 = 36 (the note's §6 mode
-// enumeration), instead of the 2^6 = 64 bases of the 3k form.
+// with two frictional contacts thus has 4^2 = 16 modes and a decompression 6^2 = 36 (docs/multicontact.md,
+// 'Solvers'), instead of the 2^6 = 64 bases of the 3k form.
 //
 // Cost: the unknowns of a mode never exceed 2k; the columns G_{:,N} -/+ mu G_{:,T} are formed once per
 // sample (init) and serve both phases; each pivot of the small systems is inverted once (one division).
@@ -291,8 +291,8 @@ struct GlockerModeSolver {
     }
     const Readout rd{t, mm, yy, forbid_open, forbid_closed, sq / scale_a, sq};
     // On the CPU each subset of k <= 2 contacts is a compile-time constant, so that its index logic folds
-    // away (0.28 -> 0.19 us per two-contact sample on the SIMD path); the GPU keeps the loop, whose code is
-    // four times smaller (its warps wait on instruction fetch, README "GPU").
+    // away (faster on the SIMD path, measured in bench/README.md, 'Last figures'); the GPU keeps the loop,
+    // whose code is four times smaller (its warps wait on instruction fetch, docs/gpu.md, 'Profiles').
 #if defined(__CUDA_ARCH__)
     constexpr bool kStaticSubsets = false;
 #else

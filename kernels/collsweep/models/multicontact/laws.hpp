@@ -1,5 +1,6 @@
 // Glocker 2014's Poisson-type multi-contact impact law (poisson-lcp) and the Newton-type law (newton-lcp)
-// for k planar frictional contacts, as complementarity problems in the 3k form of the reference note §2.3.
+// for k planar frictional contacts, as complementarity problems in the 3k form (Glocker 2014, eq. (45):
+// both phases share one matrix; docs/multicontact.md).
 //
 // One LCP matrix for both phases and both laws (z = (X_N, s^R, rho^L), w = (gamma_N, rho^R, s^L)):
 //
@@ -117,7 +118,7 @@ COLLSWEEP_HD_INLINE void glocker_lcp_rhs(const MultiContactCollision<K>& c, cons
   for (int j = 0; j < K; ++j) q[2 * K + j] = 2.0 * b[j];
 }
 
-// The Stewart-Trinkle / Anitescu-Potra 4k form of the same phase (note §2.3), used by Lemke:
+// The Stewart-Trinkle / Anitescu-Potra 4k form of the same phase (docs/multicontact.md), used by Lemke:
 // z = (X_N, f+, f-, beta), X_T = f+ - f-, w = (gamma_N, beta + gamma_T, beta - gamma_T, mu X_N + b - f+ -
 // f-),
 //
@@ -127,7 +128,7 @@ COLLSWEEP_HD_INLINE void glocker_lcp_rhs(const MultiContactCollision<K>& c, cons
 //        | mu     -I      -I     0 |
 // z^T A4 z = X^T G X + beta^T mu X_N >= 0: A4 is copositive, which Lemke's method needs (Cottle, Pang &
 // Stone Thm 4.4.13; Anitescu & Potra 1997); the 3k matrix is not, and Lemke ends on a secondary ray on
-// it for large mu (seen for mu > 2.5 with the note's sample distribution). Both forms have the same
+// it for large mu (seen for mu > 2.5 with tests/glocker_samples.hpp's samples). Both forms have the same
 // solution set in (X, gamma).
 template <int K>
 COLLSWEEP_HD void stewart_trinkle_matrix(const MultiContactCollision<K>& c, double (&a)[4 * K][4 * K]) {
@@ -286,7 +287,8 @@ COLLSWEEP_HD_INLINE bool multicontact_finite(const MultiContactOutcome<K>& o) {
 }
 
 // Decompression data after the compression solution (Lambda^-, gamma°): c = gamma° + G eps Lambda^-,
-// b = mu (E_N - E_T) Lambda_N^- (note §2.3). Any lane type R.
+// b = mu (E_N - E_T) Lambda_N^-, so that the decompression friction radius mu (Lambda_N^+ - E_T Lambda_N^-)
+// of Glocker 2014, eq. (75), is mu Delta_N + b. Any lane type R.
 template <int K, class R>
 COLLSWEEP_HD_INLINE void decompression_data(const MultiContactCollision<K, R>& c, const R (&lm)[2 * K],
                                             const R (&g0)[2 * K], R (&cv)[2 * K], R (&b)[K]) {

@@ -28,8 +28,8 @@ struct MultiContactSamplePlan {
   std::uint32_t wishart_extra_dof = 0;                      // wishart
   std::uint32_t mechanism_dof = 8;                          // mechanism (>= 2 * max k, <= max_mechanism_dof)
   ScalarDist log10_cond_M{ScalarKind::uniform, 0.0, 3.0, 1};  // mechanism
-  // Pre-impact contact velocities (Glocker note §6): gamma_Nj^- <= 0 (a sample where no contact approaches
-  // is reported invalid by the law, never redrawn), gamma_Tj^- of either sign.
+  // Pre-impact contact velocities (docs/multicontact.md): gamma_Nj^- <= 0 (a sample where no contact
+  // approaches is reported invalid by the law, never redrawn), gamma_Tj^- of either sign.
   ScalarDist gamma_N{ScalarKind::uniform, -1.0, 0.0, 1};
   ScalarDist gamma_T{ScalarKind::uniform, -1.0, 1.0, 1};
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.5, 1};     // per contact, independent draws

@@ -1,6 +1,6 @@
 // Planar single-contact model in contact space: Delassus matrix, approach velocity, outcome, energy.
 //
-// Conventions (DESIGN.md "The physics, in contact space"; Djerassi 2010 eqs 23-26):
+// Conventions (docs/planar-laws.md, 'A collision in contact space'; Djerassi 2010 eqs 23-26):
 //   W = J M^-1 J^T = [[m_nn, m_nt], [m_nt, m_tt]] (SPD), contact velocity v = (v_n, v_t),
 //   v_n < 0 approaching, impulse P = (I_n, I_t) with I_n >= 0 pushing the contact apart,
 //   post-impact velocity v2 = v1 + W P, energy change dE = P.(v1 + v2)/2 (negative = loss),

@@ -9,8 +9,8 @@
 
 namespace collsweep {
 
-// How W is drawn (issue 3, "SPD matrices"). Every kind is scale-free: only the shape of W matters
-// (each law is homogeneous of degree -1 in W's scale, DESIGN.md).
+// How W is drawn (configs/README.md, '[matrix]'). Every kind is scale-free: only the shape of W matters
+// (each law is homogeneous of degree -1 in W's scale, Chatterjee 1997, §3.6).
 //   direct     W = R(phi) diag(1, 1/c) R(phi)^T, phi ~ U[0, pi), log10 c from log10_cond
 //   wishart    W = A A^T / dof, A a 2 x dof matrix of standard normals
 //   mechanism  W = J M^-1 J^T with M = Q diag(m_i) Q^T (n x n, log10 of m_max/m_min from log10_cond_M,

@@ -1,7 +1,8 @@
 // 2x2 SPD Delassus draws (direct, wishart, shape) and W's derived numbers (rho, kappa, log10 cond).
 //
-// Every draw here is scale-free (only W's shape matters, DESIGN.md) and takes its randomness from the
-// caller's matrix-stream SampleRng in the order documented on each function.
+// Every draw here is scale-free (only W's shape matters: each law is homogeneous of degree -1 in W's
+// scale, Chatterjee 1997, §3.6) and takes its randomness from the caller's matrix-stream SampleRng in the
+// order documented on each function.
 #pragma once
 
 #include <cmath>

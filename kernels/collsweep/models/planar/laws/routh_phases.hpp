@@ -8,7 +8,8 @@
 //   poisson  I_n2 = (1 + e) I_nC    (kinetic, Routh)
 //   newton   v_n2 = e w             (kinematic, Kane-Levinson)
 // Each puts the Type 2/4 - Type 5 boundary at v_nS = e w, i.e. alpha = (1 + e) r_m, so the Type
-// selection (Table 1 with the tie-breaks of reference note §3.3) is common and lives here.
+// selection (Djerassi 2010, Sect. 5.2 and Table 1, with the project's tie-breaks, docs/planar-laws.md) is
+// common and lives here.
 //
 // Everything below is in the forward frame: if v_t < 0 the tangent is flipped (m_nt -> -m_nt,
 // v_t -> -v_t, eq. 7) and I_t, v_t2 are flipped back at the end. w = -v_n > 0 is the approach speed.
@@ -85,7 +86,7 @@ COLLSWEEP_HD_INLINE RouthPath routh_path(const RouthFrame& f, double e) {
   const bool stick = r.type == 1 || r.type == 2;
   r.k = stick ? f.D / f.tt : f.q;
   if (r.type == 1)
-    r.I_nC = (f.w * f.tt + f.vt * f.nt) / f.D;  // eq. 40b, cancellation-free (note §2.7)
+    r.I_nC = (f.w * f.tt + f.vt * f.nt) / f.D;  // eq. 40b, cancellation-free (docs/planar-laws.md)
   else if (r.type == 3)
     r.I_nC = (f.w + 2.0 * f.mu * f.nt * r.I_nS) / f.q;  // eq. 74b, vt/g = I_nS
   else

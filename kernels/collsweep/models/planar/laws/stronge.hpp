@@ -1,8 +1,8 @@
 // Stronge's energetic restitution with Coulomb friction, planar: Djerassi (2010) closed form.
 //
 // e = e_e in [0, 1] with e_e^2 = -E_R/E_C (eq. 19): the work of the normal force in restitution is
-// e^2 times minus its work in compression. Terminal impulses (reference note §2.7, the cancellation-
-// free forms of eqs 38, 55, 72, 89, 102):
+// e^2 times minus its work in compression. Terminal impulses (eqs 38, 55, 72, 89, 102 written with w and
+// v_t instead of alpha, the roots of eqs 55 and 89 rationalised; docs/planar-laws.md, 'Numerics'):
 //   T1  I_n2 = I_nC + e sqrt(m_tt (m_tt w^2 + 2 w v_t m_nt - m_nt v_t^2 h/g)) / Delta
 //   T3  I_n2 = I_nC + (e/q) sqrt(w^2 + 4 mu m_nt w v_t/g - 2 mu m_nt h v_t^2/g^2)
 //   T2, T4  I_n2 = I_nS + x, x the positive root of k x^2 + 2 v_nS x + (v_nS^2 - e^2 w^2)/h = 0,
