@@ -19,8 +19,8 @@
 #include "collsweep/models/multicontact/laws.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
-#include "mechanism/kane_pendulum.hpp"
 #include "support/csv_text.hpp"
+#include "support/kane_pendulum.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
 

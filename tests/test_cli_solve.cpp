@@ -19,7 +19,7 @@ using testing::JsonParser;
 using testing::JsonValue;
 using testing::run_collsweep;
 
-// Kane & Levinson's double pendulum from its formulas (host/mechanism/kane_pendulum.cpp):
+// Kane & Levinson's double pendulum from its formulas (tests/support/kane_pendulum.hpp):
 // M = m l^2 [[4/3, cos(q1-q2)/2], [cos(q1-q2)/2, 1/3]], J = [l sin q1, l sin q2; -l cos q1, -l cos q2].
 struct Kane {
   double l = 2.0, m = 3.0;

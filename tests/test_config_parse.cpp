@@ -10,8 +10,8 @@
 
 #include "collsweep/models/planar/contact.hpp"
 #include "config/run_config.hpp"
-#include "mechanism/kane_pendulum.hpp"
 #include "mechanism/mechanism.hpp"
+#include "support/kane_pendulum.hpp"
 #include "support/paths.hpp"
 
 namespace collsweep {
@@ -217,7 +217,7 @@ TEST(ConfigParse, DjerassiCaseBoundariesInComments) {
 
 TEST(ConfigParse, KanePendulum) {
   const RunConfig c = load("kane_pendulum.toml");
-  // W and the approach angle are those of host/mechanism/kane_pendulum.cpp, to the last digit.
+  // W and the approach angle are those of tests/support/kane_pendulum.hpp, to the last digit.
   const KanePendulum p = kane_pendulum();
   const Delassus2 W = delassus_from_mechanism(p.mechanism);
   const Velocity2 v = contact_velocity(p.mechanism, p.u1);

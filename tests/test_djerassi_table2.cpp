@@ -5,7 +5,7 @@
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/reference/impulse_integrator.hpp"
-#include "mechanism/kane_pendulum.hpp"
+#include "support/kane_pendulum.hpp"
 
 namespace collsweep {
 namespace {

@@ -8,7 +8,7 @@
 #include <initializer_list>
 
 #include "collsweep/models/multicontact/laws.hpp"
-#include "mechanism/kane_pendulum.hpp"
+#include "support/kane_pendulum.hpp"
 
 namespace collsweep {
 namespace {
