@@ -235,7 +235,7 @@ const std::vector<BadCase>& bad_cases() {
          d.extra = "[output]\ndir = \"x\"\n";
          return d;
        }(),
-       {"output", "unknown key; known keys: run, matrix, approach, parameters, map"},
+       {"output", "unknown key; known keys: model, run, matrix, approach, parameters, map"},
        "[output]"},
       {"top_level_stray_key",
        [] {

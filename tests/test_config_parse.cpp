@@ -11,11 +11,15 @@
 #include "collsweep/models/planar/contact.hpp"
 #include "config/run_config.hpp"
 #include "mechanism/mechanism.hpp"
+#include "support/config_access.hpp"
 #include "support/kane_pendulum.hpp"
 #include "support/paths.hpp"
 
 namespace collsweep {
 namespace {
+
+using testing::multicontact_spec;
+using testing::planar_spec;
 
 const std::string kConfigDir = testing::source_dir() + "/configs";
 
@@ -73,13 +77,16 @@ void expect_same_multi(const MultiContactSweepSpec& s, const MultiContactSweepSp
 
 // Field-by-field equality of two run configs (source_path aside).
 void expect_same_config(const RunConfig& a, const RunConfig& b) {
-  EXPECT_EQ(a.model, b.model);
-  expect_same_multi(a.multi, b.multi);
+  ASSERT_EQ(a.model.index(), b.model.index());
+  if (std::holds_alternative<MultiContactSweepSpec>(a.model)) {
+    expect_same_multi(multicontact_spec(a), multicontact_spec(b));
+    return;
+  }
   EXPECT_EQ(a.name, b.name);
   EXPECT_EQ(a.samples, b.samples);
   EXPECT_EQ(a.batch, b.batch);
   EXPECT_EQ(a.samples_npy, b.samples_npy);
-  const PlanarSweepSpec &s = a.spec, &t = b.spec;
+  const PlanarSweepSpec &s = planar_spec(a), &t = planar_spec(b);
   EXPECT_EQ(s.plan.seed, t.plan.seed);
   EXPECT_EQ(s.plan.W.kind, t.plan.W.kind);
   expect_same_dist(s.plan.W.log10_cond, t.plan.W.log10_cond, "W.log10_cond");
@@ -130,31 +137,33 @@ int djerassi_case(const Delassus2& W, double mu) {
   return 1;
 }
 
-std::vector<PlanarLaw> laws_of(const RunConfig& c) { return {c.spec.laws, c.spec.laws + c.spec.n_laws}; }
+std::vector<PlanarLaw> laws_of(const RunConfig& c) {
+  return {planar_spec(c).laws, planar_spec(c).laws + planar_spec(c).n_laws};
+}
 
 TEST(ConfigParse, Quickstart) {
   const RunConfig c = load("quickstart.toml");
   EXPECT_EQ(c.name, "quickstart");
   EXPECT_EQ(c.source_path, kConfigDir + "/quickstart.toml");
-  EXPECT_EQ(c.spec.plan.seed, 20261125u);
+  EXPECT_EQ(planar_spec(c).plan.seed, 20261125u);
   EXPECT_EQ(c.samples, 4000000u);
   EXPECT_EQ(c.batch, 1u << 20);
   EXPECT_FALSE(c.samples_npy);
   EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton,
                                                 PlanarLaw::chatterjee_ruina}));
-  EXPECT_EQ(c.spec.witnesses, 10);
-  EXPECT_EQ(c.spec.tolerance, 1e-12);
-  EXPECT_EQ(c.spec.plan.W.kind, MatrixKind::direct);
-  expect_dist(c.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 3.0);
-  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
-  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
-  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.5);
-  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
-  expect_dist(c.spec.plan.e_t, ScalarKind::uniform, -1.0, 1.0);
-  ASSERT_EQ(c.spec.n_axes, 2);
-  expect_axis(c.spec.axes[0], Quantity::theta, 0.0, 90.0, 30);
-  expect_axis(c.spec.axes[1], Quantity::mu, 0.0, 1.5, 20);
-  EXPECT_EQ(c.spec.cells(), 600);
+  EXPECT_EQ(planar_spec(c).witnesses, 10);
+  EXPECT_EQ(planar_spec(c).tolerance, 1e-12);
+  EXPECT_EQ(planar_spec(c).plan.W.kind, MatrixKind::direct);
+  expect_dist(planar_spec(c).plan.W.log10_cond, ScalarKind::uniform, 0.0, 3.0);
+  expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+  EXPECT_FALSE(planar_spec(c).plan.random_tangent_sign);
+  expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.5);
+  expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(planar_spec(c).plan.e_t, ScalarKind::uniform, -1.0, 1.0);
+  ASSERT_EQ(planar_spec(c).n_axes, 2);
+  expect_axis(planar_spec(c).axes[0], Quantity::theta, 0.0, 90.0, 30);
+  expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, 1.5, 20);
+  EXPECT_EQ(planar_spec(c).cells(), 600);
 }
 
 struct DjerassiCase {
@@ -178,21 +187,22 @@ TEST(ConfigParse, DjerassiCases) {
     EXPECT_EQ(c.name, "djerassi_case" + std::to_string(k.number));
     EXPECT_EQ(laws_of(c),
               (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
-    ASSERT_EQ(c.spec.plan.W.kind, MatrixKind::fixed);
-    EXPECT_EQ(c.spec.plan.W.fixed.nn, k.W.nn);
-    EXPECT_EQ(c.spec.plan.W.fixed.nt, k.W.nt);
-    EXPECT_EQ(c.spec.plan.W.fixed.tt, k.W.tt);
-    expect_dist(c.spec.plan.e, ScalarKind::constant, 0.5, 0.5);
-    expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
-    expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, k.mu_hi);
-    ASSERT_EQ(c.spec.n_axes, 2);
-    expect_axis(c.spec.axes[0], Quantity::theta, 0.0, 90.0, 45);
-    expect_axis(c.spec.axes[1], Quantity::mu, 0.0, k.mu_hi, k.mu_bins);
+    ASSERT_EQ(planar_spec(c).plan.W.kind, MatrixKind::fixed);
+    EXPECT_EQ(planar_spec(c).plan.W.fixed.nn, k.W.nn);
+    EXPECT_EQ(planar_spec(c).plan.W.fixed.nt, k.W.nt);
+    EXPECT_EQ(planar_spec(c).plan.W.fixed.tt, k.W.tt);
+    expect_dist(planar_spec(c).plan.e, ScalarKind::constant, 0.5, 0.5);
+    expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+    expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, k.mu_hi);
+    ASSERT_EQ(planar_spec(c).n_axes, 2);
+    expect_axis(planar_spec(c).axes[0], Quantity::theta, 0.0, 90.0, 45);
+    expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, k.mu_hi, k.mu_bins);
     // The golden mu lies inside the map and gives this file's Case; the map also crosses into another Case.
-    EXPECT_EQ(djerassi_case(c.spec.plan.W.fixed, k.mu), k.number);
+    EXPECT_EQ(djerassi_case(planar_spec(c).plan.W.fixed, k.mu), k.number);
     EXPECT_LT(k.mu, k.mu_hi);
-    EXPECT_NE(djerassi_case(c.spec.plan.W.fixed, 0.0), djerassi_case(c.spec.plan.W.fixed, k.mu_hi));
-    EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(c.spec.cells()));  // ~1000 samples per cell
+    EXPECT_NE(djerassi_case(planar_spec(c).plan.W.fixed, 0.0),
+              djerassi_case(planar_spec(c).plan.W.fixed, k.mu_hi));
+    EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(planar_spec(c).cells()));  // ~1000 samples per cell
   }
 }
 
@@ -221,39 +231,40 @@ TEST(ConfigParse, KanePendulum) {
   const KanePendulum p = kane_pendulum();
   const Delassus2 W = delassus_from_mechanism(p.mechanism);
   const Velocity2 v = contact_velocity(p.mechanism, p.u1);
-  ASSERT_EQ(c.spec.plan.W.kind, MatrixKind::fixed);
-  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.nn, W.nn);
-  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.nt, W.nt);
-  EXPECT_DOUBLE_EQ(c.spec.plan.W.fixed.tt, W.tt);
-  EXPECT_NEAR(c.spec.plan.W.fixed.nn, 0.336520, 5e-7);  // Djerassi's printed m_nn = 0.3365
-  EXPECT_NEAR(c.spec.plan.W.fixed.nt, -0.507103, 5e-7);
-  EXPECT_NEAR(c.spec.plan.W.fixed.tt, 0.813446, 5e-7);
-  ASSERT_EQ(c.spec.plan.theta_deg.kind, ScalarKind::constant);
-  const double theta = c.spec.plan.theta_deg.lo;
+  ASSERT_EQ(planar_spec(c).plan.W.kind, MatrixKind::fixed);
+  EXPECT_DOUBLE_EQ(planar_spec(c).plan.W.fixed.nn, W.nn);
+  EXPECT_DOUBLE_EQ(planar_spec(c).plan.W.fixed.nt, W.nt);
+  EXPECT_DOUBLE_EQ(planar_spec(c).plan.W.fixed.tt, W.tt);
+  EXPECT_NEAR(planar_spec(c).plan.W.fixed.nn, 0.336520, 5e-7);  // Djerassi's printed m_nn = 0.3365
+  EXPECT_NEAR(planar_spec(c).plan.W.fixed.nt, -0.507103, 5e-7);
+  EXPECT_NEAR(planar_spec(c).plan.W.fixed.tt, 0.813446, 5e-7);
+  ASSERT_EQ(planar_spec(c).plan.theta_deg.kind, ScalarKind::constant);
+  const double theta = planar_spec(c).plan.theta_deg.lo;
   EXPECT_DOUBLE_EQ(theta, std::atan2(v.t, -v.n) * 180.0 / std::acos(-1.0));
   EXPECT_NEAR(std::tan(theta * std::acos(-1.0) / 180.0), 1.990837, 5e-7);  // alpha
-  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
+  EXPECT_FALSE(planar_spec(c).plan.random_tangent_sign);
   EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
-  expect_dist(c.spec.plan.e, ScalarKind::grid, 0.0, 1.0, 21);
-  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.0);
-  ASSERT_EQ(c.spec.n_axes, 2);
-  expect_axis(c.spec.axes[0], Quantity::e, -0.025, 1.025, 21);
-  expect_axis(c.spec.axes[1], Quantity::mu, 0.0, 1.0, 20);
+  expect_dist(planar_spec(c).plan.e, ScalarKind::grid, 0.0, 1.0, 21);
+  expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.0);
+  ASSERT_EQ(planar_spec(c).n_axes, 2);
+  expect_axis(planar_spec(c).axes[0], Quantity::e, -0.025, 1.025, 21);
+  expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, 1.0, 20);
   // Each e grid point i / 20 falls in its own bin i, and every grid point gets the same number of samples.
-  for (unsigned i = 0; i <= 20; ++i) EXPECT_EQ(axis_bin(c.spec.axes[0], i / 20.0), static_cast<int>(i));
+  for (unsigned i = 0; i <= 20; ++i)
+    EXPECT_EQ(axis_bin(planar_spec(c).axes[0], i / 20.0), static_cast<int>(i));
   EXPECT_EQ(c.samples % 21, 0u);
 }
 
 TEST(ConfigParse, ChatterjeeRuina) {
   const RunConfig c = load("chatterjee_ruina.toml");
   EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::chatterjee_ruina});
-  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
-  expect_dist(c.spec.plan.e_t, ScalarKind::uniform, -1.0, 2.0);
-  ASSERT_EQ(c.spec.n_axes, 2);
-  expect_axis(c.spec.axes[0], Quantity::e, 0.0, 1.0, 20);
-  expect_axis(c.spec.axes[1], Quantity::e_t, -1.0, 2.0, 30);
-  EXPECT_EQ(axis_bin(c.spec.axes[1], 1.0 + 1e-9), 20);  // e_t > 1 (energy gain) starts at bin 20
-  EXPECT_EQ(axis_bin(c.spec.axes[1], 1.0 - 1e-9), 19);
+  expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(planar_spec(c).plan.e_t, ScalarKind::uniform, -1.0, 2.0);
+  ASSERT_EQ(planar_spec(c).n_axes, 2);
+  expect_axis(planar_spec(c).axes[0], Quantity::e, 0.0, 1.0, 20);
+  expect_axis(planar_spec(c).axes[1], Quantity::e_t, -1.0, 2.0, 30);
+  EXPECT_EQ(axis_bin(planar_spec(c).axes[1], 1.0 + 1e-9), 20);  // e_t > 1 (energy gain) starts at bin 20
+  EXPECT_EQ(axis_bin(planar_spec(c).axes[1], 1.0 - 1e-9), 19);
 }
 
 TEST(ConfigParse, EveryShippedConfigParsesAndRoundTrips) {
@@ -286,22 +297,22 @@ TEST(ConfigParse, DefaultsResolved) {
   const RunConfig c = parse_run_config(kMinimal, "configs/minimal.toml");
   EXPECT_EQ(c.name, "minimal");  // the source's stem
   EXPECT_EQ(c.source_path, "");
-  EXPECT_EQ(c.spec.plan.seed, 7u);
+  EXPECT_EQ(planar_spec(c).plan.seed, 7u);
   EXPECT_EQ(c.samples, 100u);
   EXPECT_EQ(c.batch, 1048576u);
   EXPECT_FALSE(c.samples_npy);
-  EXPECT_EQ(c.spec.tolerance, 1e-12);
-  EXPECT_EQ(c.spec.witnesses, 10);
+  EXPECT_EQ(planar_spec(c).tolerance, 1e-12);
+  EXPECT_EQ(planar_spec(c).witnesses, 10);
   EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::poisson});
-  EXPECT_EQ(c.spec.plan.W.kind, MatrixKind::direct);
-  expect_dist(c.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);
-  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
-  EXPECT_FALSE(c.spec.plan.random_tangent_sign);
-  expect_dist(c.spec.plan.mu, ScalarKind::uniform, 0.0, 1.0);
-  expect_dist(c.spec.plan.e, ScalarKind::uniform, 0.0, 1.0);
-  expect_dist(c.spec.plan.e_t, ScalarKind::constant, 0.0, 0.0);
-  ASSERT_EQ(c.spec.n_axes, 1);
-  expect_axis(c.spec.axes[0], Quantity::alpha, 0.0, 10.0, 5);  // integers accepted for lo/hi
+  EXPECT_EQ(planar_spec(c).plan.W.kind, MatrixKind::direct);
+  expect_dist(planar_spec(c).plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);
+  expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
+  EXPECT_FALSE(planar_spec(c).plan.random_tangent_sign);
+  expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
+  expect_dist(planar_spec(c).plan.e_t, ScalarKind::constant, 0.0, 0.0);
+  ASSERT_EQ(planar_spec(c).n_axes, 1);
+  expect_axis(planar_spec(c).axes[0], Quantity::alpha, 0.0, 10.0, 5);  // integers accepted for lo/hi
   expect_round_trip(c);
 }
 
@@ -366,26 +377,27 @@ y = { quantity = "theta", lo = 0, hi = 90, bins = 90 }
   }
   const RunConfig w = parse_run_config(docs[0], "kinds.toml");
   EXPECT_EQ(w.name, "wishart run");
-  EXPECT_EQ(w.spec.plan.seed, 9223372036854775807u);
-  EXPECT_EQ(w.spec.plan.W.wishart_dof, 5u);
-  EXPECT_EQ(w.spec.plan.W.mechanism_dof, 3u);  // untouched default
+  EXPECT_EQ(planar_spec(w).plan.seed, 9223372036854775807u);
+  EXPECT_EQ(planar_spec(w).plan.W.wishart_dof, 5u);
+  EXPECT_EQ(planar_spec(w).plan.W.mechanism_dof, 3u);  // untouched default
   EXPECT_TRUE(w.samples_npy);
-  EXPECT_TRUE(w.spec.plan.random_tangent_sign);
-  expect_dist(w.spec.plan.theta_deg, ScalarKind::grid, 0.0, 89.5, 180);
-  expect_dist(w.spec.plan.mu, ScalarKind::log_uniform, 0.01, 10.0);
-  expect_dist(w.spec.plan.e, ScalarKind::constant, 1.0, 1.0);
-  expect_dist(w.spec.plan.e_t, ScalarKind::grid, -1.0, -1.0, 1);  // n = 1: hi defaults to lo
-  EXPECT_EQ(w.spec.cells(), 4096 * 244);
+  EXPECT_TRUE(planar_spec(w).plan.random_tangent_sign);
+  expect_dist(planar_spec(w).plan.theta_deg, ScalarKind::grid, 0.0, 89.5, 180);
+  expect_dist(planar_spec(w).plan.mu, ScalarKind::log_uniform, 0.01, 10.0);
+  expect_dist(planar_spec(w).plan.e, ScalarKind::constant, 1.0, 1.0);
+  expect_dist(planar_spec(w).plan.e_t, ScalarKind::grid, -1.0, -1.0, 1);  // n = 1: hi defaults to lo
+  EXPECT_EQ(planar_spec(w).cells(), 4096 * 244);
   const RunConfig m = parse_run_config(docs[1], "kinds.toml");
-  EXPECT_EQ(m.spec.plan.W.mechanism_dof, 12u);
-  expect_dist(m.spec.plan.W.log10_cond_M, ScalarKind::grid, 0.0, 6.0, 2);
-  expect_dist(m.spec.plan.mu, ScalarKind::constant, 0.25, 0.25);
-  expect_dist(m.spec.plan.e_t, ScalarKind::constant, 2.0, 2.0);
+  EXPECT_EQ(planar_spec(m).plan.W.mechanism_dof, 12u);
+  expect_dist(planar_spec(m).plan.W.log10_cond_M, ScalarKind::grid, 0.0, 6.0, 2);
+  expect_dist(planar_spec(m).plan.mu, ScalarKind::constant, 0.25, 0.25);
+  expect_dist(planar_spec(m).plan.e_t, ScalarKind::constant, 2.0, 2.0);
   EXPECT_EQ(m.samples, 10u);  // = the grid size 2 * 5: every grid point gets a sample
   const RunConfig s = parse_run_config(docs[2], "kinds.toml");
-  expect_dist(s.spec.plan.W.rho, ScalarKind::uniform, -0.5, 0.5);
-  expect_dist(s.spec.plan.W.kappa, ScalarKind::constant, 2.5, 2.5);
-  expect_dist(s.spec.plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);  // not read by shape: default kept
+  expect_dist(planar_spec(s).plan.W.rho, ScalarKind::uniform, -0.5, 0.5);
+  expect_dist(planar_spec(s).plan.W.kappa, ScalarKind::constant, 2.5, 2.5);
+  expect_dist(planar_spec(s).plan.W.log10_cond, ScalarKind::uniform, 0.0,
+              4.0);  // not read by shape: default kept
   EXPECT_EQ(laws_of(s), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::chatterjee_ruina,
                                                 PlanarLaw::poisson, PlanarLaw::newton}));
 }
@@ -407,9 +419,9 @@ e_t = -1
 x = { quantity = "mu", lo = 0, hi = 1, bins = 1 }
 )",
                                        "edge.toml");
-  expect_dist(c.spec.plan.theta_deg, ScalarKind::uniform, 89.0, 90.0);
-  expect_dist(c.spec.plan.mu, ScalarKind::constant, 0.0, 0.0);
-  expect_dist(c.spec.plan.e_t, ScalarKind::constant, -1.0, -1.0);
+  expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 89.0, 90.0);
+  expect_dist(planar_spec(c).plan.mu, ScalarKind::constant, 0.0, 0.0);
+  expect_dist(planar_spec(c).plan.e_t, ScalarKind::constant, -1.0, -1.0);
 }
 
 TEST(ConfigParse, ReadmeExampleParses) {
@@ -427,9 +439,9 @@ TEST(ConfigParse, ReadmeExampleParses) {
   const RunConfig c = parse_run_config(md.substr(begin + 8, end - begin - 8), "README.md");
   EXPECT_EQ(c.name, "quickstart");
   EXPECT_EQ(c.samples, 2000000u);
-  expect_dist(c.spec.plan.e, ScalarKind::constant, 0.5, 0.5);
-  expect_dist(c.spec.plan.e_t, ScalarKind::grid, -1.0, 2.0, 31);
-  EXPECT_EQ(c.spec.n_laws, 4);
+  expect_dist(planar_spec(c).plan.e, ScalarKind::constant, 0.5, 0.5);
+  expect_dist(planar_spec(c).plan.e_t, ScalarKind::grid, -1.0, 2.0, 31);
+  EXPECT_EQ(planar_spec(c).n_laws, 4);
 }
 
 TEST(ConfigParse, ResolvedJson) {
@@ -455,15 +467,15 @@ TEST(ConfigParse, ResolvedJson) {
 }
 
 std::vector<MultiContactLaw> multi_laws_of(const RunConfig& c) {
-  return {c.multi.laws, c.multi.laws + c.multi.n_laws};
+  return {multicontact_spec(c).laws, multicontact_spec(c).laws + multicontact_spec(c).n_laws};
 }
 
 TEST(ConfigParse, GlockerTwoContacts) {
   const RunConfig c = load("glocker_two_contacts.toml");
-  EXPECT_EQ(c.model, ModelKind::multicontact);
+  EXPECT_TRUE(std::holds_alternative<MultiContactSweepSpec>(c.model));
   EXPECT_EQ(c.name, "glocker_two_contacts");
   EXPECT_EQ(c.samples, 200000u);
-  const MultiContactSweepSpec& m = c.multi;
+  const MultiContactSweepSpec& m = multicontact_spec(c);
   expect_dist(m.plan.contacts, ScalarKind::constant, 2.0, 2.0);
   EXPECT_EQ(multi_laws_of(c),
             (std::vector<MultiContactLaw>{MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}));
@@ -485,8 +497,8 @@ TEST(ConfigParse, GlockerTwoContacts) {
   // Under ~10 s on two cores, budgeting a conservative 100k samples/s per core per law (enumeration;
   // measured rates: bench/README.md, 'Last figures').
   EXPECT_LE(c.samples * static_cast<unsigned>(m.n_laws), 2u * 100000u * 10u);
-  // The planar spec is left at its defaults.
-  EXPECT_EQ(c.spec.n_laws, 0);
+  // The config holds the multi-contact spec only (RunConfig::model is one family's spec).
+  EXPECT_TRUE(std::holds_alternative<MultiContactSweepSpec>(c.model));
 }
 
 const char* const kMinimalMulti = R"(
@@ -504,12 +516,12 @@ x = { quantity = "eps_spread", lo = 0, hi = 1, bins = 5 }
 
 TEST(ConfigParse, MultiContactDefaultsResolved) {
   const RunConfig c = parse_run_config(kMinimalMulti, "configs/minimal_multi.toml");
-  EXPECT_EQ(c.model, ModelKind::multicontact);
+  EXPECT_TRUE(std::holds_alternative<MultiContactSweepSpec>(c.model));
   EXPECT_EQ(c.name, "minimal_multi");
   EXPECT_EQ(c.samples, 100u);
   EXPECT_EQ(c.batch, 1048576u);
   EXPECT_FALSE(c.samples_npy);
-  const MultiContactSweepSpec& m = c.multi;
+  const MultiContactSweepSpec& m = multicontact_spec(c);
   EXPECT_EQ(m.plan.seed, 7u);
   EXPECT_EQ(multi_laws_of(c), std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp});
   EXPECT_EQ(m.solver, LcpSolver::automatic);
@@ -528,7 +540,6 @@ TEST(ConfigParse, MultiContactDefaultsResolved) {
   expect_dist(m.plan.eps_T_ratio, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(m.n_axes, 1);
   expect_axis(m.axes[0], Quantity::eps_spread, 0.0, 1.0, 5);
-  EXPECT_EQ(c.spec.plan.seed, 1u);  // the planar spec is untouched
   expect_round_trip(c);
 }
 
@@ -536,12 +547,13 @@ TEST(ConfigParse, PlanarModelMayBeExplicit) {
   const RunConfig implicit = parse_run_config(kMinimal, "minimal.toml");
   const RunConfig explicit_planar =
       parse_run_config(std::string("[model]\nkind = \"planar\"\n") + kMinimal, "minimal.toml");
-  EXPECT_EQ(implicit.model, ModelKind::planar);
-  EXPECT_EQ(explicit_planar.model, ModelKind::planar);
+  EXPECT_TRUE(std::holds_alternative<PlanarSweepSpec>(implicit.model));
+  EXPECT_TRUE(std::holds_alternative<PlanarSweepSpec>(explicit_planar.model));
   expect_same_config(implicit, explicit_planar);
   EXPECT_EQ(resolved_config_toml(implicit), resolved_config_toml(explicit_planar));
   // An empty [model] table is the planar default too.
-  EXPECT_EQ(parse_run_config(std::string("[model]\n") + kMinimal, "minimal.toml").model, ModelKind::planar);
+  EXPECT_TRUE(std::holds_alternative<PlanarSweepSpec>(
+      parse_run_config(std::string("[model]\n") + kMinimal, "minimal.toml").model));
 }
 
 TEST(ConfigParse, EveryMultiContactKindAndContactsFormRoundTrips) {
@@ -619,33 +631,33 @@ x = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 1 }
     expect_round_trip(parse_run_config(doc, "multi.toml"));
   }
   const RunConfig a = parse_run_config(docs[0], "multi.toml");
-  expect_dist(a.multi.plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
-  EXPECT_EQ(a.multi.solver, LcpSolver::lemke);
+  expect_dist(multicontact_spec(a).plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
+  EXPECT_EQ(multicontact_spec(a).solver, LcpSolver::lemke);
   EXPECT_EQ(multi_laws_of(a),
             (std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp, MultiContactLaw::poisson_lcp}));
-  EXPECT_EQ(a.multi.plan.G_kind, DelassusKind::mechanism);
-  EXPECT_EQ(a.multi.plan.mechanism_dof, 8u);  // = 2k for k = 4: the smallest allowed
-  expect_dist(a.multi.plan.log10_cond_M, ScalarKind::grid, 0.0, 2.0, 3);
-  expect_dist(a.multi.plan.gamma_N, ScalarKind::constant, 0.0, 0.0);
-  expect_dist(a.multi.plan.eps_N, ScalarKind::constant, 1.0, 1.0);
-  EXPECT_EQ(a.multi.tolerance, 1e-9);
-  EXPECT_EQ(a.multi.witnesses, 64);
+  EXPECT_EQ(multicontact_spec(a).plan.G_kind, DelassusKind::mechanism);
+  EXPECT_EQ(multicontact_spec(a).plan.mechanism_dof, 8u);  // = 2k for k = 4: the smallest allowed
+  expect_dist(multicontact_spec(a).plan.log10_cond_M, ScalarKind::grid, 0.0, 2.0, 3);
+  expect_dist(multicontact_spec(a).plan.gamma_N, ScalarKind::constant, 0.0, 0.0);
+  expect_dist(multicontact_spec(a).plan.eps_N, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(multicontact_spec(a).tolerance, 1e-9);
+  EXPECT_EQ(multicontact_spec(a).witnesses, 64);
   EXPECT_EQ(a.batch, 100u);
   EXPECT_TRUE(a.samples_npy);
-  expect_axis(a.multi.axes[0], Quantity::contacts, 0.5, 4.5, 4);
-  for (int k = 1; k <= 4; ++k) EXPECT_EQ(axis_bin(a.multi.axes[0], k), k - 1);  // one bin per k
+  expect_axis(multicontact_spec(a).axes[0], Quantity::contacts, 0.5, 4.5, 4);
+  for (int k = 1; k <= 4; ++k) EXPECT_EQ(axis_bin(multicontact_spec(a).axes[0], k), k - 1);  // one bin per k
   const RunConfig b = parse_run_config(docs[1], "multi.toml");
-  expect_dist(b.multi.plan.contacts, ScalarKind::constant, 3.0, 3.0);
-  EXPECT_EQ(b.multi.solver, LcpSolver::enumeration);
-  EXPECT_EQ(b.multi.plan.G_kind, DelassusKind::wishart);
-  EXPECT_EQ(b.multi.plan.wishart_extra_dof, 5u);
-  EXPECT_EQ(b.multi.plan.mechanism_dof, 8u);  // not read by wishart: default kept
+  expect_dist(multicontact_spec(b).plan.contacts, ScalarKind::constant, 3.0, 3.0);
+  EXPECT_EQ(multicontact_spec(b).solver, LcpSolver::enumeration);
+  EXPECT_EQ(multicontact_spec(b).plan.G_kind, DelassusKind::wishart);
+  EXPECT_EQ(multicontact_spec(b).plan.wishart_extra_dof, 5u);
+  EXPECT_EQ(multicontact_spec(b).plan.mechanism_dof, 8u);  // not read by wishart: default kept
   const RunConfig c = parse_run_config(docs[2], "multi.toml");
-  expect_dist(c.multi.plan.contacts, ScalarKind::grid, 2.0, 2.0, 1);  // n = 1: hi defaults to lo
-  expect_dist(c.multi.plan.log10_cond, ScalarKind::constant, 12.0, 12.0);
+  expect_dist(multicontact_spec(c).plan.contacts, ScalarKind::grid, 2.0, 2.0, 1);  // n = 1: hi defaults to lo
+  expect_dist(multicontact_spec(c).plan.log10_cond, ScalarKind::constant, 12.0, 12.0);
   const RunConfig d = parse_run_config(docs[3], "multi.toml");
-  expect_dist(d.multi.plan.contacts, ScalarKind::constant, 1.0, 1.0);
-  EXPECT_EQ(d.multi.plan.mechanism_dof, 2u);  // = 2k for k = 1
+  expect_dist(multicontact_spec(d).plan.contacts, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(multicontact_spec(d).plan.mechanism_dof, 2u);  // = 2k for k = 1
 }
 
 TEST(ConfigParse, ReadmeMultiContactExampleParses) {
@@ -661,11 +673,11 @@ TEST(ConfigParse, ReadmeMultiContactExampleParses) {
   const std::size_t end = md.find("```", begin + 8);
   ASSERT_NE(end, std::string::npos);
   const RunConfig c = parse_run_config(md.substr(begin + 8, end - begin - 8), "README.md");
-  EXPECT_EQ(c.model, ModelKind::multicontact);
-  expect_dist(c.multi.plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
-  EXPECT_EQ(c.multi.plan.G_kind, DelassusKind::mechanism);
-  expect_dist(c.multi.plan.eps_T_ratio, ScalarKind::constant, 1.0, 1.0);
-  EXPECT_EQ(c.multi.n_laws, 2);
+  EXPECT_TRUE(std::holds_alternative<MultiContactSweepSpec>(c.model));
+  expect_dist(multicontact_spec(c).plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
+  EXPECT_EQ(multicontact_spec(c).plan.G_kind, DelassusKind::mechanism);
+  expect_dist(multicontact_spec(c).plan.eps_T_ratio, ScalarKind::constant, 1.0, 1.0);
+  EXPECT_EQ(multicontact_spec(c).n_laws, 2);
   expect_round_trip(c);
 }
 

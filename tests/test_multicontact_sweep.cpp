@@ -4,11 +4,14 @@
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "config/run_config.hpp"
+#include "support/config_access.hpp"
 #include "support/paths.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {
 namespace {
+
+using testing::multicontact_spec;
 
 using Wd = MultiContactWords;
 
@@ -137,13 +140,14 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
 // 9.2); with two to four contacts coupled through G Poisson's law gains too (Sect. 10); no theorem fails.
 TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
   const RunConfig c = load_run_config(testing::source_dir() + "/configs/glocker_one_to_four_contacts.toml");
-  ASSERT_EQ(c.multi.laws[0], MultiContactLaw::poisson_lcp);
-  ASSERT_EQ(c.multi.laws[1], MultiContactLaw::newton_lcp);
-  ASSERT_EQ(c.multi.axes[0].quantity, Quantity::contacts);
-  const auto r = run_multicontact_sweep_cpu(c.multi, 0, 40000, 4096, 2);
+  ASSERT_EQ(multicontact_spec(c).laws[0], MultiContactLaw::poisson_lcp);
+  ASSERT_EQ(multicontact_spec(c).laws[1], MultiContactLaw::newton_lcp);
+  ASSERT_EQ(multicontact_spec(c).axes[0].quantity, Quantity::contacts);
+  const auto r = run_multicontact_sweep_cpu(multicontact_spec(c), 0, 40000, 4096, 2);
   std::uint64_t valid[2][5] = {}, gains[2][5] = {};
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell) {
-    const std::uint32_t k = cell % c.multi.axes[0].bins + 1;  // x (contacts) is the fastest map axis
+    const std::uint32_t k =
+        cell % multicontact_spec(c).axes[0].bins + 1;  // x (contacts) is the fastest map axis
     for (int l = 0; l < 2; ++l) {
       valid[l][k] += r.words[r.layout.pair(cell, l) + Wd::valid];
       gains[l][k] += r.words[r.layout.pair(cell, l) + Wd::gain_max];

@@ -47,10 +47,12 @@
 #include <vector>
 
 #include "cli/eval_table.hpp"
+#include "cli/family_options.hpp"
 #include "cli/lcp_eval.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/planar_eval.hpp"
 #include "cli/subcommands.hpp"
+#include "families/registry.hpp"
 #include "io/csv.hpp"
 
 namespace collsweep::cli {
@@ -60,14 +62,30 @@ struct EvalOptions {
   std::string law, in, out, contacts, solver;
 };
 
-// Reads every row of `in` into `out` with one law's schema (throws as eval_csv does).
-using EvalTable = std::function<EvalCounts(std::istream&, io::CsvWriter&)>;
+// Reads every row of `in` into `out` with one law's schema (throws as eval_csv does); `rows_read` says which
+// rows of a witness file are evaluated (the others are left out).
+struct EvalTable {
+  std::function<EvalCounts(std::istream&, io::CsvWriter&)> run;
+  std::string rows_read;
+};
 
-std::string law_list() {
-  std::string s;
-  for (int i = 0; i < planar_law_count; ++i)
-    s += (i ? ", " : "") + std::string(law_name(static_cast<PlanarLaw>(i)));
-  return s;
+// The table of a planar law: one collision per row (planar_eval.hpp).
+EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o) {
+  PlanarLaw law{};
+  parse_law(o.law.c_str(), &law);
+  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); },
+          "where their law is " + o.law};
+}
+
+// The table of a multi-contact law: k from --contacts or the header (lcp_eval.hpp).
+EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o) {
+  MultiContactLaw law{};
+  parse_lcp_law(o.law, &law);
+  const int k = o.contacts.empty() ? 0 : parse_contacts(o.contacts);  // 0: the k of the header's columns
+  const LcpSolver solver = parse_lcp_solver(o.solver);
+  return {
+      [law, k, solver](std::istream& in, io::CsvWriter& w) { return eval_lcp_csv(in, w, law, k, solver); },
+      "where their law is " + o.law + " and their contacts the k in use"};
 }
 
 int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
@@ -77,32 +95,15 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   };
   if (!extras.empty())
     return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
-  if (o.law.empty())
-    return fail("--law is required (one of: " + law_list() + "; multi-contact: " + lcp_law_list() + ")");
   EvalTable table;
-  PlanarLaw law{};
-  MultiContactLaw lcp_law{};
-  if (parse_law(o.law.c_str(), &law)) {
-    for (const auto& [name, value] : {std::pair{"--contacts", &o.contacts}, std::pair{"--solver", &o.solver}})
-      if (!value->empty())
-        return fail(std::string(name) + " " + *value + ": belongs to the multi-contact laws (" +
-                    lcp_law_list() + "), not to law " + o.law);
-    table = [law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); };
-  } else if (parse_lcp_law(o.law, &lcp_law)) {
-    int k = 0;  // 0: the k of the header's columns
-    LcpSolver solver{};
-    try {
-      if (!o.contacts.empty()) k = parse_contacts(o.contacts);
-      solver = parse_lcp_solver(o.solver);
-    } catch (const UsageError& e) {
-      return fail(e.what());
-    }
-    table = [lcp_law, k, solver](std::istream& in, io::CsvWriter& w) {
-      return eval_lcp_csv(in, w, lcp_law, k, solver);
-    };
-  } else {
-    return fail("--law " + o.law + ": unknown law (expected one of: " + law_list() +
-                ") or a multi-contact law (" + lcp_law_list() + ")");
+  try {
+    const std::size_t family = family_of_law_option(o.law);
+    reject_other_family_options(family, o.law, {{"--contacts", &o.contacts}, {"--solver", &o.solver}}, false);
+    families::for_each_family([&](auto i) {
+      if (i == family) table = family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
+    });
+  } catch (const UsageError& e) {
+    return fail(e.what());
   }
   if (o.in.empty()) return fail("--in FILE.csv is required (\"-\" for stdin)");
   if (o.out.empty()) return fail("--out FILE.csv is required (\"-\" for stdout)");
@@ -131,7 +132,7 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   {
     io::CsvWriter writer(out);
     try {
-      counts = table(in, writer);
+      counts = table.run(in, writer);
     } catch (const std::runtime_error& e) {  // MalformedInput or io::CsvError: both start "line N: "
       writer.finish();
       if (!to_stdout) {
@@ -146,8 +147,7 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   }
   if (counts.rows == 0 && counts.skipped > 0)
     std::cerr << "collsweep eval: all " << counts.skipped << " rows left out: rows of a witness file are "
-              << "evaluated where their law is " << o.law
-              << (parse_law(o.law.c_str(), &law) ? "" : " and their contacts the k in use") << '\n';
+              << "evaluated " << table.rows_read << '\n';
   if (counts.invalid > 0) {
     std::cerr << "collsweep eval: " << counts.invalid << " of " << counts.rows
               << " rows invalid (see the status column)\n";
@@ -164,7 +164,7 @@ void register_eval(CLI::App& app, int& status) {
       "eval",
       "Evaluate many collisions from a CSV file (planar: columns W_nn,W_nt,W_tt,v_n,v_t,mu,e[,e_t]; "
       "multi-contact: G_i_j,g_i,mu_j,eN_j,eT_j)");
-  sub->add_option("--law", o->law, "Impact law: " + law_list() + ", " + lcp_law_list());
+  sub->add_option("--law", o->law, "Impact law: " + all_law_names());
   sub->add_option("--in", o->in, "Input CSV file, - for stdin");
   sub->add_option("--out", o->out, "Output CSV file, - for stdout");
   sub->add_option("--contacts", o->contacts,

@@ -1,16 +1,9 @@
-// Shared command-line pieces of the multi-contact LCP laws: law and solver names, --contacts, reasons.
+// Shared command-line pieces of the multi-contact LCP laws: law and solver parsing, --contacts, reasons.
 #include "cli/lcp_law.hpp"
 
 #include "cli/parse_numbers.hpp"
 
 namespace collsweep::cli {
-
-std::string lcp_law_list() {
-  std::string s;
-  for (int i = 0; i < multicontact_law_count; ++i)
-    s += (i ? ", " : "") + std::string(law_name(static_cast<MultiContactLaw>(i)));
-  return s;
-}
 
 bool parse_lcp_law(const std::string& name, MultiContactLaw* law) {
   return parse_multicontact_law(name.c_str(), law);

@@ -15,9 +15,6 @@ namespace collsweep::cli {
 
 inline constexpr int kMaxLcpContacts = 4;
 
-// "poisson-lcp, newton-lcp", for messages and --help.
-std::string lcp_law_list();
-
 // True when `name` is a multi-contact law (sets *law).
 bool parse_lcp_law(const std::string& name, MultiContactLaw* law);
 

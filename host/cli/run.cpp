@@ -215,9 +215,9 @@ int run(const RunOptions& o, const std::string& command_line) {
   if (!o.quiet)
     std::cerr << "collsweep run: " << config.name << ", " << config.samples << " samples on " << backend
               << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "") << '\n';
-  return config.model == ModelKind::planar
-             ? run_model(config, config.spec, backend, o, out_dir, created_dir, record)
-             : run_model(config, config.multi, backend, o, out_dir, created_dir, record);
+  return std::visit(
+      [&](const auto& spec) { return run_model(config, spec, backend, o, out_dir, created_dir, record); },
+      config.model);
 }
 
 }  // namespace

@@ -19,12 +19,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/family_options.hpp"
 #include "cli/lcp_law.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/solve_lcp.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "families/registry.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "mechanism/mechanism.hpp"
@@ -46,15 +48,6 @@ struct SolveInput {
   Mechanism mech;
   std::optional<Eigen::VectorXd> u;  // generalized speeds (mechanism form with --u)
 };
-
-std::string law_list() {
-  std::string s;
-  for (int i = 0; i < planar_law_count; ++i) {
-    if (i > 0) s += ", ";
-    s += law_name(static_cast<PlanarLaw>(i));
-  }
-  return s;
-}
 
 void require_finite(const char* option, const std::string& text, const std::vector<double>& xs) {
   for (double x : xs)
@@ -82,23 +75,9 @@ Eigen::MatrixXd row_major(const std::vector<double>& xs, Eigen::Index rows, Eige
 }
 
 // Reads the options into a SolveInput; throws UsageError with a one-line message.
-SolveInput parse_input(const SolveOptions& o, const std::vector<std::string>& extras) {
-  if (!extras.empty())
-    throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
+SolveInput parse_input(const SolveOptions& o) {
   SolveInput in;
-  if (o.law.empty())
-    throw UsageError("--law is required (one of: " + law_list() + "; with --contacts k: " + lcp_law_list() +
-                     ")");
-  if (!parse_law(o.law.c_str(), &in.law))
-    throw UsageError("--law " + o.law + ": unknown law (expected one of: " + law_list() +
-                     ") or, with --contacts k, one of: " + lcp_law_list());
-  const std::initializer_list<std::pair<const char*, const std::string*>> lcp_only = {
-      {"--contacts", &o.contacts}, {"--G", &o.G}, {"--gamma", &o.gamma}, {"--eN", &o.eN}, {"--eT", &o.eT},
-      {"--solver", &o.solver}};
-  for (const auto& [name, value] : lcp_only)
-    if (!value->empty())
-      throw UsageError(std::string(name) + " " + *value + ": belongs to the multi-contact laws (" +
-                       lcp_law_list() + "), not to law " + o.law);
+  parse_law(o.law.c_str(), &in.law);  // a planar law (run_solve chose the family by it)
 
   const char* forms = "give either --W (with --v) or --M and --J (with --v or --u)";
   if (!o.W.empty() && !o.M.empty()) throw UsageError("--W and --M are both given: " + std::string(forms));
@@ -299,23 +278,14 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
   if (in.mechanism_form) os << "\n(W = J M^-1 J^T" << (in.u ? ", v = J u" : "") << ", du = M^-1 J^T P)\n";
 }
 
-// The multi-contact form: rejects the planar options, then solve_lcp().
-std::optional<SolveFailure> run_solve_lcp(const SolveOptions& o, const std::vector<std::string>& extras) {
-  if (!extras.empty())
-    throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
-  const std::initializer_list<std::pair<const char*, const std::string*>> planar_only = {
-      {"--W", &o.W},     {"--v", &o.v}, {"--M", &o.M}, {"--J", &o.J},
-      {"--dof", &o.dof}, {"--u", &o.u}, {"--e", &o.e}, {"--et", &o.et}};
-  for (const auto& [name, value] : planar_only)
-    if (!value->empty())
-      throw UsageError(std::string(name) + " " + *value + ": belongs to the planar laws, not to law " +
-                       o.law + " (give --G, --gamma, --mu, --eN, --eT)");
+// The multi-contact form (solve_lcp.cpp).
+std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o) {
   return solve_lcp({o.law, o.contacts, o.G, o.gamma, o.mu, o.eN, o.eT, o.solver, o.json});
 }
 
 // The planar form: parse, evaluate, print. Returns the failure (nothing printed) when not ok.
-std::optional<SolveFailure> run_solve_planar(const SolveOptions& o, const std::vector<std::string>& extras) {
-  const SolveInput in = parse_input(o, extras);
+std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, const SolveOptions& o) {
+  const SolveInput in = parse_input(o);
   const PlanarOutcome out = evaluate(in.law, in.c);
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
@@ -339,8 +309,28 @@ std::optional<SolveFailure> run_solve_planar(const SolveOptions& o, const std::v
 int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
   std::optional<SolveFailure> failure;
   try {
-    MultiContactLaw lcp_law{};
-    failure = parse_lcp_law(o.law, &lcp_law) ? run_solve_lcp(o, extras) : run_solve_planar(o, extras);
+    if (!extras.empty())
+      throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
+    const std::size_t family = family_of_law_option(o.law);
+    reject_other_family_options(family, o.law,
+                                {{"--W", &o.W},
+                                 {"--v", &o.v},
+                                 {"--M", &o.M},
+                                 {"--J", &o.J},
+                                 {"--dof", &o.dof},
+                                 {"--u", &o.u},
+                                 {"--e", &o.e},
+                                 {"--et", &o.et},
+                                 {"--contacts", &o.contacts},
+                                 {"--G", &o.G},
+                                 {"--gamma", &o.gamma},
+                                 {"--eN", &o.eN},
+                                 {"--eT", &o.eT},
+                                 {"--solver", &o.solver}},
+                                true);
+    families::for_each_family([&](auto i) {
+      if (i == family) failure = solve_family(families::FamilyTag<families::SpecAt<i>>{}, o);
+    });
   } catch (const UsageError& e) {
     failure = SolveFailure{"usage", e.what()};
   }
@@ -356,7 +346,7 @@ void register_solve(CLI::App& app, int& status) {
   auto o = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand(
       "solve", "Evaluate one collision (planar, or k contacts with an LCP law) and print the outcome");
-  sub->add_option("--law", o->law, "Impact law: " + law_list() + ", " + lcp_law_list());
+  sub->add_option("--law", o->law, "Impact law: " + all_law_names());
   sub->add_option("--W", o->W, "Delassus matrix W = J M^-1 J^T as m_nn,m_nt,m_tt (contact-space form)");
   sub->add_option("--v", o->v, "Pre-impact contact velocity v_n,v_t (v_n < 0: approaching)");
   sub->add_option("--M", o->M, "Mechanism form: n x n SPD mass matrix, row-major comma list");

@@ -17,10 +17,13 @@ struct ValidateOptions {
   double tolerance = 1e-12;
 };
 
+int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu);
+
 // Multi-contact: inputs bit for bit; per law the status, the number of solutions, the energy-gain flag, and
 // W, W_min, W_max relative to T_acc.
-int validate_multicontact(const ValidateOptions& o, const RunConfig& config, const cuda::DeviceInfo& gpu) {
-  const MultiContactSweepSpec& spec = config.multi;
+int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu) {
   std::vector<MultiContactSample> samples(o.samples);
   std::vector<MultiContactSummary> outcomes(o.samples * spec.n_laws);
   char err[512] = {};
@@ -54,8 +57,12 @@ int validate(const ValidateOptions& o) {
     std::cerr << "collsweep validate: needs a GPU to compare against the CPU: " << gpu.message << '\n';
     return 3;
   }
-  if (config.model == ModelKind::multicontact) return validate_multicontact(o, config, gpu);
-  const PlanarSweepSpec& spec = config.spec;
+  return std::visit([&](const auto& spec) { return validate_family(o, config, spec, gpu); }, config.model);
+}
+
+// Planar: inputs and every outcome field, relative.
+int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu) {
   std::vector<PlanarSample> gpu_samples(o.samples), cpu_samples;
   std::vector<PlanarOutcome> gpu_outcomes(o.samples * spec.n_laws), cpu_outcomes;
   char err[512] = {};

@@ -1,13 +1,12 @@
 // A validated `collsweep run` configuration: the sweep spec plus run-level settings, parsed from TOML.
 #pragma once
 
-#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "collsweep/models/multicontact/sweep_spec.hpp"
-#include "collsweep/models/planar/sweep_spec.hpp"
+#include "config/run_settings.hpp"
+#include "families/registry.hpp"
 
 namespace collsweep {
 
@@ -18,21 +17,11 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// planar: one contact, the four planar laws (PlanarSweepSpec); multicontact: k = 1..4 planar contacts,
-// the Poisson-type and Newton-type LCP laws of Glocker 2014 (MultiContactSweepSpec).
-enum class ModelKind : std::uint8_t { planar = 0, multicontact };
-
-struct RunConfig {
-  std::string name;                     // run.name (default: the file's stem)
-  std::uint64_t samples = 0;            // run.samples (> 0)
-  std::uint64_t batch = 1 << 20;        // run.batch: samples per work unit; never changes results
-  bool samples_npy = false;             // run.samples_npy: also write samples.npy (only when samples <= 1e6)
-  ModelKind model = ModelKind::planar;  // model.kind
-  // Only the spec of `model` is filled from the file (seed, laws, tolerance, witnesses included); the other
-  // is left at its defaults.
-  PlanarSweepSpec spec;         // everything the kernels need (model planar)
-  MultiContactSweepSpec multi;  // everything the kernels need (model multicontact)
-  std::string source_path;      // the file it came from ("" when parsed from a string)
+// The run settings plus the spec of the config's model family (model.kind; families/registry.hpp), which
+// holds everything the kernels need: the plan with its seed, the laws, tolerance, witnesses and map axes.
+struct RunConfig : RunSettings {
+  ModelSpec model;
+  std::string source_path;  // the file it came from ("" when parsed from a string)
   // Valid but doubtful choices (e.g. too few samples per map cell), each one line naming the file; `run`
   // prints them and records them in summary.json.
   std::vector<std::string> warnings;

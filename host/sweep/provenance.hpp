@@ -21,9 +21,8 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.key("command").string(record.command_line);
   j.key("started_utc").string(record.started_utc);
   j.key("config_file").string(config.source_path);
-  j.key("model").string(config.model == ModelKind::planar ? "planar" : "multicontact");
-  j.key("seed").integer(static_cast<long long>(config.model == ModelKind::planar ? config.spec.plan.seed
-                                                                                 : config.multi.plan.seed));
+  j.key("model").string(families::family_name(config.model));
+  j.key("seed").integer(static_cast<long long>(r.spec.plan.seed));
   j.key("config").raw(resolved_config_json(config));
   j.key("backend").string(r.backend);
   j.key("device").string(r.device);

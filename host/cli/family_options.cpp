@@ -1,0 +1,81 @@
+// Which family a --law belongs to and which options each family reads (family_options.hpp).
+#include "cli/family_options.hpp"
+
+#include "cli/parse_numbers.hpp"
+#include "config/toml_reader.hpp"
+#include "families/registry.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+template <class T>
+std::vector<std::string_view> own_options(bool solve) {
+  std::vector<std::string_view> v;
+  if (solve) {
+    for (const char* o : T::solve_options)
+      if (*o) v.emplace_back(o);
+  } else {
+    for (const char* o : T::eval_options)
+      if (*o) v.emplace_back(o);
+  }
+  return v;
+}
+
+bool contains(const std::vector<std::string_view>& v, std::string_view x) {
+  for (const std::string_view y : v)
+    if (y == x) return true;
+  return false;
+}
+
+std::vector<std::string_view> every_law() {
+  std::vector<std::string_view> all;
+  families::for_each_family([&](auto i) {
+    for (const std::string_view l : families::law_names<families::SpecAt<i>>()) all.push_back(l);
+  });
+  return all;
+}
+
+}  // namespace
+
+std::string all_law_names() {
+  std::string s;
+  families::for_each_family([&](auto i) {
+    using T = families::FamilyTraits<families::SpecAt<i>>;
+    if (i > 0) s += std::string("; ") + T::in_words + ": ";
+    s += config::join_names(families::law_names<families::SpecAt<i>>());
+  });
+  return s;
+}
+
+std::size_t family_of_law_option(const std::string& law) {
+  if (law.empty()) throw UsageError("--law is required (one of: " + all_law_names() + ")");
+  const int family = families::family_of_law(law);
+  if (family < 0)
+    throw UsageError("--law " + law + ": unknown law" + config::did_you_mean(law, every_law()) +
+                     " (expected one of: " + all_law_names() + ")");
+  return static_cast<std::size_t>(family);
+}
+
+void reject_other_family_options(std::size_t family, const std::string& law,
+                                 const std::vector<GivenOption>& given, bool solve) {
+  std::vector<std::string_view> own;
+  const char* own_words = "";
+  families::for_each_family([&](auto i) {
+    using T = families::FamilyTraits<families::SpecAt<i>>;
+    if (i != family) return;
+    own = own_options<T>(solve);
+    own_words = T::in_words;
+  });
+  for (const GivenOption& g : given) {
+    if (g.value->empty() || contains(own, g.name)) continue;
+    families::for_each_family([&](auto i) {
+      using T = families::FamilyTraits<families::SpecAt<i>>;
+      if (i == family || !contains(own_options<T>(solve), g.name)) return;
+      throw UsageError(std::string(g.name) + " " + *g.value + ": belongs to the " + T::in_words +
+                       " laws, not to law " + law + " (a " + own_words + " law" +
+                       (own.empty() ? std::string() : "; it reads " + config::join_names(own)) + ")");
+    });
+  }
+}
+
+}  // namespace collsweep::cli

@@ -1,0 +1,30 @@
+// The laws and the `solve`/`eval` options of each model family, from the registry (families/registry.hpp).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace collsweep::cli {
+
+// An option of the command line and its value ("" when not given).
+struct GivenOption {
+  std::string_view name;
+  const std::string* value;
+};
+
+// "stronge, poisson, newton, chatterjee-ruina; multi-contact: poisson-lcp, newton-lcp": every family's laws.
+std::string all_law_names();
+
+// The family whose laws include `law`; throws UsageError "--law X: unknown law (expected one of: ...)" (or
+// "--law is required" when empty).
+std::size_t family_of_law_option(const std::string& law);
+
+// Throws UsageError naming the first given option that only another family reads:
+// "--W 1,0,1: belongs to the planar laws, not to law poisson-lcp (a multi-contact law; it reads ...)".
+// `solve` selects FamilyTraits::solve_options, else eval_options.
+void reject_other_family_options(std::size_t family, const std::string& law,
+                                 const std::vector<GivenOption>& given, bool solve);
+
+}  // namespace collsweep::cli

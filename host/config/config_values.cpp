@@ -1,0 +1,64 @@
+// TOML and JSON forms of config values (config_values.hpp).
+#include "config/config_values.hpp"
+
+#include <cstdio>
+
+#include "config/scalar_reader.hpp"
+#include "io/format.hpp"
+
+namespace collsweep::config {
+
+std::string toml_double(double x) {
+  std::string s = io::format_double(x);
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // "90" -> "90.0"; nan/inf have an 'n'
+  return s;
+}
+
+std::string toml_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string toml_scalar(const ScalarDist& d) {
+  if (d.kind == ScalarKind::constant) return toml_double(d.lo);
+  std::string s = std::string("{ dist = \"") + scalar_kind_name(d.kind) + "\", lo = " + toml_double(d.lo) +
+                  ", hi = " + toml_double(d.hi);
+  if (d.kind == ScalarKind::grid) s += ", n = " + std::to_string(d.n);
+  return s + " }";
+}
+
+std::string toml_axis(const MapAxis& a) {
+  return std::string("{ quantity = \"") + quantity_name(a.quantity) + "\", lo = " + toml_double(a.lo) +
+         ", hi = " + toml_double(a.hi) + ", bins = " + std::to_string(a.bins) + " }";
+}
+
+void json_scalar(io::JsonWriter& j, const ScalarDist& d) {
+  j.begin_object().key("dist").string(scalar_kind_name(d.kind));
+  if (d.kind == ScalarKind::constant) {
+    j.key("value").number(d.lo);
+  } else {
+    j.key("lo").number(d.lo).key("hi").number(d.hi);
+    if (d.kind == ScalarKind::grid) j.key("n").integer(d.n);
+  }
+  j.end_object();
+}
+
+void json_axis(io::JsonWriter& j, const MapAxis& a) {
+  j.begin_object().key("quantity").string(quantity_name(a.quantity));
+  j.key("lo").number(a.lo).key("hi").number(a.hi).key("bins").integer(a.bins);
+  j.end_object();
+}
+
+}  // namespace collsweep::config

@@ -1,0 +1,22 @@
+// How config values are written back: TOML literals that parse to the same value, and their JSON form.
+#pragma once
+
+#include <string>
+
+#include "collsweep/sampling/scalar_dist.hpp"
+#include "collsweep/tally/axes.hpp"
+#include "io/json_writer.hpp"
+
+namespace collsweep::config {
+
+// A TOML float: 17 significant digits, always with a '.' or an exponent so that it stays a float.
+std::string toml_double(double x);
+std::string toml_string(const std::string& s);
+// A constant is a bare number; the others are inline tables.
+std::string toml_scalar(const ScalarDist& d);
+std::string toml_axis(const MapAxis& a);
+
+void json_scalar(io::JsonWriter& j, const ScalarDist& d);
+void json_axis(io::JsonWriter& j, const MapAxis& a);
+
+}  // namespace collsweep::config

@@ -1,0 +1,70 @@
+// The config keys every model family shares: [model] kind, the [run] settings around a family's own
+// run keys, and [map]; a family's key table (planar_family.hpp, ...) calls these in file order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "collsweep/sweep/sweep_limits.hpp"
+#include "config/config_keys.hpp"
+#include "config/run_settings.hpp"
+
+namespace collsweep::families {
+
+inline constexpr std::size_t max_folder_name_bytes = 255;  // NAME_MAX of Linux file systems
+inline constexpr std::uint64_t max_samples_npy = 1000000;
+
+// run.name names the output folder runs/<name>.
+inline std::string folder_name_problem(const std::string& name) {
+  if (name.empty()) return "must not be empty";
+  if (name == "." || name == "..") return "must not be \".\" or \"..\"";
+  if (name.size() > max_folder_name_bytes)
+    return "too long for a folder name: " + std::to_string(name.size()) + " bytes, at most " +
+           std::to_string(max_folder_name_bytes);
+  for (const char ch : name)
+    if (ch == '/' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
+      return "must not contain '/', '\\' or control characters";
+  return "";
+}
+
+// [model]: kind, then the family's own keys (model.contacts).
+template <class V, class Own>
+void model_keys(V& v, Own own) {
+  v.section("model", nullptr);
+  v.family_kind();
+  own();
+}
+
+// [run]: the shared settings, the seed and laws of the spec, the family's own keys (run.solver), then
+// tolerance, witnesses and samples_npy.
+template <class V, class Spec, class Own>
+void run_keys(V& v, RunSettings& run, Spec& s, Own own) {
+  using config::KeyRules;
+  v.section("run", "a [run] table with at least seed, samples and laws");
+  v.text("name", run.name, KeyRules<std::string>{nullptr, folder_name_problem});
+  v.integer("seed", s.plan.seed, 0, INT64_MAX, KeyRules<std::uint64_t>{"an unsigned 64-bit integer", {}});
+  v.integer("samples", run.samples, 1, INT64_MAX, KeyRules<std::uint64_t>{"the number of samples, > 0", {}});
+  v.integer("batch", run.batch, 1, INT64_MAX, KeyRules<std::uint64_t>{});
+  v.laws("laws", s.laws, s.n_laws);
+  own();
+  v.number("tolerance", s.tolerance,
+           KeyRules<double>{nullptr, [](const double& t) {
+                              return t >= 0.0 ? std::string() : std::string("out of range: must be >= 0");
+                            }});
+  v.integer("witnesses", s.witnesses, 0, max_witnesses, KeyRules<int>{});
+  v.boolean("samples_npy", run.samples_npy,
+            KeyRules<bool>{nullptr, [&run](const bool& on) {
+                             if (!on || run.samples <= max_samples_npy) return std::string();
+                             return "only allowed when run.samples <= 1000000 (run.samples = " +
+                                    std::to_string(run.samples) + ")";
+                           }});
+}
+
+// [map]: x (required) and y, over the family's quantities.
+template <class V, class Spec>
+void map_keys(V& v, Spec& s) {
+  v.section("map", "a [map] table with x (and optionally y)");
+  v.axes(s.axes, s.n_axes);
+}
+
+}  // namespace collsweep::families

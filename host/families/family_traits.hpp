@@ -1,0 +1,19 @@
+// FamilyTraits<Spec>: what host code knows of a model family, specialized once per family (planar_family.hpp,
+// multicontact_family.hpp); registry.hpp lists the families. A family that misses a member fails to compile.
+//
+// Members of a specialization:
+//   name                      model.kind in configs and summary.json ("planar")
+//   in_words                  the family in messages ("multi-contact": "a multi-contact key")
+//   Law, law_count, law_name(Law), parse_law(name, Law*)     the family's laws
+//   law_stem(name), law_of_stem(stem)   "poisson-lcp" <-> "poisson", to suggest a family's own law name
+//   has_quantity(Quantity)    the map quantities of the family
+//   solve_options, eval_options   the options of `solve` and `eval` only this family reads ("" for none)
+//   keys(V&, RunSettings&, Spec&)       the config's key table (config/config_keys.hpp)
+#pragma once
+
+namespace collsweep::families {
+
+template <class Spec>
+struct FamilyTraits;
+
+}  // namespace collsweep::families

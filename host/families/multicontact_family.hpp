@@ -1,0 +1,137 @@
+// The multi-contact family in host code: k = 1..4 planar contacts, G 2k x 2k, the LCP impact laws of
+// Glocker 2014; its names and its config keys, written once for the reader and the resolved-config writers.
+#pragma once
+
+#include <string>
+
+#include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "collsweep/sampling/mechanism.hpp"
+#include "families/common_keys.hpp"
+#include "families/family_traits.hpp"
+
+namespace collsweep::families {
+
+namespace multicontact_keys {
+
+using config::Domain;
+
+inline const Domain kLog10CondG{
+    "log10_cond", true,  0.0,
+    false,        true,  12.0,
+    false,        false, "log10 of G's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+inline const Domain kLog10CondM{
+    "log10_cond_M", true,  0.0,
+    false,          true,  12.0,
+    false,          false, "log10 of M's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+// The per-contact coefficients follow Glocker 2014's kinetic restrictions.
+inline const Domain kGammaN{
+    "gamma_N", false, 0.0,
+    false,     true,  0.0,
+    false,     false, "a pre-impact normal contact velocity: < 0 approaches, 0 touches"};
+inline const Domain kGammaT{
+    "gamma_T", false, 0.0, false, false, 0.0, false, false, "a pre-impact tangential velocity"};
+inline const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
+inline const Domain kEpsN{"eps_N", true, 0.0, false, true, 1.0, false, false, "a normal impact coefficient"};
+inline const Domain kEpsTRatio{
+    "eps_T_ratio", true,  0.0,
+    false,         true,  1.0,
+    false,         false, "eps_T = eps_T_ratio * eps_N, which keeps 0 <= eps_T <= eps_N"};
+
+inline constexpr std::int64_t max_wishart_dof = 10000;
+
+inline const config::Choices<DelassusKind>& matrix_kinds() {
+  static const config::Choices<DelassusKind> c{
+      {{DelassusKind::direct, "direct"},
+       {DelassusKind::wishart, "wishart"},
+       {DelassusKind::mechanism, "mechanism"}},
+      "",
+      {"fixed", "shape"},
+      "a planar matrix kind; G is drawn by kind = direct, wishart, mechanism",
+      "matrix kind"};
+  return c;
+}
+
+inline const config::Choices<LcpSolver>& solvers() {
+  static const config::Choices<LcpSolver> c{{{LcpSolver::automatic, "automatic"},
+                                             {LcpSolver::enumeration, "enumeration"},
+                                             {LcpSolver::lemke, "lemke"}},
+                                            " (automatic: enumeration for k <= 2, Lemke for k >= 3)",
+                                            {},
+                                            "",
+                                            "solver"};
+  return c;
+}
+
+// The largest k that model.contacts can give.
+inline std::uint32_t max_contact_count(const MultiContactSamplePlan& p) {
+  return static_cast<std::uint32_t>(p.contacts.kind == ScalarKind::grid ? p.contacts.hi : p.contacts.lo);
+}
+
+// model.contacts: an integer 1 .. 4, or a grid over integers (k is never drawn at random).
+config::CustomKey contacts_key(ScalarDist& contacts);
+
+}  // namespace multicontact_keys
+
+template <>
+struct FamilyTraits<MultiContactSweepSpec> {
+  static constexpr const char* name = "multicontact";
+  static constexpr const char* in_words = "multi-contact";
+  using Law = MultiContactLaw;
+  static constexpr int law_count = multicontact_law_count;
+  static const char* law_name(Law l) { return collsweep::law_name(l); }
+  static bool parse_law(const std::string& s, Law* out) { return parse_multicontact_law(s.c_str(), out); }
+  static std::string law_stem(const std::string& s) {
+    return s.size() > 4 && s.compare(s.size() - 4, 4, "-lcp") == 0 ? s.substr(0, s.size() - 4) : s;
+  }
+  static std::string law_of_stem(const std::string& stem) { return stem + "-lcp"; }
+  static bool has_quantity(Quantity q) { return multicontact_quantity(q); }
+  static constexpr const char* solve_options[] = {"--contacts", "--G", "--gamma", "--eN", "--eT", "--solver"};
+  static constexpr const char* eval_options[] = {"--contacts", "--solver"};
+
+  template <class V>
+  static void keys(V& v, RunSettings& run, MultiContactSweepSpec& s) {
+    using namespace multicontact_keys;
+    MultiContactSamplePlan& p = s.plan;
+    model_keys(v, [&] { v.custom("contacts", contacts_key(p.contacts), config::When{}); });
+    run_keys(v, run, s, [&] { v.choice("solver", s.solver, solvers(), config::KeyRules<LcpSolver>{}); });
+
+    v.section("matrix", nullptr);
+    v.choice("kind", p.G_kind, matrix_kinds(), config::KeyRules<DelassusKind>{});
+    const auto when = [&](DelassusKind k, const char* hint = "") {
+      const auto& names = matrix_kinds();
+      return config::When{p.G_kind == k, "matrix.kind", names.name_of(p.G_kind), names.name_of(k), hint};
+    };
+    v.scalar("log10_cond", p.log10_cond, kLog10CondG, when(DelassusKind::direct));
+    v.integer("extra_dof", p.wishart_extra_dof, 0, max_wishart_dof, config::KeyRules<std::uint32_t>{},
+              when(DelassusKind::wishart));
+    // G = J M^-1 J^T with J 2k x dof is positive definite only when dof >= 2k.
+    v.integer(
+        "dof", p.mechanism_dof, 2, max_mechanism_dof,
+        config::KeyRules<std::uint32_t>{nullptr,
+                                        [&p](const std::uint32_t& dof) {
+                                          const std::uint32_t k = max_contact_count(p);
+                                          if (dof >= 2 * k) return std::string();
+                                          return "out of range: kind = \"mechanism\" needs dof >= 2 * k = " +
+                                                 std::to_string(2 * k) + " (k = " + std::to_string(k) +
+                                                 " is the largest of model.contacts; G = J M^-1 J^T with "
+                                                 "J 2k x dof is positive definite only when dof >= 2k)";
+                                        }},
+        when(DelassusKind::mechanism, p.G_kind == DelassusKind::wishart
+                                          ? "; a multi-contact wishart G has dof = 2k + extra_dof"
+                                          : ""));
+    v.scalar("log10_cond_M", p.log10_cond_M, kLog10CondM, when(DelassusKind::mechanism));
+
+    v.section("approach", nullptr);
+    v.scalar("gamma_N", p.gamma_N, kGammaN);
+    v.scalar("gamma_T", p.gamma_T, kGammaT);
+
+    v.section("parameters", nullptr);
+    v.scalar("mu", p.mu, kMu);
+    v.scalar("eps_N", p.eps_N, kEpsN);
+    v.scalar("eps_T_ratio", p.eps_T_ratio, kEpsTRatio);
+
+    map_keys(v, s);
+  }
+};
+
+}  // namespace collsweep::families
