@@ -34,6 +34,7 @@
 #include "cli/run_summary.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/witness_check.hpp"
+#include "families/registry.hpp"
 
 namespace collsweep::cli {
 namespace {
@@ -76,6 +77,69 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
   };
 }
 
+// What a family's witness rows hold: the columns besides law, rank and sample, the recorded outcome columns,
+// a row's evaluator for its law, and a note for the report's first line.
+struct WitnessSchema {
+  std::vector<std::string> extra_columns;
+  std::vector<std::string> recorded;
+  // The evaluator of a row of `law` (fields at the positions of extra_columns in `extra`); nullptr when
+  // `law` is not one of the family's laws. `key` names the evaluator for reuse across rows.
+  std::function<RowEvaluator(const HeaderIndex&, const std::string& law,
+                             const std::vector<std::string>& extra, long line, std::string* key)>
+      evaluator;
+  std::string note;
+};
+
+WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary&) {
+  WitnessSchema w;
+  w.recorded = planar_recorded_columns();
+  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&, long,
+                   std::string* key) -> RowEvaluator {
+    PlanarLaw planar{};
+    if (!parse_law(law.c_str(), &planar)) return nullptr;
+    *key = law;
+    return planar_evaluator(header, planar);
+  };
+  return w;
+}
+
+// Multi-contact rows carry their k in "contacts"; the columns are those of the plan's largest k.
+WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary) {
+  WitnessSchema w;
+  w.extra_columns = {"contacts"};
+  w.recorded = lcp_recorded_columns();
+  w.note = std::string(", solver ") + lcp_solver_name(summary.solver);
+  const LcpSolver solver = summary.solver;
+  w.evaluator = [solver](const HeaderIndex& header, const std::string& law,
+                         const std::vector<std::string>& extra, long line, std::string* key) -> RowEvaluator {
+    const int header_k = lcp_header_contacts(header, 0, false);
+    int k = 0;
+    try {
+      k = parse_contacts_field(extra[0]);
+    } catch (const std::invalid_argument& e) {
+      throw MalformedInput(line, std::string("column 'contacts': ") + e.what());
+    }
+    if (k > header_k)
+      throw MalformedInput(line, "column 'contacts': " + std::to_string(k) +
+                                     ", but the header has the columns of " + std::to_string(header_k) +
+                                     " contacts");
+    MultiContactLaw multi{};
+    if (!parse_lcp_law(law, &multi)) return nullptr;
+    *key = law + "/" + std::to_string(k);
+    return with_contacts(k,
+                         [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, solver); });
+  };
+  return w;
+}
+
+WitnessSchema witness_schema(const RunSummary& summary) {
+  WitnessSchema w;
+  families::for_each_family([&](auto i) {
+    if (i == summary.family) w = witness_schema(families::FamilyTag<families::SpecAt<i>>{}, summary);
+  });
+  return w;
+}
+
 // The position of each named column; MalformedInput naming the missing ones.
 std::vector<std::size_t> require_columns(const HeaderIndex& header, const std::vector<std::string>& names) {
   std::vector<std::size_t> at;
@@ -98,16 +162,14 @@ void check_witnesses(const std::string& path, const RunSummary& summary, Witness
   io::CsvReader reader(file);
   const std::vector<std::string> names = read_header(reader, "law,rank,sample,...");
   const HeaderIndex header(names, reader.record_line());
+  const WitnessSchema schema = witness_schema(summary);
   std::vector<std::string> fixed = {"law", "rank", "sample"};
-  if (summary.multicontact) fixed.push_back("contacts");
+  fixed.insert(fixed.end(), schema.extra_columns.begin(), schema.extra_columns.end());
   const std::vector<std::size_t> at = require_columns(header, fixed);
-  const std::vector<std::string>& recorded =
-      summary.multicontact ? lcp_recorded_columns() : planar_recorded_columns();
-  const std::vector<std::size_t> rec_at = require_columns(header, recorded);
-  // Multi-contact: the columns are those of the plan's largest k; a row's k may not exceed it.
-  const int header_k = summary.multicontact ? lcp_header_contacts(header, 0, false) : 0;
+  const std::vector<std::size_t> rec_at = require_columns(header, schema.recorded);
+  const std::string model(families::family_names()[summary.family]);
 
-  std::map<std::string, RowEvaluator> evaluators;  // per law and number of contacts
+  std::map<std::string, RowEvaluator> evaluators;  // per law (and, multi-contact, number of contacts)
   std::vector<std::string> fields;
   while (reader.next(fields)) {
     const long line = reader.record_line();
@@ -117,41 +179,20 @@ void check_witnesses(const std::string& path, const RunSummary& summary, Witness
     row.line = line;
     row.rank = trim_blanks(fields[at[1]]);
     row.sample = trim_blanks(fields[at[2]]);
-    for (std::size_t q = 0; q < recorded.size(); ++q) {
+    for (std::size_t q = 0; q < schema.recorded.size(); ++q) {
       row.recorded_text.push_back(trim_blanks(fields[rec_at[q]]));
-      row.recorded.push_back(parse_field(fields[rec_at[q]], recorded[q], line));
+      row.recorded.push_back(parse_field(fields[rec_at[q]], schema.recorded[q], line));
     }
-    int k = 0;
-    if (summary.multicontact) {
-      try {
-        k = parse_contacts_field(fields[at[3]]);
-      } catch (const std::invalid_argument& e) {
-        throw MalformedInput(line, std::string("column 'contacts': ") + e.what());
-      }
-      if (k > header_k)
-        throw MalformedInput(line, "column 'contacts': " + std::to_string(k) +
-                                       ", but the header has the columns of " + std::to_string(header_k) +
-                                       " contacts");
-    }
-    const std::string key = row.law + "/" + std::to_string(k);
+    std::vector<std::string> extra;
+    for (std::size_t e = 0; e < schema.extra_columns.size(); ++e) extra.push_back(fields[at[3 + e]]);
+    std::string key;
+    RowEvaluator f = schema.evaluator(header, row.law, extra, line, &key);
+    if (!f)
+      throw MalformedInput(line, "column 'law': '" + row.law + "' is not a " +
+                                     families::family_in_words(summary.family) + " law" +
+                                     " (summary.json says the run is " + model + ")");
     auto it = evaluators.find(key);
-    if (it == evaluators.end()) {
-      RowEvaluator f;
-      PlanarLaw planar{};
-      MultiContactLaw multi{};
-      if (!summary.multicontact && parse_law(row.law.c_str(), &planar)) {
-        f = planar_evaluator(header, planar);
-      } else if (summary.multicontact && parse_lcp_law(row.law, &multi)) {
-        f = with_contacts(
-            k, [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, summary.solver); });
-      } else {
-        throw MalformedInput(line, "column 'law': '" + row.law + "' is not a " +
-                                       (summary.multicontact ? "multi-contact" : "planar") +
-                                       " law (summary.json says the run is " +
-                                       (summary.multicontact ? "multicontact" : "planar") + ")");
-      }
-      it = evaluators.emplace(key, std::move(f)).first;
-    }
+    if (it == evaluators.end()) it = evaluators.emplace(key, std::move(f)).first;
     check.compare(row, it->second(fields, line));
   }
 }
@@ -184,8 +225,7 @@ int run_reproduce(const ReproduceOptions& o, const std::vector<std::string>& ext
   } catch (const RunFolderError& e) {
     return fail(e.what());
   }
-  WitnessCheck check(summary.multicontact ? lcp_recorded_columns() : planar_recorded_columns(), tolerance,
-                     witnesses);
+  WitnessCheck check(witness_schema(summary).recorded, tolerance, witnesses);
   for (const std::string& law : summary.laws) check.add_law(law);
   try {
     check_witnesses(witnesses, summary, check);
@@ -194,12 +234,11 @@ int run_reproduce(const ReproduceOptions& o, const std::vector<std::string>& ext
   } catch (const std::runtime_error& e) {  // MalformedInput or io::CsvError: both start "line N: "
     return fail(witnesses + ": " + e.what());
   }
-  const std::string model = summary.multicontact ? "multicontact" : "planar";
+  const std::string model(families::family_names()[summary.family]);
   if (o.json) {
     check.print_json(std::cout, o.run_dir, model);
   } else {
-    std::cout << "run " << o.run_dir << " (" << model
-              << (summary.multicontact ? std::string(", solver ") + lcp_solver_name(summary.solver) : "")
+    std::cout << "run " << o.run_dir << " (" << model << witness_schema(summary).note
               << "): witnesses re-evaluated with eval's row schema\n";
     check.print_text(std::cout);
   }

@@ -1,11 +1,14 @@
 // What `reproduce` needs from a run folder's summary.json: the model, the LCP solver and the laws.
 #include "cli/run_summary.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
+#include "config/toml_reader.hpp"
+#include "families/registry.hpp"
 #include "io/json_reader.hpp"
 
 namespace collsweep::cli {
@@ -47,22 +50,26 @@ RunSummary read_run_summary(const std::string& path) {
   if (root.kind != io::JsonValue::Kind::object) fail_at(path, root, "expected a JSON object");
   RunSummary s;
   const io::JsonValue& model = member(path, root, "model", io::JsonValue::Kind::string);
-  if (model.string != "planar" && model.string != "multicontact")
-    fail_at(path, model, "\"model\" is \"" + model.string + "\", expected \"planar\" or \"multicontact\"");
-  s.multicontact = model.string == "multicontact";
+  const std::vector<std::string_view>& families = families::family_names();
+  const auto it = std::find(families.begin(), families.end(), model.string);
+  if (it == families.end())
+    fail_at(path, model, "\"model\" is \"" + model.string + "\", expected " + config::join_names(families));
+  s.family = static_cast<std::size_t>(it - families.begin());
   const io::JsonValue& tol = member(path, root, "energy_tolerance", io::JsonValue::Kind::number);
   s.energy_tolerance = tol.number;
-  if (s.multicontact) {
-    const io::JsonValue& solver = member(path, root, "solver", io::JsonValue::Kind::string);
+  if (const io::JsonValue* solver = root.find("solver")) {  // the multi-contact family's LCP solver
+    if (solver->kind != io::JsonValue::Kind::string)
+      fail_at(path, *solver,
+              "\"solver\" is " + std::string(io::json_kind_name(solver->kind)) + ", expected a string");
     bool known = false;
     for (LcpSolver v : {LcpSolver::automatic, LcpSolver::enumeration, LcpSolver::lemke})
-      if (solver.string == lcp_solver_name(v)) {
+      if (solver->string == lcp_solver_name(v)) {
         s.solver = v;
         known = true;
       }
     if (!known)
-      fail_at(path, solver,
-              "\"solver\" is \"" + solver.string + "\", expected automatic, enumeration or lemke");
+      fail_at(path, *solver,
+              "\"solver\" is \"" + solver->string + "\", expected automatic, enumeration or lemke");
   }
   for (const auto& law : member(path, root, "laws", io::JsonValue::Kind::object).object)
     s.laws.push_back(law.first);

@@ -1,6 +1,7 @@
 // What `reproduce` needs from a run folder's summary.json: the model, the LCP solver and the laws.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,7 +18,7 @@ class RunFolderError : public std::runtime_error {
 };
 
 struct RunSummary {
-  bool multicontact = false;                // "model": "planar" or "multicontact"
+  std::size_t family = 0;                   // "model": a family of families/registry.hpp
   LcpSolver solver = LcpSolver::automatic;  // multi-contact: "solver"
   double energy_tolerance = 0.0;            // "energy_tolerance" (gains are W_max > tol * T_acc)
   std::vector<std::string> laws;            // the keys of "laws", in file order

@@ -162,7 +162,7 @@ class KeyReader {
       if (!s.read_by.empty()) s.read_by += " or ";
       s.read_by += "\"" + when.read_by + "\"";
       s.hint += when.hint;
-      const int total = families::family_count ? own_section()->declarations_of(key) : 0;
+      const int total = own_section()->declarations_of(key);
       if (n && !s.applied && s.declarations == total)
         r_.fail_value(*n, path(key),
                       "not applicable to " + when.kind_key + " = \"" + when.kind_now +
@@ -194,7 +194,7 @@ class KeyReader {
             v, join_path(path_, k.str()),
             not_for_family(
                 family_,
-                std::string("a ") + in_words(f) + " key" +
+                std::string("a ") + families::family_in_words(f) + " key" +
                     (own_keys.empty() ? std::string() : "; [" + path_ + "] takes " + join_names(own_keys)),
                 static_cast<int>(f)));
       }
@@ -215,14 +215,6 @@ class KeyReader {
                                        "; " + Traits::in_words + " laws: " + join_names(known),
                                    static_cast<int>(i)));
     });
-  }
-
-  static const char* in_words(std::size_t family) {
-    const char* w = "";
-    families::for_each_family([&](auto i) {
-      if (i == family) w = families::FamilyTraits<families::SpecAt<i>>::in_words;
-    });
-    return w;
   }
 
   const SectionKeys* own_section() const { return family_keys()[family_].find(path_); }

@@ -55,6 +55,15 @@ inline const std::vector<std::string_view>& family_names() {
   return names;
 }
 
+// The family in messages ("multi-contact"), by registry index.
+inline const char* family_in_words(std::size_t family) {
+  const char* words = "";
+  for_each_family([&](auto i) {
+    if (i == family) words = FamilyTraits<SpecAt<i>>::in_words;
+  });
+  return words;
+}
+
 // model.kind of a spec, and the spec of a family index (its defaults).
 inline const char* family_name(const ModelSpec& m) {
   return std::visit([](const auto& s) { return Traits<decltype(s)>::name; }, m);
