@@ -582,6 +582,11 @@ const std::vector<BadCase>& bad_cases() {
        "contacts"},
 
       // ---- multi-contact [run] ----
+      {"mc_samples_npy",
+       multi_run("samples_npy = true\n"),
+       {"run.samples_npy = true",
+        "model.kind = \"multicontact\" writes no samples.npy (only planar runs do)"},
+       "samples_npy"},
       {"mc_planar_law",
        multi_laws("[\"poisson\"]"),
        {"run.laws[0] = \"poisson\"", "not applicable to model.kind = \"multicontact\"", "a planar law",

@@ -5,6 +5,7 @@
 
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
+#include "sweep/run_folder.hpp"
 
 namespace collsweep::cli {
 
@@ -80,10 +81,7 @@ void register_plot(CLI::App& app, int& status) {
       return;
     }
     status = draw_maps(*dir, false);
-    std::error_code ec;
-    const fs::path maps = fs::absolute(fs::path(*dir) / "maps", ec);
-    if (status == 0)
-      std::cout << "maps: " << (ec ? (fs::path(*dir) / "maps").string() : maps.string()) << "/*.png\n";
+    if (status == 0) std::cout << "maps: " << shown_path(fs::path(*dir) / "maps") << "/*.png\n";
   });
 }
 

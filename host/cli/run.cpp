@@ -68,13 +68,6 @@ SweepResult<MultiContactSweepSpec> sweep(const MultiContactSweepSpec& spec, cons
                            : run_multicontact_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
 }
 
-// A path for messages: absolute where the file system can say so.
-std::string shown_path(const fs::path& p) {
-  std::error_code ec;
-  const fs::path a = fs::absolute(p, ec);
-  return ec ? p.string() : a.string();
-}
-
 // Writes the run folder from a finished sweep: the previous run's files first removed when forced.
 template <class Spec>
 void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
@@ -85,10 +78,10 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, con
     remove_run_outputs(out_dir, ec, &failed);
     if (ec) throw std::runtime_error("cannot remove the previous run's " + failed + ": " + ec.message());
   }
-  record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};
+  record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};  // samples.npy appended
   write_map_csv((out_dir / "map.csv").string(), result);
   write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
-  if constexpr (std::is_same_v<Spec, PlanarSweepSpec>) {
+  if constexpr (families::FamilyTraits<Spec>::writes_samples_npy) {
     if (config.samples_npy) {
       write_samples_npy((out_dir / "samples.npy").string(), result);
       record.outputs.push_back("samples.npy");

@@ -8,6 +8,7 @@
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "config/config_keys.hpp"
 #include "config/run_settings.hpp"
+#include "families/family_traits.hpp"
 
 namespace collsweep::families {
 
@@ -54,7 +55,11 @@ void run_keys(V& v, RunSettings& run, Spec& s, Own own) {
   v.integer("witnesses", s.witnesses, 0, max_witnesses, KeyRules<int>{});
   v.boolean("samples_npy", run.samples_npy,
             KeyRules<bool>{nullptr, [&run](const bool& on) {
-                             if (!on || run.samples <= max_samples_npy) return std::string();
+                             if (!on) return std::string();
+                             if (!FamilyTraits<Spec>::writes_samples_npy)
+                               return std::string("model.kind = \"") + FamilyTraits<Spec>::name +
+                                      "\" writes no samples.npy (only planar runs do)";
+                             if (run.samples <= max_samples_npy) return std::string();
                              return "only allowed when run.samples <= 1000000 (run.samples = " +
                                     std::to_string(run.samples) + ")";
                            }});

@@ -1,8 +1,7 @@
 // The files of a run folder (run_folder.hpp).
 #include "sweep/run_folder.hpp"
 
-#include "collsweep/models/multicontact/sweep_spec.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "families/registry.hpp"
 
 namespace collsweep {
 
@@ -20,11 +19,18 @@ bool is_plot_output_name(const std::string& name) {
            name.compare(name.size() - 4, 4, ".png") == 0;
   };
   if (has_prefix_and_png("laws_")) return true;
-  for (int i = 0; i < planar_law_count; ++i)
-    if (has_prefix_and_png(std::string(law_name(static_cast<PlanarLaw>(i))) + "_")) return true;
-  for (int i = 0; i < multicontact_law_count; ++i)
-    if (has_prefix_and_png(std::string(law_name(static_cast<MultiContactLaw>(i))) + "_")) return true;
-  return false;
+  bool found = false;
+  families::for_each_family([&](auto i) {
+    for (const std::string_view law : families::law_names<families::SpecAt<i>>())
+      found = found || has_prefix_and_png(std::string(law) + "_");
+  });
+  return found;
+}
+
+std::string shown_path(const fs::path& p) {
+  std::error_code ec;
+  const fs::path a = fs::absolute(p, ec);
+  return ec ? p.string() : a.string();
 }
 
 std::vector<fs::path> remove_run_outputs(const fs::path& dir, std::error_code& ec, std::string* failed_path) {

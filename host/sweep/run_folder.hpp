@@ -16,6 +16,9 @@ const std::vector<std::string>& run_output_names();
 // "laws_*.png" (scripts/plot_maps.py names every figure so).
 bool is_plot_output_name(const std::string& file_name);
 
+// A path for messages: absolute where the file system can say so.
+std::string shown_path(const std::filesystem::path& p);
+
 // Removes every file a previous run may have written into dir (and maps/ when it is left empty), nothing
 // else; returns the paths removed. A failure to remove sets ec and names the path in *failed_path.
 std::vector<std::filesystem::path> remove_run_outputs(const std::filesystem::path& dir, std::error_code& ec,
