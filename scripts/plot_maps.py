@@ -151,10 +151,9 @@ def read_run(run_dir):
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"{map_path}: {err}") from None
     model = summary.get("model", "multicontact" if "p_gain_max" in header else "planar")
-    if model not in ("planar", "multicontact"):
-        raise InputError(f"{summary_path}: unknown model {model!r}")
-    required = PLANAR_COLUMNS if model == "planar" else MULTICONTACT_COLUMNS
-    return summary, model, RunMap(map_path, header, rows, required)
+    if model not in FAMILIES:
+        raise InputError(f"{summary_path}: unknown model {model!r} (known: {', '.join(FAMILIES)})")
+    return summary, model, RunMap(map_path, header, rows, FAMILIES[model].columns)
 
 
 def type_labels(summary, law):
@@ -520,7 +519,7 @@ def plot_planar(figs, rm, summary):
                   "energy-gain fraction (dE > tol·T_acc)")
 
 
-def plot_multicontact(figs, rm):
+def plot_multicontact(figs, rm, summary):  # noqa: ARG001 (the families' common signature)
     """Every multi-contact figure: per law P(W_max > 0) and P(W_min > 0); all laws' P(W_max > 0)."""
     for law in rm.laws:
         for column, what in MULTICONTACT_MAPS.items():
@@ -528,6 +527,20 @@ def plot_multicontact(figs, rm):
             gain_map(figs, rm, law, column, f"{column}_lo", f"{column}_hi", rm.grid(law, column), what, note)
     laws_gain_map(figs, rm, "p_gain_max", "p_gain_max_lo", "p_gain_max_hi", "p_gain_max",
                   MULTICONTACT_MAPS["p_gain_max"])
+
+
+class Family:
+    """A model family's map.csv columns (checked on reading), axis labels and figures."""
+
+    def __init__(self, columns, axis_labels, plot):
+        self.columns, self.axis_labels, self.plot = columns, axis_labels, plot
+
+
+# One entry per model family of collsweep ("model" in summary.json), the only place that tells them apart.
+FAMILIES = {
+    "planar": Family(PLANAR_COLUMNS, AXIS_LABELS, plot_planar),
+    "multicontact": Family(MULTICONTACT_COLUMNS, MULTICONTACT_AXIS_LABELS, plot_multicontact),
+}
 
 
 def main(argv=None):
@@ -551,13 +564,10 @@ def main(argv=None):
         return 2
     config_name = os.path.basename(str(summary.get("config_file", ""))) or os.path.basename(
         os.path.normpath(args.run_dir))
-    labels = MULTICONTACT_AXIS_LABELS if model == "multicontact" else AXIS_LABELS
-    figs = Figures(out_dir, args.dpi, config_name, labels)
+    family = FAMILIES[model]
+    figs = Figures(out_dir, args.dpi, config_name, family.axis_labels)
     try:
-        if model == "multicontact":
-            plot_multicontact(figs, rm)
-        else:
-            plot_planar(figs, rm, summary)
+        family.plot(figs, rm, summary)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
