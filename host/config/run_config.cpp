@@ -1,83 +1,10 @@
 // Parses and validates a `collsweep run` TOML config into a RunConfig: reads model.kind, then runs the
-// family's key table (host/families/) with the KeyReader, then the rules across keys. The schema:
-//
-// Schema (configs/README.md is the user-facing copy). Every key is optional unless marked required. A key
-// of one model kind written in a config of the other is rejected as "not applicable to model.kind = ...".
-//
-//   [model]                                 optional table
-//   kind = "planar"                         planar (default when [model] is absent) | multicontact
-//   contacts = 2                            multicontact only: k, the number of planar contacts; an integer
-//                                           1 .. 4, or { dist = "constant", value = k } or
-//                                           { dist = "grid", lo = 1, hi = 4, n = 4 } with integer lo, hi and
-//                                           integer grid points ((hi - lo) a multiple of n - 1); default 2
-//
-//   [run]                                   required table
-//   name = "quickstart"                     default: the config file's stem; no '/', '\' or control chars
-//   seed = 20261125                         required; integer 0 .. 2^63 - 1 (TOML integers: signed 64-bit)
-//   samples = 2_000_000                     required; integer > 0
-//   batch = 1_048_576                       samples per work unit (never changes results); integer > 0
-//   laws = ["stronge", "poisson"]           required; non-empty, no duplicates; the output order.
-//                                           planar: stronge | poisson | newton | chatterjee-ruina;
-//                                           multicontact: poisson-lcp | newton-lcp
-//   solver = "automatic"                    multicontact only: automatic (enumeration for k <= 2, Lemke for
-//                                           k >= 3) | enumeration | lemke
-//   tolerance = 1e-12                       energy gain when dE > tolerance * T_acc; >= 0
-//   witnesses = 10                          integer 0 .. 64
-//   samples_npy = false                     true only when samples <= 1_000_000
-//
-//   [matrix]                                how W (planar, 2 x 2) or G (multicontact, 2k x 2k) is drawn
-//   kind = "direct"                         planar: direct | wishart | mechanism | fixed | shape;
-//                                           multicontact: direct | wishart | mechanism (default direct)
-//   log10_cond = SCALAR                     direct only; within [0, 12]; default U[0, 4) planar,
-//                                           U[0, 3) multicontact
-//   dof = 3                                 planar wishart: integer 2 .. 10000 (default 2);
-//                                           mechanism: integer 2 .. 12 (default 3 planar, 8 multicontact),
-//                                           multicontact also >= 2 * (the largest k of model.contacts)
-//   extra_dof = 0                           multicontact wishart only: dof = 2k + extra_dof; integer
-//                                           0 .. 10000 (default 0)
-//   log10_cond_M = SCALAR                   mechanism only; within [0, 12]; default U[0, 3)
-//   W = [m_nn, m_nt, m_tt]                  planar fixed only, and required there; symmetric positive
-//   definite rho = SCALAR                            planar shape only; within (-1, 1); default U[-0.99,
-//   0.99) kappa = SCALAR                          planar shape only; > 0; default log_uniform [0.1, 10) A key
-//   that another kind reads (e.g. W with kind = "direct") is rejected as not applicable.
-//
-//   [approach]
-//   theta_deg = SCALAR                      planar: within [0, 90); uniform/log_uniform hi may be 90 (open
-//                                           end); default U[0, 90)
-//   random_tangent_sign = false             planar
-//   gamma_N = SCALAR                        multicontact: pre-impact normal velocity of each contact; <= 0
-//                                           (so hi <= 0); default U[-1, 0)
-//   gamma_T = SCALAR                        multicontact: pre-impact tangential velocity; default U[-1, 1)
-//
-//   [parameters]
-//   mu = SCALAR                             >= 0; default U[0, 1) planar, U[0, 1.5) multicontact (per
-//   contact) e = SCALAR                              planar: within [0, 1]; default U[0, 1) e_t = SCALAR
-//   planar: >= -1; default 0 (only chatterjee-ruina reads it) eps_N = SCALAR multicontact: within [0, 1], per
-//   contact; default U[0, 1) eps_T_ratio = SCALAR                    multicontact: within [0, 1], per
-//   contact; eps_T = ratio * eps_N
-//                                           (keeps 0 <= eps_T <= eps_N); default U[0, 1)
-//
-//   [map]                                   required table
-//   x = AXIS                                required
-//   y = AXIS                                optional; not the same quantity as x
-//   AXIS = { quantity = "theta", lo = 0.0, hi = 90.0, bins = 45 }   all four keys required;
-//     quantity, planar: theta | alpha | mu | e | e_t | rho | kappa | log10_cond;
-//     quantity, multicontact: log10_cond | eps_spread | mu | contacts;
-//     lo < hi (finite); bins: integer 1 .. 4096; bins(x) * bins(y) <= 1_000_000
-//
-//   SCALAR = a bare number (a constant) or a table
-//     { dist = "constant", value = x }        (lo = x is accepted instead of value; dist may be left out
-//                                             when value is given)
-//     { dist = "uniform", lo = a, hi = b }    U[a, b), a < b
-//     { dist = "log_uniform", lo = a, hi = b }  10^U[log10 a, log10 b), 0 < a < b
-//     { dist = "grid", lo = a, hi = b, n = k }  k points a .. b (k >= 1; k = 1 is a alone and hi may be
-//                                             left out), a <= b
-//   Every value a SCALAR can produce must lie in the key's range. The product of the grid sizes of all
-//   SCALARs (model.contacts included) must be <= run.samples (else some grid point gets no sample).
-//
-// Numbers: integers are accepted where a float is expected; floats (even 2e6) are rejected where an
-// integer is expected; nan and inf are rejected everywhere. Unknown keys are rejected at every level with
-// a did-you-mean suggestion. Every ConfigError reads "FILE:LINE:COLUMN: KEY.PATH = VALUE: REASON".
+// family's key table (host/families/<family>_family.hpp) with the KeyReader, then the rules across keys
+// (map axes some sample reaches, grids that run.samples covers, thin map cells). The keys, their defaults and
+// rules for users: configs/README.md. Numbers: integers are accepted where a float is expected; floats (even
+// 2e6) are rejected where an integer is expected; nan and inf are rejected everywhere. Unknown keys are
+// rejected at every level with a did-you-mean suggestion. Every ConfigError reads
+// "FILE:LINE:COLUMN: KEY.PATH = VALUE: REASON".
 #include "config/run_config.hpp"
 
 #include <toml++/toml.h>

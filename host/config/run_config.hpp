@@ -27,7 +27,8 @@ struct RunConfig : RunSettings {
   std::vector<std::string> warnings;
 };
 
-// Reads and validates a config file (toml++); the schema is in run_config.cpp and configs/README.md.
+// Reads and validates a config file (toml++); the keys are the family's key table (host/families/),
+// documented for users in configs/README.md.
 // Throws ConfigError.
 RunConfig load_run_config(const std::string& path);
 
