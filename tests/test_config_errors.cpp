@@ -570,7 +570,7 @@ const std::vector<BadCase>& bad_cases() {
        "contacts"},
       {"contacts_string",
        multi_model("contacts = \"two\"\n"),
-       {"model.contacts = \"two\"", "expected an integer 1 .. 4"},
+       {"model.contacts = \"two\"", "expected an integer (a constant) or a table { dist = \"grid\""},
        "contacts"},
       {"contacts_in_planar",
        [] {

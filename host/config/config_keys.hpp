@@ -46,6 +46,7 @@ struct Domain {
   bool max_open = false;
   bool hi_may_touch_open_max = false;  // U[lo, hi) may have hi == max when max is open
   const char* note = "";               // why, appended in parentheses
+  bool integers = false;               // integers only: a constant or a grid whose points are integers
 };
 
 // Whether a key is read given the value of the section's kind key (matrix.kind): a key present while it

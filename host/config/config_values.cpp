@@ -31,10 +31,13 @@ std::string toml_string(const std::string& s) {
   return out + "\"";
 }
 
-std::string toml_scalar(const ScalarDist& d) {
-  if (d.kind == ScalarKind::constant) return toml_double(d.lo);
-  std::string s = std::string("{ dist = \"") + scalar_kind_name(d.kind) + "\", lo = " + toml_double(d.lo) +
-                  ", hi = " + toml_double(d.hi);
+std::string toml_scalar(const ScalarDist& d, bool integers) {
+  const auto value = [&](double x) {
+    return integers ? std::to_string(static_cast<long long>(x)) : toml_double(x);
+  };
+  if (d.kind == ScalarKind::constant) return value(d.lo);
+  std::string s = std::string("{ dist = \"") + scalar_kind_name(d.kind) + "\", lo = " + value(d.lo) +
+                  ", hi = " + value(d.hi);
   if (d.kind == ScalarKind::grid) s += ", n = " + std::to_string(d.n);
   return s + " }";
 }
@@ -44,12 +47,19 @@ std::string toml_axis(const MapAxis& a) {
          ", hi = " + toml_double(a.hi) + ", bins = " + std::to_string(a.bins) + " }";
 }
 
-void json_scalar(io::JsonWriter& j, const ScalarDist& d) {
+void json_scalar(io::JsonWriter& j, const ScalarDist& d, bool integers) {
+  const auto value = [&](const char* key, double x) {
+    if (integers)
+      j.key(key).integer(static_cast<long long>(x));
+    else
+      j.key(key).number(x);
+  };
   j.begin_object().key("dist").string(scalar_kind_name(d.kind));
   if (d.kind == ScalarKind::constant) {
-    j.key("value").number(d.lo);
+    value("value", d.lo);
   } else {
-    j.key("lo").number(d.lo).key("hi").number(d.hi);
+    value("lo", d.lo);
+    value("hi", d.hi);
     if (d.kind == ScalarKind::grid) j.key("n").integer(d.n);
   }
   j.end_object();

@@ -12,11 +12,12 @@ namespace collsweep::config {
 // A TOML float: 17 significant digits, always with a '.' or an exponent so that it stays a float.
 std::string toml_double(double x);
 std::string toml_string(const std::string& s);
-// A constant is a bare number; the others are inline tables.
-std::string toml_scalar(const ScalarDist& d);
+// A constant is a bare number; the others are inline tables. `integers`: the values are written as integers
+// (a key whose domain takes integers only, such as model.contacts).
+std::string toml_scalar(const ScalarDist& d, bool integers = false);
 std::string toml_axis(const MapAxis& a);
 
-void json_scalar(io::JsonWriter& j, const ScalarDist& d);
+void json_scalar(io::JsonWriter& j, const ScalarDist& d, bool integers = false);
 void json_axis(io::JsonWriter& j, const MapAxis& a);
 
 }  // namespace collsweep::config

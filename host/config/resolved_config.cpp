@@ -29,8 +29,8 @@ class TomlWriter {
   void integer(const char* key, T& x, std::int64_t, std::int64_t, const KeyRules<T>&, const When& w = {}) {
     if (w.applies) line(key, std::to_string(x));
   }
-  void scalar(const char* key, ScalarDist& d, const Domain&, const When& w = {}) {
-    if (w.applies) line(key, config::toml_scalar(d));
+  void scalar(const char* key, ScalarDist& d, const Domain& domain, const When& w = {}) {
+    if (w.applies) line(key, config::toml_scalar(d, domain.integers));
   }
   void number(const char* key, double& x, const KeyRules<double>&) { line(key, config::toml_double(x)); }
   void boolean(const char* key, bool& b, const KeyRules<bool>&) { line(key, b ? "true" : "false"); }
@@ -85,8 +85,8 @@ class JsonWriter {
     else
       j_.key(key).integer(static_cast<long long>(x));
   }
-  void scalar(const char* key, ScalarDist& d, const Domain&, const When& w = {}) {
-    if (w.applies) config::json_scalar(j_.key(key), d);
+  void scalar(const char* key, ScalarDist& d, const Domain& domain, const When& w = {}) {
+    if (w.applies) config::json_scalar(j_.key(key), d, domain.integers);
   }
   void number(const char* key, double& x, const KeyRules<double>&) { j_.key(key).number(x); }
   void boolean(const char* key, bool& b, const KeyRules<bool>&) { j_.key(key).boolean(b); }

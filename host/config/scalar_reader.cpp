@@ -77,15 +77,24 @@ bool parse_scalar_kind(const std::string& s, ScalarKind* out) {
 }
 
 ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::string& path, const Domain& d) {
+  // A value of the key: an integer where the domain takes integers only (a float, even 2.0, is rejected).
+  const auto number = [&](const toml::node& x, const std::string& at) {
+    if (!d.integers) return r.number(x, at);
+    return static_cast<double>(
+        r.integer(x, at, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
+  };
   if (n.is_number()) {
-    const double v = r.number(n, path);
+    const double v = number(n, path);
     check_point(r, n, path, v, d);
     return ScalarDist{ScalarKind::constant, v, v, 1};
   }
   if (!n.is_table())
     r.fail_value(
         n, path,
-        "expected a number (a constant) or a table { dist = \"uniform\", lo = ..., hi = ... }, got " +
+        std::string(d.integers ? "expected an integer (a constant) or a table { dist = \"grid\", lo = ..., "
+                                 "hi = ..., n = ... }, got "
+                               : "expected a number (a constant) or a table { dist = \"uniform\", lo = "
+                                 "..., hi = ... }, got ") +
             describe_type(n));
   const toml::table& t = *n.as_table();
   r.check_keys(t, path, {"dist", "lo", "hi", "n", "value"});
@@ -97,6 +106,10 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
       r.fail_value(*dist, join_path(path, "dist"),
                    "unknown distribution" + did_you_mean(name, scalar_kind_names()) +
                        "; known: " + join_names(scalar_kind_names()));
+    if (d.integers && kind != ScalarKind::constant && kind != ScalarKind::grid)
+      r.fail_value(
+          *dist, join_path(path, "dist"),
+          std::string(d.name) + " takes integer values only: a constant or dist = \"grid\" over integers");
   } else if (!t.get("value")) {
     r.fail_missing(n, join_path(path, "dist"), "one of " + join_names(scalar_kind_names()));
   }
@@ -122,7 +135,7 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
       if (!value && !lo) r.fail_missing(n, join_path(path, "value"), "the constant's value");
       const std::string key = join_path(path, value ? "value" : "lo");
       const toml::node& vn = value ? *value : *lo;
-      const double v = r.number(vn, key);
+      const double v = number(vn, key);
       check_point(r, vn, key, v, d);
       return ScalarDist{ScalarKind::constant, v, v, 1};
     }
@@ -151,17 +164,24 @@ ScalarDist read_scalar(const ConfigReader& r, const toml::node& n, const std::st
           static_cast<std::uint32_t>(r.integer(*n_n, n_path, 1, std::numeric_limits<std::uint32_t>::max()));
       const toml::node* lo_n = t.get("lo");
       if (!lo_n) r.fail_missing(n, lo_path, "dist = \"grid\" needs lo");
-      const double lo = r.number(*lo_n, lo_path);
+      const double lo = number(*lo_n, lo_path);
       check_point(r, *lo_n, lo_path, lo, d);
       double hi = lo;
       if (const toml::node* hi_n = t.get("hi")) {
-        hi = r.number(*hi_n, hi_path);
+        hi = number(*hi_n, hi_path);
         if (!(lo <= hi))
           r.fail_value(*hi_n, hi_path, "empty range: a grid needs hi >= lo = " + shortest_double(lo));
         check_point(r, *hi_n, hi_path, hi, d);
       } else if (points > 1) {
         r.fail_missing(n, hi_path, "dist = \"grid\" with n > 1 needs hi");
       }
+      // Integer grids: every point lo + i (hi - lo) / (n - 1) must be an integer.
+      const auto span = static_cast<std::uint64_t>(hi - lo);
+      if (d.integers && points > 1 && span % (points - 1) != 0)
+        r.fail_value(
+            *n_n, n_path,
+            "the grid points lo + i (hi - lo) / (n - 1) must be integers: n - 1 must divide hi - lo = " +
+                std::to_string(span) + " (e.g. n = " + std::to_string(span + 1) + ")");
       return ScalarDist{ScalarKind::grid, lo, hi, points};
     }
   }

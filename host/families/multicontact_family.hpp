@@ -67,8 +67,12 @@ inline std::uint32_t max_contact_count(const MultiContactSamplePlan& p) {
   return static_cast<std::uint32_t>(p.contacts.kind == ScalarKind::grid ? p.contacts.hi : p.contacts.lo);
 }
 
-// model.contacts: an integer 1 .. 4, or a grid over integers (k is never drawn at random).
-config::CustomKey contacts_key(ScalarDist& contacts);
+// k, the number of contacts: integers 1 .. max_contacts (a constant or an integer grid; never drawn at
+// random).
+inline const Domain kContacts{"contacts", true,  1.0,
+                              false,      true,  static_cast<double>(max_contacts),
+                              false,      false, "k, the number of planar contacts",
+                              true};
 
 }  // namespace multicontact_keys
 
@@ -93,7 +97,7 @@ struct FamilyTraits<MultiContactSweepSpec> {
   static void keys(V& v, RunSettings& run, MultiContactSweepSpec& s) {
     using namespace multicontact_keys;
     MultiContactSamplePlan& p = s.plan;
-    model_keys(v, [&] { v.custom("contacts", contacts_key(p.contacts), config::When{}); });
+    model_keys(v, [&] { v.scalar("contacts", p.contacts, kContacts); });
     run_keys(v, run, s, [&] { v.choice("solver", s.solver, solvers(), config::KeyRules<LcpSolver>{}); });
 
     v.section("matrix", nullptr);
