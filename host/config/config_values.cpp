@@ -14,23 +14,6 @@ std::string toml_double(double x) {
   return s;
 }
 
-std::string toml_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string toml_scalar(const ScalarDist& d, bool integers) {
   const auto value = [&](double x) {
     return integers ? std::to_string(static_cast<long long>(x)) : toml_double(x);

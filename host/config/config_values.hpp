@@ -5,13 +5,13 @@
 
 #include "collsweep/sampling/scalar_dist.hpp"
 #include "collsweep/tally/axes.hpp"
+#include "config/toml_reader.hpp"
 #include "io/json_writer.hpp"
 
 namespace collsweep::config {
 
 // A TOML float: 17 significant digits, always with a '.' or an exponent so that it stays a float.
 std::string toml_double(double x);
-std::string toml_string(const std::string& s);
 // A constant is a bare number; the others are inline tables. `integers`: the values are written as integers
 // (a key whose domain takes integers only, such as model.contacts).
 std::string toml_scalar(const ScalarDist& d, bool integers = false);

@@ -11,6 +11,23 @@
 
 namespace collsweep::config {
 
+std::string toml_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::string join_path(std::string_view parent, std::string_view key) {
   std::string p(parent);
   if (!p.empty()) p += '.';
@@ -41,23 +58,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return d[n][m];
 }
 
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string position(const toml::source_region& r) {
   if (r.begin.line == 0) return "";
   return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
@@ -83,7 +83,7 @@ std::string closest_match(std::string_view given, const std::vector<std::string_
 
 std::string did_you_mean(std::string_view given, const std::vector<std::string_view>& known) {
   const std::string m = closest_match(given, known);
-  return m.empty() ? std::string() : " (did you mean " + quote(m) + "?)";
+  return m.empty() ? std::string() : " (did you mean " + toml_string(std::string(m)) + "?)";
 }
 
 std::string join_names(const std::vector<std::string_view>& names) {
@@ -108,7 +108,7 @@ std::string describe_value(const toml::node& n) {
   std::string out;
   switch (n.type()) {
     case toml::node_type::string:
-      out = quote(n.as_string()->get());
+      out = toml_string(n.as_string()->get());
       break;
     case toml::node_type::integer:
       out = std::to_string(n.as_integer()->get());

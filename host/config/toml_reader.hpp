@@ -11,6 +11,9 @@
 
 namespace collsweep::config {
 
+// A TOML basic string literal: quotes, backslashes and control characters escaped.
+std::string toml_string(const std::string& s);
+
 // "parent.key" (or "key" at the root).
 std::string join_path(std::string_view parent, std::string_view key);
 
