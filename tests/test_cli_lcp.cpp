@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/lcp_law.hpp"
+#include "families/multicontact/lcp_law.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/multicontact/laws.hpp"
 #include "io/csv.hpp"

@@ -7,7 +7,7 @@
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "io/format.hpp"
-#include "mechanism/mechanism.hpp"
+#include "families/planar/mechanism.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "collsweep/models/planar/contact.hpp"
 #include "config/run_config.hpp"
-#include "mechanism/mechanism.hpp"
+#include "families/planar/mechanism.hpp"
 #include "support/config_access.hpp"
 #include "support/kane_pendulum.hpp"
 #include "support/paths.hpp"

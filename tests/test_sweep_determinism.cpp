@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "backend/cpu_backend.hpp"
+#include "families/planar/planar_outputs.hpp"
 #include "support/sweep_specs.hpp"
-#include "sweep/run_outputs.hpp"
 
 namespace collsweep {
 namespace {

@@ -3,6 +3,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "config/map_reach.hpp"
+#include "families/registry.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {

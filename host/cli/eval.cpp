@@ -48,45 +48,13 @@
 
 #include "cli/eval_table.hpp"
 #include "cli/family_options.hpp"
-#include "cli/lcp_eval.hpp"
 #include "cli/parse_numbers.hpp"
-#include "cli/planar_eval.hpp"
 #include "cli/subcommands.hpp"
-#include "families/registry.hpp"
+#include "families/commands.hpp"
 #include "io/csv.hpp"
 
 namespace collsweep::cli {
 namespace {
-
-struct EvalOptions {
-  std::string law, in, out, contacts, solver;
-};
-
-// Reads every row of `in` into `out` with one law's schema (throws as eval_csv does); `rows_read` says which
-// rows of a witness file are evaluated (the others are left out).
-struct EvalTable {
-  std::function<EvalCounts(std::istream&, io::CsvWriter&)> run;
-  std::string rows_read;
-};
-
-// The table of a planar law: one collision per row (planar_eval.hpp).
-EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o) {
-  PlanarLaw law{};
-  parse_law(o.law.c_str(), &law);
-  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); },
-          "where their law is " + o.law};
-}
-
-// The table of a multi-contact law: k from --contacts or the header (lcp_eval.hpp).
-EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o) {
-  MultiContactLaw law{};
-  parse_lcp_law(o.law, &law);
-  const int k = o.contacts.empty() ? 0 : parse_contacts(o.contacts);  // 0: the k of the header's columns
-  const LcpSolver solver = parse_lcp_solver(o.solver);
-  return {
-      [law, k, solver](std::istream& in, io::CsvWriter& w) { return eval_lcp_csv(in, w, law, k, solver); },
-      "where their law is " + o.law + " and their contacts the k in use"};
-}
 
 int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   const auto fail = [](const std::string& message) {

@@ -27,14 +27,11 @@
 #include <vector>
 
 #include "cli/eval_table.hpp"
-#include "cli/lcp_eval.hpp"
-#include "cli/lcp_header.hpp"
 #include "cli/parse_numbers.hpp"
-#include "cli/planar_eval.hpp"
 #include "cli/run_summary.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/witness_check.hpp"
-#include "families/registry.hpp"
+#include "families/commands.hpp"
 
 namespace collsweep::cli {
 namespace {
@@ -44,95 +41,7 @@ struct ReproduceOptions {
   bool json = false;
 };
 
-// Re-evaluates one row of the witnesses file (its fields, its line).
-using RowEvaluator = std::function<Reproduced(const std::vector<std::string>&, long)>;
-
-RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
-  const auto schema = std::make_shared<const RowSchema<PlanarCollision, PlanarOutcome>>(planar_schema(law));
-  const auto binding = std::make_shared<const RecordBinding<PlanarCollision>>(header, schema->inputs);
-  return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const PlanarOutcome o = schema->compute(binding->parse(fields, line));
-    Reproduced r;
-    r.ok = o.status == Status::ok;
-    if (!r.ok) r.reason = status_reason(o.status);
-    r.values = {static_cast<double>(o.type), o.dE, o.dE_rel};
-    return r;
-  };
-}
-
-template <int K>
-RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSolver solver) {
-  using C = MultiContactCollision<K>;
-  const auto schema =
-      std::make_shared<const RowSchema<C, MultiContactOutcome<K>>>(lcp_schema<K>(law, solver));
-  const auto binding = std::make_shared<const RecordBinding<C>>(header, schema->inputs);
-  return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const MultiContactOutcome<K> o = schema->compute(binding->parse(fields, line));
-    Reproduced r;
-    r.ok = o.status == Status::ok;
-    if (!r.ok) r.reason = lcp_status_reason(o.status);
-    // W_max_rel as the run wrote it (sweep/multicontact_outputs.cpp): W_max / T_acc of the same outcome.
-    r.values = {static_cast<double>(o.solutions), o.W_min, o.W_max, o.W, o.W_max / o.T_acc};
-    return r;
-  };
-}
-
-// What a family's witness rows hold: the columns besides law, rank and sample, the recorded outcome columns,
-// a row's evaluator for its law, and a note for the report's first line.
-struct WitnessSchema {
-  std::vector<std::string> extra_columns;
-  std::vector<std::string> recorded;
-  // The evaluator of a row of `law` (fields at the positions of extra_columns in `extra`); nullptr when
-  // `law` is not one of the family's laws. `key` names the evaluator for reuse across rows.
-  std::function<RowEvaluator(const HeaderIndex&, const std::string& law,
-                             const std::vector<std::string>& extra, long line, std::string* key)>
-      evaluator;
-  std::string note;
-};
-
-WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary&) {
-  WitnessSchema w;
-  w.recorded = planar_recorded_columns();
-  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&, long,
-                   std::string* key) -> RowEvaluator {
-    PlanarLaw planar{};
-    if (!parse_law(law.c_str(), &planar)) return nullptr;
-    *key = law;
-    return planar_evaluator(header, planar);
-  };
-  return w;
-}
-
-// Multi-contact rows carry their k in "contacts"; the columns are those of the plan's largest k.
-WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary) {
-  WitnessSchema w;
-  w.extra_columns = {"contacts"};
-  w.recorded = lcp_recorded_columns();
-  w.note = std::string(", solver ") + lcp_solver_name(summary.solver);
-  const LcpSolver solver = summary.solver;
-  w.evaluator = [solver](const HeaderIndex& header, const std::string& law,
-                         const std::vector<std::string>& extra, long line, std::string* key) -> RowEvaluator {
-    const int header_k = lcp_header_contacts(header, 0, false);
-    int k = 0;
-    try {
-      k = parse_contacts_field(extra[0]);
-    } catch (const std::invalid_argument& e) {
-      throw MalformedInput(line, std::string("column 'contacts': ") + e.what());
-    }
-    if (k > header_k)
-      throw MalformedInput(line, "column 'contacts': " + std::to_string(k) +
-                                     ", but the header has the columns of " + std::to_string(header_k) +
-                                     " contacts");
-    MultiContactLaw multi{};
-    if (!parse_lcp_law(law, &multi)) return nullptr;
-    *key = law + "/" + std::to_string(k);
-    return with_contacts(k,
-                         [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, solver); });
-  };
-  return w;
-}
-
-WitnessSchema witness_schema(const RunSummary& summary) {
+WitnessSchema schema_of_run(const RunSummary& summary) {
   WitnessSchema w;
   families::for_each_family([&](auto i) {
     if (i == summary.family) w = witness_schema(families::FamilyTag<families::SpecAt<i>>{}, summary);
@@ -162,7 +71,7 @@ void check_witnesses(const std::string& path, const RunSummary& summary, Witness
   io::CsvReader reader(file);
   const std::vector<std::string> names = read_header(reader, "law,rank,sample,...");
   const HeaderIndex header(names, reader.record_line());
-  const WitnessSchema schema = witness_schema(summary);
+  const WitnessSchema schema = schema_of_run(summary);
   std::vector<std::string> fixed = {"law", "rank", "sample"};
   fixed.insert(fixed.end(), schema.extra_columns.begin(), schema.extra_columns.end());
   const std::vector<std::size_t> at = require_columns(header, fixed);
@@ -225,7 +134,7 @@ int run_reproduce(const ReproduceOptions& o, const std::vector<std::string>& ext
   } catch (const RunFolderError& e) {
     return fail(e.what());
   }
-  WitnessCheck check(witness_schema(summary).recorded, tolerance, witnesses);
+  WitnessCheck check(schema_of_run(summary).recorded, tolerance, witnesses);
   for (const std::string& law : summary.laws) check.add_law(law);
   try {
     check_witnesses(witnesses, summary, check);
@@ -238,7 +147,7 @@ int run_reproduce(const ReproduceOptions& o, const std::vector<std::string>& ext
   if (o.json) {
     check.print_json(std::cout, o.run_dir, model);
   } else {
-    std::cout << "run " << o.run_dir << " (" << model << witness_schema(summary).note
+    std::cout << "run " << o.run_dir << " (" << model << schema_of_run(summary).note
               << "): witnesses re-evaluated with eval's row schema\n";
     check.print_text(std::cout);
   }

@@ -6,18 +6,15 @@
 #include <iostream>
 #include <type_traits>
 
-#include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
 #include "cli/interrupt_report.hpp"
 #include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
-#include "collsweep/models/multicontact/sweep.hpp"
 #include "config/run_config.hpp"
+#include "families/commands.hpp"
 #include "io/output_file.hpp"
-#include "sweep/multicontact_outputs.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
-#include "sweep/run_outputs.hpp"
 
 namespace collsweep::cli {
 
@@ -39,33 +36,6 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
-}
-
-std::uint64_t theorem_violations(const PlanarSweepResult& r) {
-  std::uint64_t v = 0;
-  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, PlanarWords::violation);
-  return v;
-}
-
-std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
-  std::uint64_t v = 0;
-  for (int l = 0; l < r.spec.n_laws; ++l)
-    for (std::uint32_t w : {MultiContactWords::violation_111, MultiContactWords::violation_117,
-                            MultiContactWords::violation_121})
-      v += r.pair_total(l, w);
-  return v;
-}
-
-SweepResult<PlanarSweepSpec> sweep(const PlanarSweepSpec& spec, const std::string& backend,
-                                   const RunConfig& c, int threads, Progress* progress) {
-  return backend == "cuda" ? run_planar_sweep_gpu(spec, 0, c.samples, progress)
-                           : run_planar_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
-}
-
-SweepResult<MultiContactSweepSpec> sweep(const MultiContactSweepSpec& spec, const std::string& backend,
-                                         const RunConfig& c, int threads, Progress* progress) {
-  return backend == "cuda" ? run_multicontact_sweep_gpu(spec, 0, c.samples, progress)
-                           : run_multicontact_sweep_cpu(spec, 0, c.samples, c.batch, threads, progress);
 }
 
 // Writes the run folder from a finished sweep: the previous run's files first removed when forced.
@@ -106,7 +76,8 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
                       std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
     arm_interrupt_report(&progress.done_counter(), config.samples, created_dir);
     try {
-      result = sweep(spec, backend, config, o.threads, &progress);
+      result =
+          run_family_sweep(spec, SweepRequest{backend, config.samples, config.batch, o.threads, &progress});
     } catch (const std::exception& e) {
       progress.finish();
       disarm_interrupt_report();

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "collsweep/models/multicontact/sweep_spec.hpp"
-#include "collsweep/models/planar/sweep_spec.hpp"
+#include "collsweep/sampling/scalar_dist.hpp"
+#include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
@@ -16,8 +16,17 @@ struct ValueRange {
   std::string from;
 };
 
-ValueRange reachable_range(const PlanarSamplePlan& plan, Quantity q);
-ValueRange reachable_range(const MultiContactSamplePlan& plan, Quantity q);
+// Each family gives `ValueRange reachable_range(const Plan&, Quantity)` for its plan
+// (families/<family>/map_reach.cpp), built of these:
+
+// The values a SCALAR can produce; `key` names it.
+ValueRange of_dist(const ScalarDist& d, const char* key);
+
+// Widened by a relative 1e-9 for the rounding of a derived quantity; the upper end closed.
+ValueRange widened(ValueRange r);
+
+// [lo, inf]: a quantity of a random W or G with no finite upper bound; `why` says so.
+ValueRange unbounded_above(double lo, const char* why);
 
 // Whether some value of `range` falls into the axis' [lo, hi].
 bool axis_reachable(const MapAxis& axis, const ValueRange& range);

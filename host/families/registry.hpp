@@ -10,8 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "families/multicontact_family.hpp"
-#include "families/planar_family.hpp"
+#include "families/multicontact/family.hpp"
+#include "families/planar/family.hpp"
 
 namespace collsweep {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "mechanism/mechanism.hpp"
+#include "families/planar/mechanism.hpp"
 
 namespace collsweep {
 

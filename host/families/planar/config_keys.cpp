@@ -1,7 +1,6 @@
 // The planar family's keys that need their own reader and writers: matrix.W of kind = "fixed".
-#include "families/planar_family.hpp"
-
 #include "config/config_values.hpp"
+#include "families/planar/family.hpp"
 
 namespace collsweep::families::planar_keys {
 

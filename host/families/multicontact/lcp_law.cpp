@@ -1,5 +1,5 @@
 // Shared command-line pieces of the multi-contact LCP laws: law and solver parsing, --contacts, reasons.
-#include "cli/lcp_law.hpp"
+#include "families/multicontact/lcp_law.hpp"
 
 #include "cli/parse_numbers.hpp"
 

@@ -6,6 +6,7 @@
 
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 #include "collsweep/sampling/mechanism.hpp"
+#include "config/map_reach.hpp"
 #include "families/common_keys.hpp"
 #include "families/family_traits.hpp"
 
@@ -75,6 +76,18 @@ inline const Domain kContacts{"contacts", true,  1.0,
                               true};
 
 }  // namespace multicontact_keys
+
+}  // namespace collsweep::families
+
+namespace collsweep {
+
+// The values a map quantity can take under the plan (a superset; families/multicontact/map_reach.cpp), so
+// that a map no sample reaches is rejected.
+ValueRange reachable_range(const MultiContactSamplePlan& plan, Quantity q);
+
+}  // namespace collsweep
+
+namespace collsweep::families {
 
 template <>
 struct FamilyTraits<MultiContactSweepSpec> {

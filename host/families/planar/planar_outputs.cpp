@@ -1,5 +1,5 @@
 // Writes a run's map.csv, witnesses.csv, samples.npy and summary.json from the merged tally.
-#include "sweep/run_outputs.hpp"
+#include "families/planar/planar_outputs.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -10,6 +10,7 @@
 
 #include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
+#include "config/run_config.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"

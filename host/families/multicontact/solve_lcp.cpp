@@ -9,15 +9,15 @@
 // solution, the totals (Lambda, W, W_min, W_max, solutions, T_acc, W/T_acc) and Glocker's sufficient
 // conditions (111), (117), (121) with cond(G); newton-lcp prints Lambda, gamma^+, the energies and cond(G).
 // Both list every distinct solution the law found, the chosen one marked (cli/lcp_solutions.hpp).
-#include "cli/solve_lcp.hpp"
+#include "families/multicontact/solve_lcp.hpp"
 
 #include <iostream>
 #include <vector>
 
-#include "cli/lcp_law.hpp"
-#include "cli/lcp_solutions.hpp"
 #include "cli/parse_numbers.hpp"
 #include "cli/text_table.hpp"
+#include "families/multicontact/lcp_law.hpp"
+#include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 

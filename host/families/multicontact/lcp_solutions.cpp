@@ -1,10 +1,10 @@
 // Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
-#include "cli/lcp_solutions.hpp"
+#include "families/multicontact/lcp_solutions.hpp"
 
 #include <string>
 
-#include "cli/lcp_law.hpp"
 #include "cli/text_table.hpp"
+#include "families/multicontact/lcp_law.hpp"
 
 namespace collsweep::cli {
 namespace {

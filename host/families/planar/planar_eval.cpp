@@ -1,5 +1,5 @@
 // The CSV row schema of `eval` for the planar laws: columns -> PlanarCollision, outputs of PlanarOutcome.
-#include "cli/planar_eval.hpp"
+#include "families/planar/planar_eval.hpp"
 
 #include "io/format.hpp"
 

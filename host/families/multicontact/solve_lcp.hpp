@@ -4,13 +4,9 @@
 #include <optional>
 #include <string>
 
-namespace collsweep::cli {
+#include "cli/command_options.hpp"
 
-// A solve failure: the one-line message and a machine-readable code ("usage" or a Status name).
-struct SolveFailure {
-  std::string code;
-  std::string message;
-};
+namespace collsweep::cli {
 
 // The command-line text of the LCP form of `solve` (see solve.cpp for the option list).
 struct LcpSolveOptions {

@@ -1,9 +1,9 @@
 // The CSV row schema of `eval` for the multi-contact LCP laws: columns -> MultiContactCollision<K>.
-#include "cli/lcp_eval.hpp"
+#include "families/multicontact/lcp_eval.hpp"
 
 #include <stdexcept>
 
-#include "cli/lcp_header.hpp"
+#include "families/multicontact/lcp_header.hpp"
 
 namespace collsweep::cli {
 namespace {

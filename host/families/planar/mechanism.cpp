@@ -1,5 +1,5 @@
 // Delassus matrix and velocity change of a planar contact from a mass matrix and contact Jacobian.
-#include "mechanism/mechanism.hpp"
+#include "families/planar/mechanism.hpp"
 
 #include <sstream>
 #include <stdexcept>

@@ -1,11 +1,11 @@
 // The number of contacts a multi-contact CSV header is for: checked against --contacts, or inferred.
-#include "cli/lcp_header.hpp"
+#include "families/multicontact/lcp_header.hpp"
 
 #include <cstdlib>
 #include <vector>
 
-#include "cli/lcp_eval.hpp"
-#include "cli/lcp_law.hpp"
+#include "families/multicontact/lcp_eval.hpp"
+#include "families/multicontact/lcp_law.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -1,5 +1,5 @@
 // Writes a multi-contact run's map.csv, witnesses.csv and summary.json from the merged tally.
-#include "sweep/multicontact_outputs.hpp"
+#include "families/multicontact/multicontact_outputs.hpp"
 
 #include <cstdio>
 #include <fstream>

@@ -6,6 +6,7 @@
 
 #include "collsweep/models/planar/sweep_spec.hpp"
 #include "collsweep/sampling/mechanism.hpp"
+#include "config/map_reach.hpp"
 #include "families/common_keys.hpp"
 #include "families/family_traits.hpp"
 
@@ -55,6 +56,18 @@ inline const config::Choices<MatrixKind>& matrix_kinds() {
 config::CustomKey fixed_W_key(Delassus2& W, bool required);
 
 }  // namespace planar_keys
+
+}  // namespace collsweep::families
+
+namespace collsweep {
+
+// The values a map quantity can take under the plan (a superset; families/planar/map_reach.cpp), so that a
+// map no sample reaches is rejected.
+ValueRange reachable_range(const PlanarSamplePlan& plan, Quantity q);
+
+}  // namespace collsweep
+
+namespace collsweep::families {
 
 template <>
 struct FamilyTraits<PlanarSweepSpec> {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cli/eval_table.hpp"
-#include "cli/lcp_law.hpp"
+#include "families/multicontact/lcp_law.hpp"
 
 namespace collsweep::cli {
 

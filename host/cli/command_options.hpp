@@ -1,0 +1,81 @@
+// What the commands hand to a model family's part of them (families/<family>/commands.hpp): the parsed
+// options of solve, eval, validate and reproduce, and what a family gives back.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/eval_table.hpp"
+#include "cli/witness_check.hpp"
+#include "io/csv.hpp"
+
+namespace collsweep {
+
+class Progress;
+
+// How `run` sweeps: the backend ("cpu" or "cuda"), the samples, work units and CPU threads.
+struct SweepRequest {
+  std::string backend;
+  std::uint64_t samples = 0;
+  std::uint64_t batch = 0;
+  int threads = 0;
+  Progress* progress = nullptr;
+};
+
+namespace cli {
+
+// `solve`'s options as given (empty when not); each family reads its own (FamilyTraits::solve_options).
+struct SolveOptions {
+  std::string law, W, v, M, J, dof, u, mu, e, et;  // planar
+  std::string contacts, G, gamma, eN, eT, solver;  // multi-contact
+  bool json = false;
+};
+
+// A solve failure: the one-line message and a machine-readable code ("usage" or a Status name).
+struct SolveFailure {
+  std::string code;
+  std::string message;
+};
+
+// `eval`'s options as given.
+struct EvalOptions {
+  std::string law, in, out, contacts, solver;
+};
+
+// Reads every row of `in` into `out` with one law's schema (throws as eval_csv does); `rows_read` says which
+// rows of a witness file are evaluated (the others are left out).
+struct EvalTable {
+  std::function<EvalCounts(std::istream&, io::CsvWriter&)> run;
+  std::string rows_read;
+};
+
+// `validate`'s options.
+struct ValidateOptions {
+  std::string config;
+  std::uint64_t samples = 1000000;
+  std::uint64_t first = 0;
+  double tolerance = 1e-12;
+};
+
+// Re-evaluates one row of a witnesses file (its fields, its line).
+using RowEvaluator = std::function<Reproduced(const std::vector<std::string>&, long)>;
+
+// What a family's witness rows hold: the columns besides law, rank and sample, the recorded outcome columns,
+// a row's evaluator for its law, and a note for the report's first line.
+struct WitnessSchema {
+  std::vector<std::string> extra_columns;
+  std::vector<std::string> recorded;
+  // The evaluator of a row of `law` (its fields at the positions of extra_columns in `extra`); nullptr when
+  // `law` is not one of the family's laws. `key` names the evaluator for reuse across rows.
+  std::function<RowEvaluator(const HeaderIndex&, const std::string& law,
+                             const std::vector<std::string>& extra, long line, std::string* key)>
+      evaluator;
+  std::string note;
+};
+
+}  // namespace cli
+}  // namespace collsweep

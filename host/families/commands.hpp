@@ -1,0 +1,7 @@
+// Every model family's part of the commands (run, validate, solve, eval, reproduce): one include per family
+// of families/registry.hpp. The commands call them through std::visit or for_each_family, so a family that
+// lacks one fails to compile.
+#pragma once
+
+#include "families/multicontact/commands.hpp"
+#include "families/planar/commands.hpp"

@@ -1,0 +1,120 @@
+// The multi-contact family's part of each command (commands.hpp).
+#include "families/multicontact/commands.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "backend/cpu_backend.hpp"
+#include "cli/eval_table.hpp"
+#include "config/run_config.hpp"
+#include "families/multicontact/lcp_eval.hpp"
+#include "families/multicontact/lcp_header.hpp"
+#include "families/multicontact/lcp_law.hpp"
+#include "families/multicontact/solve_lcp.hpp"
+#include "sweep/cross_check.hpp"
+
+namespace collsweep {
+
+MultiContactSweepResult run_family_sweep(const MultiContactSweepSpec& spec, const SweepRequest& q) {
+  return q.backend == "cuda" ? run_multicontact_sweep_gpu(spec, 0, q.samples, q.progress)
+                             : run_multicontact_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+}
+
+std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
+  std::uint64_t v = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l)
+    for (std::uint32_t w : {MultiContactWords::violation_111, MultiContactWords::violation_117,
+                            MultiContactWords::violation_121})
+      v += r.pair_total(l, w);
+  return v;
+}
+
+namespace cli {
+namespace {
+
+template <int K>
+RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSolver solver) {
+  using C = MultiContactCollision<K>;
+  const auto schema =
+      std::make_shared<const RowSchema<C, MultiContactOutcome<K>>>(lcp_schema<K>(law, solver));
+  const auto binding = std::make_shared<const RecordBinding<C>>(header, schema->inputs);
+  return [schema, binding](const std::vector<std::string>& fields, long line) {
+    const MultiContactOutcome<K> o = schema->compute(binding->parse(fields, line));
+    Reproduced r;
+    r.ok = o.status == Status::ok;
+    if (!r.ok) r.reason = lcp_status_reason(o.status);
+    // W_max_rel as the run wrote it (sweep/multicontact_outputs.cpp): W_max / T_acc of the same outcome.
+    r.values = {static_cast<double>(o.solutions), o.W_min, o.W_max, o.W, o.W_max / o.T_acc};
+    return r;
+  };
+}
+
+}  // namespace
+
+int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu) {
+  std::vector<MultiContactSample> samples(o.samples);
+  std::vector<MultiContactSummary> outcomes(o.samples * spec.n_laws);
+  char err[512] = {};
+  if (!cuda::evaluate_multicontact_samples(spec, o.first, o.samples, samples.data(), outcomes.data(), err,
+                                           sizeof err)) {
+    std::cerr << "collsweep validate: " << err << '\n';
+    return 1;
+  }
+  const CrossCheck check = compare_multicontact_outcomes(spec, o.first, samples, outcomes);
+  std::vector<std::string> names;
+  for (int l = 0; l < spec.n_laws; ++l) names.push_back(law_name(spec.laws[l]));
+  std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
+            << o.first + o.samples << ") of " << config.name
+            << " (multi-contact; \"Type\" = solution count):\n"
+            << check.report(names);
+  const bool ok = check.within(o.tolerance) && check.input_mismatches == 0;
+  std::cout << (ok ? "PASS" : "FAIL") << ": tolerance " << o.tolerance << " relative to T_acc\n";
+  return ok ? 0 : 1;
+}
+
+std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o) {
+  return solve_lcp({o.law, o.contacts, o.G, o.gamma, o.mu, o.eN, o.eT, o.solver, o.json});
+}
+
+EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o) {
+  MultiContactLaw law{};
+  parse_lcp_law(o.law, &law);
+  const int k = o.contacts.empty() ? 0 : parse_contacts(o.contacts);  // 0: the k of the header's columns
+  const LcpSolver solver = parse_lcp_solver(o.solver);
+  return {
+      [law, k, solver](std::istream& in, io::CsvWriter& w) { return eval_lcp_csv(in, w, law, k, solver); },
+      "where their law is " + o.law + " and their contacts the k in use"};
+}
+
+// Rows carry their k in "contacts"; the columns are those of the plan's largest k.
+WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary) {
+  WitnessSchema w;
+  w.extra_columns = {"contacts"};
+  w.recorded = lcp_recorded_columns();
+  w.note = std::string(", solver ") + lcp_solver_name(summary.solver);
+  const LcpSolver solver = summary.solver;
+  w.evaluator = [solver](const HeaderIndex& header, const std::string& law,
+                         const std::vector<std::string>& extra, long line, std::string* key) -> RowEvaluator {
+    const int header_k = lcp_header_contacts(header, 0, false);
+    int k = 0;
+    try {
+      k = parse_contacts_field(extra[0]);
+    } catch (const std::invalid_argument& e) {
+      throw MalformedInput(line, std::string("column 'contacts': ") + e.what());
+    }
+    if (k > header_k)
+      throw MalformedInput(line, "column 'contacts': " + std::to_string(k) +
+                                     ", but the header has the columns of " + std::to_string(header_k) +
+                                     " contacts");
+    MultiContactLaw multi{};
+    if (!parse_lcp_law(law, &multi)) return nullptr;
+    *key = law + "/" + std::to_string(k);
+    return with_contacts(k,
+                         [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, solver); });
+  };
+  return w;
+}
+
+}  // namespace cli
+}  // namespace collsweep

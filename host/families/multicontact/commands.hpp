@@ -1,0 +1,33 @@
+// The multi-contact family's part of each command: run's sweep, validate, solve, eval and reproduce
+// (families/commands.hpp lists every family's; the commands reach them through the registry).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "backend/cuda_backend.hpp"
+#include "cli/command_options.hpp"
+#include "cli/run_summary.hpp"
+#include "families/multicontact/multicontact_outputs.hpp"
+#include "families/registry.hpp"
+
+namespace collsweep {
+
+struct RunConfig;
+
+// run: the sweep on the requested backend, and the samples a theorem forbids that gained energy.
+MultiContactSweepResult run_family_sweep(const MultiContactSweepSpec& spec, const SweepRequest& request);
+std::uint64_t theorem_violations(const MultiContactSweepResult& r);
+
+namespace cli {
+
+// validate: inputs bit for bit; per law the status, the number of solutions, the energy-gain flag, and
+// W, W_min, W_max relative to T_acc.
+int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu);
+std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o);
+EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o);
+WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary);
+
+}  // namespace cli
+}  // namespace collsweep

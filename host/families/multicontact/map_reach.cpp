@@ -1,0 +1,35 @@
+// The values each multi-contact map quantity can take under a plan (config/map_reach.hpp says how they
+// are used).
+#include "config/map_reach.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "families/multicontact/family.hpp"
+
+namespace collsweep {
+
+namespace {
+constexpr double inf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+ValueRange reachable_range(const MultiContactSamplePlan& p, Quantity q) {
+  switch (q) {
+    case Quantity::log10_cond:
+      if (p.G_kind == DelassusKind::direct) return of_dist(p.log10_cond, "matrix.log10_cond");
+      return unbounded_above(0.0, "G's condition number (>= 1)");
+    case Quantity::eps_spread: {
+      // eps_T = ratio eps_N <= eps_N, so every coefficient of a sample lies in [0, max eps_N].
+      const ValueRange n = of_dist(p.eps_N, "parameters.eps_N");
+      return ValueRange{0.0, n.hi, n.hi_open, "parameters.eps_N (spread <= the largest eps_N)"};
+    }
+    case Quantity::mu:
+      return widened(of_dist(p.mu, "parameters.mu (mean over the contacts)"));
+    case Quantity::contacts:
+      return of_dist(p.contacts, "model.contacts");
+    default:
+      return unbounded_above(-inf, "not a multi-contact quantity");
+  }
+}
+
+}  // namespace collsweep

@@ -1,0 +1,91 @@
+// The planar family's part of each command (commands.hpp).
+#include "families/planar/commands.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "backend/cpu_backend.hpp"
+#include "cli/eval_table.hpp"
+#include "config/run_config.hpp"
+#include "families/planar/planar_eval.hpp"
+#include "families/planar/solve_planar.hpp"
+#include "sweep/cross_check.hpp"
+
+namespace collsweep {
+
+PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
+  return q.backend == "cuda" ? run_planar_sweep_gpu(spec, 0, q.samples, q.progress)
+                             : run_planar_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+}
+
+std::uint64_t theorem_violations(const PlanarSweepResult& r) {
+  std::uint64_t v = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, PlanarWords::violation);
+  return v;
+}
+
+namespace cli {
+namespace {
+
+RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
+  const auto schema = std::make_shared<const RowSchema<PlanarCollision, PlanarOutcome>>(planar_schema(law));
+  const auto binding = std::make_shared<const RecordBinding<PlanarCollision>>(header, schema->inputs);
+  return [schema, binding](const std::vector<std::string>& fields, long line) {
+    const PlanarOutcome o = schema->compute(binding->parse(fields, line));
+    Reproduced r;
+    r.ok = o.status == Status::ok;
+    if (!r.ok) r.reason = status_reason(o.status);
+    r.values = {static_cast<double>(o.type), o.dE, o.dE_rel};
+    return r;
+  };
+}
+
+}  // namespace
+
+int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu) {
+  std::vector<PlanarSample> gpu_samples(o.samples), cpu_samples;
+  std::vector<PlanarOutcome> gpu_outcomes(o.samples * spec.n_laws), cpu_outcomes;
+  char err[512] = {};
+  if (!cuda::evaluate_planar_samples(spec, o.first, o.samples, gpu_samples.data(), gpu_outcomes.data(), err,
+                                     sizeof err)) {
+    std::cerr << "collsweep validate: " << err << '\n';
+    return 1;
+  }
+  evaluate_planar_samples_cpu(spec, o.first, o.samples, cpu_samples, cpu_outcomes);
+  const CrossCheck check =
+      compare_outcomes(spec, cpu_samples, cpu_outcomes, gpu_samples, gpu_outcomes, o.first);
+  std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
+            << o.first + o.samples << ") of " << config.name << ":\n"
+            << check.report(spec);
+  const bool ok = check.within(o.tolerance);
+  std::cout << (ok ? "PASS" : "FAIL") << ": tolerance " << o.tolerance << " relative\n";
+  return ok ? 0 : 1;
+}
+
+std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, const SolveOptions& o) {
+  return solve_planar(o);
+}
+
+EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o) {
+  PlanarLaw law{};
+  parse_law(o.law.c_str(), &law);
+  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); },
+          "where their law is " + o.law};
+}
+
+WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary&) {
+  WitnessSchema w;
+  w.recorded = planar_recorded_columns();
+  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&, long,
+                   std::string* key) -> RowEvaluator {
+    PlanarLaw planar{};
+    if (!parse_law(law.c_str(), &planar)) return nullptr;
+    *key = law;
+    return planar_evaluator(header, planar);
+  };
+  return w;
+}
+
+}  // namespace cli
+}  // namespace collsweep

@@ -1,0 +1,32 @@
+// The planar family's part of each command: run's sweep, validate, solve, eval and reproduce
+// (families/commands.hpp lists every family's; the commands reach them through the registry).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "backend/cuda_backend.hpp"
+#include "cli/command_options.hpp"
+#include "cli/run_summary.hpp"
+#include "families/planar/planar_outputs.hpp"
+#include "families/registry.hpp"
+
+namespace collsweep {
+
+struct RunConfig;
+
+// run: the sweep on the requested backend, and the samples a theorem forbids that gained energy.
+PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& request);
+std::uint64_t theorem_violations(const PlanarSweepResult& r);
+
+namespace cli {
+
+// validate: inputs and every outcome field on the GPU against the CPU, relative.
+int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu);
+std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, const SolveOptions& o);
+EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o);
+WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary& summary);
+
+}  // namespace cli
+}  // namespace collsweep

@@ -1,0 +1,55 @@
+// The values each planar map quantity can take under a plan (config/map_reach.hpp says how they are used).
+#include "config/map_reach.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "families/planar/family.hpp"
+
+namespace collsweep {
+
+namespace {
+constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double pi = 3.14159265358979323846;
+}  // namespace
+
+ValueRange reachable_range(const PlanarSamplePlan& p, Quantity q) {
+  const MatrixDist& W = p.W;
+  switch (q) {
+    case Quantity::theta:
+      return of_dist(p.theta_deg, "approach.theta_deg");
+    case Quantity::alpha: {
+      ValueRange r = of_dist(p.theta_deg, "approach.theta_deg (alpha = tan theta)");
+      r.lo = std::tan(r.lo * pi / 180.0);
+      r.hi = r.hi >= 90.0 ? inf : std::tan(r.hi * pi / 180.0);
+      return widened(r);
+    }
+    case Quantity::mu:
+      return of_dist(p.mu, "parameters.mu");
+    case Quantity::e:
+      return of_dist(p.e, "parameters.e");
+    case Quantity::e_t:
+      return of_dist(p.e_t, "parameters.e_t");
+    case Quantity::rho:
+      if (W.kind == MatrixKind::shape) return widened(of_dist(W.rho, "matrix.rho"));
+      if (W.kind == MatrixKind::fixed) {
+        const double rho = W.fixed.nt / std::sqrt(W.fixed.nn * W.fixed.tt);
+        return widened(ValueRange{rho, rho, false, "matrix.W"});
+      }
+      return ValueRange{-1.0, 1.0, false, "a random W (|rho| < 1)"};
+    case Quantity::kappa:
+      if (W.kind == MatrixKind::shape) return widened(of_dist(W.kappa, "matrix.kappa"));
+      if (W.kind == MatrixKind::fixed) {
+        const double kappa = std::sqrt(W.fixed.nn / W.fixed.tt);
+        return widened(ValueRange{kappa, kappa, false, "matrix.W"});
+      }
+      return unbounded_above(0.0, "a random W (kappa > 0)");
+    case Quantity::log10_cond:
+      if (W.kind == MatrixKind::direct) return of_dist(W.log10_cond, "matrix.log10_cond");
+      return unbounded_above(0.0, "W's condition number (>= 1)");
+    default:
+      return unbounded_above(-inf, "not a planar quantity");
+  }
+}
+
+}  // namespace collsweep
