@@ -14,13 +14,13 @@
 //
 // Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4): columns G_i_j for
 // 0 <= i <= j < 2k (0-BASED, upper triangle of G, rows/columns ordered N1..Nk, T1..Tk), g_1..g_2k
-// (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see cli/lcp_eval.hpp). Output: the input
-// columns, then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's total
-// impulse and post-impact contact velocities; the kernels' selection convention). Invalid rows: every
+// (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see families/multicontact/lcp_eval.hpp). Output:
+// the input columns, then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's
+// total impulse and post-impact contact velocities; the kernels' selection convention). Invalid rows: every
 // output after status EMPTY (solutions too). --solver picks the LCP solver (default automatic:
 // enumeration for k <= 2, Lemke for k >= 3). --contacts and --solver are rejected for planar laws.
 // The header must be that of k contacts: without --contacts k is inferred from it (the k of its largest
-// column); with --contacts, columns of a larger k are refused (cli/lcp_header.hpp).
+// column); with --contacts, columns of a larger k are refused (families/multicontact/lcp_header.hpp).
 //
 // Witness files of `collsweep run` (a `law` column) are read as they are: only the rows whose law is --law
 // (and, multi-contact, whose `contacts` is k) are evaluated, the others are left out; the results the run

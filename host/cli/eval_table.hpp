@@ -42,8 +42,9 @@ struct RowFilter {
   std::function<bool(const std::string&)> keep;
 };
 
-// What an eval-style command reads and writes. A law family (planar, cli/planar_eval.cpp; LCP with k
-// contacts, cli/lcp_eval.cpp) supplies its own schema; the row loop below does not know any column name.
+// What an eval-style command reads and writes. A law family (planar, families/planar/planar_eval.cpp; LCP
+// with k contacts, families/multicontact/lcp_eval.cpp) supplies its own schema; the row loop below does not
+// know any column name.
 template <class Record, class Outcome>
 struct RowSchema {
   std::vector<InputColumn<Record>> inputs;        // required numeric columns, any order in the file

@@ -1,6 +1,8 @@
 // The registry of model families: ModelSpec has one alternative per family, and host code dispatches on the
 // family only through it (std::visit, for_each_family), so that a family without a case fails to compile.
-// Adding a family: its folder under kernels/collsweep/models/, its FamilyTraits header here, one line below.
+// Adding a family: its folders kernels/collsweep/models/<family>/ and host/families/<family>/, one
+// alternative below, an include here and in families/commands.hpp (docs/architecture.md, "Add a model
+// family").
 #pragma once
 
 #include <cstddef>

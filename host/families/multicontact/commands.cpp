@@ -43,7 +43,7 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
     Reproduced r;
     r.ok = o.status == Status::ok;
     if (!r.ok) r.reason = lcp_status_reason(o.status);
-    // W_max_rel as the run wrote it (sweep/multicontact_outputs.cpp): W_max / T_acc of the same outcome.
+    // W_max_rel as the run wrote it (multicontact_outputs.cpp): W_max / T_acc of the same outcome.
     r.values = {static_cast<double>(o.solutions), o.W_min, o.W_max, o.W, o.W_max / o.T_acc};
     return r;
   };

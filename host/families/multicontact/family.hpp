@@ -102,7 +102,7 @@ struct FamilyTraits<MultiContactSweepSpec> {
   }
   static std::string law_of_stem(const std::string& stem) { return stem + "-lcp"; }
   static bool has_quantity(Quantity q) { return multicontact_quantity(q); }
-  static constexpr bool writes_samples_npy = false;  // run.samples_npy (sweep/run_outputs.hpp)
+  static constexpr bool writes_samples_npy = false;  // run.samples_npy
   static constexpr const char* solve_options[] = {"--contacts", "--G", "--gamma", "--eN", "--eT", "--solver"};
   static constexpr const char* eval_options[] = {"--contacts", "--solver"};
 

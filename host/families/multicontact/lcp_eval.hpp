@@ -45,7 +45,7 @@ extern template RowSchema<MultiContactCollision<4>, MultiContactOutcome<4>> lcp_
 int parse_contacts_field(const std::string& text);
 
 // eval_csv() with the LCP schema of k contacts (1 <= k <= kMaxLcpContacts; 0: the k of the header's columns,
-// cli/lcp_header.hpp); throws as eval_csv does, and MalformedInput where the header's columns are for
+// lcp_header.hpp); throws as eval_csv does, and MalformedInput where the header's columns are for
 // another k.
 EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw law, int k, LcpSolver solver);
 

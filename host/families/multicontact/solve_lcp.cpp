@@ -8,7 +8,7 @@
 // compression (Lambda^-, gamma°, W_compression) and the decompression (Lambda^+, gamma^+) of the chosen
 // solution, the totals (Lambda, W, W_min, W_max, solutions, T_acc, W/T_acc) and Glocker's sufficient
 // conditions (111), (117), (121) with cond(G); newton-lcp prints Lambda, gamma^+, the energies and cond(G).
-// Both list every distinct solution the law found, the chosen one marked (cli/lcp_solutions.hpp).
+// Both list every distinct solution the law found, the chosen one marked (lcp_solutions.hpp).
 #include "families/multicontact/solve_lcp.hpp"
 
 #include <iostream>

@@ -82,7 +82,7 @@ struct FamilyTraits<PlanarSweepSpec> {
   static bool has_quantity(Quantity q) { return planar_quantity(q); }
   // The options of `solve` and `eval` that only this family reads (--law, --mu, --json, --in, --out are
   // everyone's); cli/family_options.cpp rejects them for another family's law.
-  static constexpr bool writes_samples_npy = true;  // run.samples_npy (sweep/run_outputs.hpp)
+  static constexpr bool writes_samples_npy = true;  // run.samples_npy (planar_outputs.hpp)
   static constexpr const char* solve_options[] = {"--W", "--v", "--M", "--J", "--dof", "--u", "--e", "--et"};
   static constexpr const char* eval_options[] = {""};
 
