@@ -24,6 +24,7 @@ enum class Status : std::uint8_t {
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
   device_unsupported,        // a GPU kernel built without the laws of the sample's k (the launchers send
                              // plans that draw k = 3, 4 to the kernels that have them: never in a sweep)
+  jam,  // incremental laws: dv_n/dI_n <= 0 on the impulse path (Painleve-type jam, the model breaks down)
   count_
 };
 
@@ -58,6 +59,8 @@ inline const char* status_reason(Status s) {
       return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
     case Status::device_unsupported:
       return "k > 2 contacts are not compiled for the GPU: use the CPU backend";
+    case Status::jam:
+      return "jam: dv_n/dI_n <= 0 on the impulse path (friction drives the contact inward)";
     case Status::count_:
       break;
   }
@@ -93,6 +96,8 @@ inline const char* status_name(Status s) {
       return "coefficient_out_of_range";
     case Status::device_unsupported:
       return "device_unsupported";
+    case Status::jam:
+      return "jam";
     case Status::count_:
       break;
   }

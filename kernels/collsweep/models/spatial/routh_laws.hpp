@@ -1,0 +1,179 @@
+// The spatial incremental laws stronge-3d, poisson-3d and newton-3d: Routh's process with swerve and one
+// dispatch point.
+//
+// One path for all three (they differ only in the termination, routh_path.hpp):
+//   1. slip from the start: frictionless (mu = 0: constant rates), along an invariant direction (constant
+//      rates, Elkaranshawy 2002 Sect. 8), or with swerve (slip_ode.hpp) until the end or a halt;
+//   2. after a halt (or from the start when v_t1 = 0): stick if mu >= mu_c (dI_t/dp = -b^-1 c, eq. 16),
+//      else slide along sigma_F, the one invariant direction with lambda_F > 0 (Sect. 7), which never
+//      halts again. Both have constant rates, so their events are algebraic.
+// Results are homogeneous of degree 1 in v and equivariant under rotations of the tangent plane.
+#pragma once
+
+#include <cstring>
+
+#include "collsweep/math/det_math.hpp"
+#include "collsweep/models/spatial/slip_ode.hpp"
+
+namespace collsweep {
+
+namespace spatial {
+
+// Signed angle in degrees from unit vector u to unit vector w.
+COLLSWEEP_HD_INLINE double angle_deg(double u1, double u2, double w1, double w2) {
+  return detmath::atan2(u1 * w2 - u2 * w1, u1 * w1 + u2 * w2) * (180.0 / 3.14159265358979323846);
+}
+
+}  // namespace spatial
+
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
+                                                  const SpatialOptions& opt = SpatialOptions()) {
+  using namespace spatial;
+  const Status st = validate_spatial(c);
+  if (st != Status::ok) return invalid_spatial_outcome(st);
+  const Delassus3& W = c.W;
+  const double mu = c.mu;
+  const InvariantDirections dirs = invariant_directions(W, mu);
+  const double mu_c = critical_friction(W);
+
+  RouthRun r;
+  r.law = law;
+  r.e = c.e;
+  r.w = -c.v.n;
+  r.y[kVn] = c.v.n;
+  r.y[kV1] = c.v.t1;
+  r.y[kV2] = c.v.t2;
+  const double s0 = ::sqrt(c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
+  const double u1 = s0 > 0.0 ? c.v.t1 / s0 : 0.0, u2 = s0 > 0.0 ? c.v.t2 / s0 : 0.0;
+  double h1 = u1, h2 = u2;  // direction along which the slip halts
+  bool halted = false;
+
+  if (mu == 0.0) {  // frictionless: dv/dp = (a, c), nothing depends on the slip direction
+    LinearRates q;
+    q.k = W.a;
+    q.d1 = W.c1;
+    q.d2 = W.c2;
+    run_linear(&r, q, false, 0.0);
+  } else if (s0 == 0.0) {
+    halted = true;
+  } else {
+    const double scale = abs_d(W.c1) + abs_d(W.c2) + mu * (abs_d(W.b11) + 2.0 * abs_d(W.b12) + abs_d(W.b22));
+    if (abs_d(swerve_rate(W, mu, u1, u2)) <= 32.0 * 2.220446049250313e-16 * scale) {
+      // On an invariant direction: constant rates, halting at p = s0/|lambda| when lambda < 0.
+      const double lambda = slip_rate(W, mu, u1, u2);
+      LinearRates q;
+      q.k = W.a - mu * (W.c1 * u1 + W.c2 * u2);
+      q.g1 = -mu * u1;
+      q.g2 = -mu * u2;
+      q.d1 = lambda * u1;
+      q.d2 = lambda * u2;
+      const bool bounded = lambda < 0.0;
+      if (!run_linear(&r, q, bounded, bounded ? s0 / -lambda : 0.0) && r.status == Status::ok) {
+        halted = true;
+        r.y[kV1] = r.y[kV2] = 0.0;
+      }
+    } else {
+      const SlipResult sr = integrate_slip(&r, W, mu, dirs, opt);
+      if (sr.end == SlipEnd::halted) {
+        halted = true;
+        h1 = sr.h1;
+        h2 = sr.h2;
+      }
+    }
+  }
+  if (r.status != Status::ok) return invalid_spatial_outcome(r.status);
+
+  SpatialOutcome o;
+  const bool stick = mu >= mu_c;
+  bool halt_in_compression = false;
+  if (halted) {
+    o.I_nh = r.y[kP];
+    halt_in_compression = !r.compressed;
+    LinearRates q;
+    if (stick) {
+      q.k = stick_normal_rate(W);
+      b_inv_c(W, &q.g1, &q.g2);
+      q.g1 = -q.g1;
+      q.g2 = -q.g2;
+    } else {
+      if (dirs.index_F < 0) return invalid_spatial_outcome(Status::numerical_failure);
+      const double f1 = dirs.s1[dirs.index_F], f2 = dirs.s2[dirs.index_F], lF = dirs.lambda[dirs.index_F];
+      q.k = W.a - mu * (W.c1 * f1 + W.c2 * f2);
+      q.g1 = -mu * f1;
+      q.g2 = -mu * f2;
+      q.d1 = lF * f1;
+      q.d2 = lF * f2;
+    }
+    run_linear(&r, q, false, 0.0);
+    if (r.status != Status::ok) return invalid_spatial_outcome(r.status);
+  }
+  if (!r.done) return invalid_spatial_outcome(Status::numerical_failure);
+
+  o.mode = !halted               ? SpatialMode::A
+           : halt_in_compression ? (stick ? SpatialMode::B : SpatialMode::C)
+                                 : (stick ? SpatialMode::D : SpatialMode::E);
+  o.n_invariant = static_cast<std::uint8_t>(dirs.count);
+  o.mu_c = mu_c;
+  o.I = Vec3n{r.y[kP], r.y[kI1], r.y[kI2]};
+  o.vf = Vec3n{r.y[kVn], r.y[kV1], r.y[kV2]};
+  o.W_n = r.y[kWn];
+  o.W_t = r.y[kWt];
+  o.I_nc = r.p_c;
+  if (s0 > 0.0) {
+    const double sf = ::sqrt(o.vf.t1 * o.vf.t1 + o.vf.t2 * o.vf.t2);
+    if (sf > 0.0 && (!halted || !stick))
+      o.swerve_deg = angle_deg(u1, u2, o.vf.t1 / sf, o.vf.t2 / sf);
+    else if (halted)
+      o.swerve_deg = angle_deg(u1, u2, h1, h2);
+  }
+  return finish_spatial_outcome(c, o);
+}
+
+// The laws, each with the name used in configs and outputs.
+struct Stronge3d {
+  static constexpr const char* name = "stronge-3d";
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
+    return evaluate_routh(SpatialLaw::stronge3d, c);
+  }
+};
+struct Poisson3d {
+  static constexpr const char* name = "poisson-3d";
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
+    return evaluate_routh(SpatialLaw::poisson3d, c);
+  }
+};
+struct Newton3d {
+  static constexpr const char* name = "newton-3d";
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
+    return evaluate_routh(SpatialLaw::newton3d, c);
+  }
+};
+
+inline constexpr int spatial_law_count = static_cast<int>(SpatialLaw::count_);
+
+inline const char* law_name(SpatialLaw law) {
+  switch (law) {
+    case SpatialLaw::stronge3d:
+      return Stronge3d::name;
+    case SpatialLaw::poisson3d:
+      return Poisson3d::name;
+    case SpatialLaw::newton3d:
+      return Newton3d::name;
+    default:
+      return "unknown";
+  }
+}
+
+// Parses a spatial law name; returns false for an unknown name.
+inline bool parse_law(const char* name, SpatialLaw* out) {
+  for (int i = 0; i < spatial_law_count; ++i) {
+    const auto law = static_cast<SpatialLaw>(i);
+    if (std::strcmp(name, law_name(law)) == 0) {
+      *out = law;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace collsweep
