@@ -121,9 +121,7 @@ struct SampleLanes<LaneD> {
   using Rng = LaneSampleRng<LaneD>;
   using Index = LaneU;
   COLLSWEEP_HD_INLINE static LaneU index(std::uint64_t k0) {
-    LaneU k;
-    for (int l = 0; l < 8; ++l) k[l] = k0 + static_cast<std::uint64_t>(l);
-    return k;
+    return (LaneU{} + k0) + LaneU{0, 1, 2, 3, 4, 5, 6, 7};
   }
   COLLSWEEP_HD_INLINE static void sincos(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
     sincos_lanes(x, s, c, bad);

@@ -58,6 +58,8 @@ COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t
                                                const ScalarDist& log10_cond_M, std::uint32_t n,
                                                std::uint32_t rows, LaneD (&Dl)[R][R], LaneI* bad) {
   LaneSampleRng<LaneD> rng(seed, stream, sample);
+  rng.expect_uniforms(static_cast<std::uint32_t>(uniforms_of(log10_cond_M)) +
+                      mechanism_matrix_uniforms(n, rows));
   const LaneD x = draw_scalar_lanes<LaneD>(log10_cond_M, rng, bad);
   LaneD m[max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof],
       work[max_mechanism_dof][max_mechanism_dof];

@@ -177,6 +177,12 @@ COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::
     }
 }
 
+// The uniforms that draw_mechanism_matrices_lanes reads: the spectrum's n - 2, then two for each Box-Muller
+// pair of the n x n + rows x n normals.
+COLLSWEEP_HD_INLINE std::uint32_t mechanism_matrix_uniforms(std::uint32_t n, std::uint32_t rows) {
+  return (n - 2u) + 2u * ((n * n + rows * n + 1u) / 2u);
+}
+
 // Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng, on any lane type T: the
 // spectrum m (m_last = 10^-x, see draw_log_uniform_spectrum_lanes), then the normals (n x n Gaussian column
 // by column, then J row by row, one NormalSequence, the spare of the last pair dropped), Q by
@@ -189,6 +195,7 @@ COLLSWEEP_HD_INLINE void draw_mechanism_matrices_lanes(LaneRng<T>& rng, std::uin
                                                        T (&J)[R][max_mechanism_dof],
                                                        T (&work)[max_mechanism_dof][max_mechanism_dof],
                                                        LaneMask<T>* bad) {
+  expect_uniforms<T>(rng, mechanism_matrix_uniforms(n, rows));
   draw_log_uniform_spectrum_lanes<T>(rng, n, x, m_last, m, bad);
   NormalSequence<Normals, T> z(rng, n * n + rows * n, bad);
   draw_gaussian_columns(z, n, work);

@@ -37,6 +37,18 @@ struct SampleLanes<double> {
 template <class R>
 using LaneRng = typename SampleLanes<R>::Rng;
 
+// The caller reads n uniforms from rng next: vector lanes generate the blocks they reach together
+// (LaneSampleRng::expect_uniforms); one sample's SampleRng needs no notice. No word changes.
+template <class R>
+COLLSWEEP_HD_INLINE void expect_uniforms(LaneRng<R>& rng, std::uint32_t n) {
+  if constexpr (LaneOps<R>::width > 1) {
+    rng.expect_uniforms(n);
+  } else {
+    (void)rng;
+    (void)n;
+  }
+}
+
 // SampleRng::normal_pair on every lane: u1 = uniform(), u2 = uniform(), then Box-Muller.
 template <class R>
 COLLSWEEP_HD_INLINE void normal_pair_lanes(LaneRng<R>& rng, R* z0, R* z1, LaneMask<R>* bad) {

@@ -26,17 +26,18 @@ namespace collsweep {
 
 inline constexpr double radians_per_degree = 3.14159265358979323846 / 180.0;
 
-// The drawn inputs of a sample on each lane (fields a plan or SampleNeeds does not draw stay 0).
+// The drawn inputs of a sample on each lane. draw_planar_inputs writes every field (0 where the plan or
+// SampleNeeds draws nothing), so a vector of them needs no zeroing first.
 template <class R>
 struct PlanarInputs {
-  R nn{}, nt{}, tt{};  // W
-  R log10_cond{};      // direct kind: the drawn log10 cond
-  R rho{}, kappa{};    // shape kind: the drawn rho and kappa
-  R theta_deg{};       // the drawn angle
-  R cos_theta{};       // v = (-cos theta, v_t)
-  R v_t{};             // s sin theta, s = +1 or the random sign
-  R alpha{};           // tan theta (needs.alpha)
-  R mu{}, e{}, e_t{};  // (e_t: needs.e_t)
+  R nn, nt, tt;  // W
+  R log10_cond;  // direct kind: the drawn log10 cond
+  R rho, kappa;  // shape kind: the drawn rho and kappa
+  R theta_deg;   // the drawn angle
+  R cos_theta;   // v = (-cos theta, v_t)
+  R v_t;         // s sin theta, s = +1 or the random sign
+  R alpha;       // tan theta (needs.alpha)
+  R mu, e, e_t;  // (e_t: needs.e_t)
 };
 
 // Stream s of the samples k on the lanes.
@@ -58,6 +59,7 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
 
   // W (matrix stream).
   const MatrixDist& wd = p.W;
+  s.nn = s.nt = s.tt = s.log10_cond = s.rho = s.kappa = Ops::splat(0.0);  // (each kind sets its own)
   switch (wd.kind) {
     case MatrixKind::direct: {  // log10 cond, then phi = pi u: R(phi) diag(1, 10^-x) R(phi)^T
       LaneRng<R> rng = planar_stream<R>(p, Stream::matrix, k);
@@ -71,6 +73,7 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
     }
     case MatrixKind::wishart: {  // dof Box-Muller pairs (columns of A), W = A A^T / dof
       LaneRng<R> rng = planar_stream<R>(p, Stream::matrix, k);
+      expect_uniforms<R>(rng, 2u * wd.wishart_dof);
       R snn{}, snt{}, stt{};
       for (std::uint32_t i = 0; i < wd.wishart_dof; ++i) {
         R a0, a1;
@@ -120,6 +123,7 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
     s.cos_theta = cn;
     s.v_t = sn;
     if (p.random_tangent_sign) s.v_t = (rng.coin() ? Ops::splat(-1.0) : Ops::splat(1.0)) * sn;
+    s.alpha = Ops::splat(0.0);
     if (needs.alpha) s.alpha = sn / cn;
   }
 
@@ -132,6 +136,7 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
     LaneRng<R> rng = planar_stream<R>(p, Stream::restitution, k);
     s.e = draw_scalar_lanes<R>(p.e, rng, g, &GridDigits::e, bad);
   }
+  s.e_t = Ops::splat(0.0);
   if (needs.e_t) {
     LaneRng<R> rng = planar_stream<R>(p, Stream::tangential, k);
     s.e_t = draw_scalar_lanes<R>(p.e_t, rng, g, &GridDigits::e_t, bad);

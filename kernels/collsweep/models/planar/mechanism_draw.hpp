@@ -26,6 +26,7 @@ COLLSWEEP_HD_INLINE LaneMask<R> draw_planar_mechanism_lanes(const MatrixDist& d,
                                                             R (&J)[2][max_mechanism_dof], R (&W)[2][2],
                                                             LaneMask<R>* bad) {
   const std::uint32_t n = clamp_mechanism_dof(d.mechanism_dof);
+  expect_uniforms<R>(rng, 1u + mechanism_matrix_uniforms(n, 2u));  // x's (if it takes one), the matrices'
   x = draw_scalar_lanes<R>(d.log10_cond_M, rng, g, &GridDigits::log10_cond_M, bad);
   R work[max_mechanism_dof][max_mechanism_dof], Y[2][max_mechanism_dof];
   draw_mechanism_matrices_lanes<R, Normals>(rng, n, x, pow10_neg_of<R>(d.log10_cond_M, x, bad), 2u, m, M, J,
