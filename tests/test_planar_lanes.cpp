@@ -2,11 +2,14 @@
 // one-sample-at-a-time reference loop.
 #include <gtest/gtest.h>
 
+#pragma GCC diagnostic ignored "-Wpsabi"  // (the eight-lane vectors below, passed by value)
+
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "backend/cpu_backend.hpp"
+#include "backend/lane_math.hpp"
 #include "backend/planar_lanes.hpp"
 #include "collsweep/models/planar/sweep.hpp"
 #include "support/sweep_reference.hpp"
@@ -310,6 +313,53 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
   ASSERT_TRUE(planar_lanes_serve(s.plan, sweep_constants(s).needs));
   testing::expect_sweep_equals_reference(
       s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
+}
+
+// The eight-lane stream reads each lane's SampleRng words whatever it is told to expect: blocks generated one
+// at a time or a window at a time, announcements short of, equal to and past what is read, made at odd word
+// positions (after a coin) and mid-block.
+TEST(PlanarLanes, LaneStreamReadsEachSamplesWordsWhateverItExpects) {
+  struct Op {
+    char kind;  // 'e': expect_uniforms(n); 'u': n uniforms; 'c': n coins; 'w': n words
+    std::uint32_t n;
+  };
+  const std::vector<std::vector<Op>> scripts = {
+      {{'u', 40}},
+      {{'e', 40}, {'u', 40}, {'w', 3}},
+      {{'c', 1}, {'e', 7}, {'u', 7}, {'c', 1}, {'u', 2}},
+      {{'u', 1}, {'e', 3}, {'u', 9}, {'e', 100}, {'w', 1}, {'u', 120}},
+      {{'e', 250}, {'u', 251}},
+      {{'e', 5}, {'w', 3}, {'e', 2}, {'u', 30}, {'c', 3}},
+  };
+  const std::uint64_t seed = 0x0123456789abcdefull;
+  LaneU k;
+  for (int l = 0; l < 8; ++l) k[l] = 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(l + 1);
+  for (std::size_t sc = 0; sc < scripts.size(); ++sc) {
+    LaneSampleRng<LaneD> lanes(seed, 3u, k);
+    std::vector<SampleRng> one;
+    for (int l = 0; l < 8; ++l) one.emplace_back(seed, 3u, k[l]);
+    std::uint32_t read = 0;
+    for (const Op& op : scripts[sc])
+      for (std::uint32_t i = 0; i < (op.kind == 'e' ? 1u : op.n); ++i, ++read) {
+        if (op.kind == 'e') {
+          lanes.expect_uniforms(op.n);
+          continue;
+        }
+        const LaneD u = op.kind == 'u' ? lanes.uniform() : LaneD{};
+        const LaneI c = op.kind == 'c' ? lanes.coin() : LaneI{};
+        const LaneU w = op.kind == 'w' ? lanes.next_u32() : LaneU{};
+        for (int l = 0; l < 8; ++l) {
+          SCOPED_TRACE(::testing::Message() << "script " << sc << " read " << read << " lane " << l);
+          if (op.kind == 'u') {
+            ASSERT_EQ(bits(u[l]), bits(one[l].uniform()));
+          } else if (op.kind == 'c') {
+            ASSERT_EQ(c[l] != 0, one[l].coin());
+          } else {
+            ASSERT_EQ(w[l], one[l].next_u32());
+          }
+        }
+      }
+  }
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // The pieces of the CPU's SIMD samplers (planar_lanes.cpp, normal_lanes.cpp, multicontact_sample_lanes.cpp)
 // on eight lanes: det_math's functions, uniforms, scalar draws and Box-Muller, composed of the kernels'
 // lane-generic cores, so every lane gets the scalar code's bits; a lane whose argument leaves the common path
-// is flagged for the scalar code.
+// is flagged for the scalar code. SampleLanes<LaneD> hands them to the kernels' lane-generic samplers.
 #pragma once
 
 #include "backend/simd_lanes.hpp"
+#include "collsweep/random/lane_rng.hpp"
 #include "collsweep/random/philox.hpp"
+#include "collsweep/sampling/sample_lanes.hpp"
 #include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
@@ -77,19 +79,6 @@ inline bool lanes_take_input(const ScalarDist& d) {
   return lanes_draw_scalar(d) || d.kind == ScalarKind::grid;
 }
 
-// Adds s to a grid counter held as digits (digit[i] of radix grid_points(*dist[i]), the first the fastest),
-// wrapping at the product of the radices as k mod G does: the digits of sample k + s from those of k.
-inline void advance_grid_digits(std::uint32_t* const* digit, const ScalarDist* const* dist, int n,
-                                std::uint64_t s) {
-  for (int i = 0; i < n && s != 0u; ++i) {
-    const std::uint32_t radix = grid_points(*dist[i]);
-    if (radix == 1u) continue;  // (digit 0, the carry passes)
-    const std::uint64_t v = *digit[i] + s;
-    *digit[i] = static_cast<std::uint32_t>(v % radix);
-    s = v / radix;
-  }
-}
-
 // grid_value(d, digit of lane l) on the eight lanes, the digits one field of a per-lane digits struct.
 template <class Digits>
 COLLSWEEP_HD_INLINE LaneD grid_lanes(const ScalarDist& d, const Digits (&g)[8],
@@ -124,5 +113,26 @@ COLLSWEEP_HD_INLINE LaneD scalar_of_uniform_lanes(const ScalarDist& d, LaneD u, 
   const LaneD v = pow10_lanes(a + (b - a) * u, bad);
   return v < d.lo ? splat_lanes<LaneD>(d.lo) : v >= d.hi ? splat_lanes<LaneD>(::nextafter(d.hi, d.lo)) : v;
 }
+
+// The kernels' lane-generic samplers (sampling/sample_lanes.hpp) on eight lanes: eight consecutive samples'
+// streams, and the functions above.
+template <>
+struct SampleLanes<LaneD> {
+  using Rng = LaneSampleRng<LaneD>;
+  using Index = LaneU;
+  COLLSWEEP_HD_INLINE static LaneU index(std::uint64_t k0) {
+    return (LaneU{} + k0) + LaneU{0, 1, 2, 3, 4, 5, 6, 7};
+  }
+  COLLSWEEP_HD_INLINE static void sincos(LaneD x, LaneD* s, LaneD* c, LaneI* bad) {
+    sincos_lanes(x, s, c, bad);
+  }
+  COLLSWEEP_HD_INLINE static LaneD pow10(LaneD x, LaneI* bad) { return pow10_lanes(x, bad); }
+  COLLSWEEP_HD_INLINE static void box_muller(LaneD u1, LaneD u2, LaneD* z0, LaneD* z1, LaneI* bad) {
+    box_muller_lanes(u1, u2, z0, z1, bad);
+  }
+  COLLSWEEP_HD_INLINE static LaneD of_uniform(const ScalarDist& d, LaneD u, LaneI* bad) {
+    return scalar_of_uniform_lanes(d, u, bad);
+  }
+};
 
 }  // namespace collsweep

@@ -1,5 +1,5 @@
-// A random mechanism's Delassus matrix on eight lanes (mechanism.hpp's steps, the scalar bits), for the
-// CPU's SIMD planar and multi-contact samplers; and the words of one Philox stream for eight samples.
+// A random mechanism's Delassus matrix on eight lanes (mechanism.hpp's lane-generic steps, the scalar bits),
+// for the CPU's SIMD multi-contact sampler; and the words of one Philox stream for eight samples.
 #pragma once
 
 #include <cstdint>
@@ -50,44 +50,23 @@ struct StreamLanes {
 COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return takes_uniform(d) ? 1 : 0; }
 
 // A mechanism of n DOF with `rows` Jacobian rows from the stream (seed, stream) of the eight samples, x =
-// log10 cond M drawn from log10_cond_M (as lanes_draw_scalar serves): the spectrum, the n x n Gaussian's
-// normals column by column and J's row by row (the spare of an odd count dropped), Q, M = Q diag(m) Q^T, L =
-// chol(M), Y = L^-1 J^T and Dl = Y^T Y (draw_mechanism_matrices, mechanism_delassus). Lanes whose 10^x or
-// Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
+// log10 cond M drawn from log10_cond_M (as lanes_draw_scalar serves), by the kernels' lane-generic steps
+// (sampling/mechanism.hpp: draw_mechanism_matrices_lanes, mechanism_delassus): Dl = J M^-1 J^T. Lanes whose
+// 10^x or Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
 template <int R>
 COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t stream, LaneU sample,
                                                const ScalarDist& log10_cond_M, std::uint32_t n,
                                                std::uint32_t rows, LaneD (&Dl)[R][R], LaneI* bad) {
-  const std::uint32_t normals = n * n + rows * n;
-  StreamLanes st;
-  st.generate(
-      seed, stream, sample,
-      uniforms_of(log10_cond_M) + static_cast<int>(n - 2u) + 2 * static_cast<int>((normals + 1u) / 2u));
-  const LaneD x = st.scalar(log10_cond_M, bad);
-  LaneD m[max_mechanism_dof];  // draw_log_uniform_spectrum
-  m[0] = splat_lanes<LaneD>(1.0);
-  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = pow10_lanes(-x * st.uniform(), bad);
-  m[n - 1] = log10_cond_M.kind == ScalarKind::constant ? splat_lanes<LaneD>(detmath::pow10(-log10_cond_M.lo))
-                                                       : pow10_lanes(-x, bad);
-  LaneD work[max_mechanism_dof][max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof];
+  LaneSampleRng<LaneD> rng(seed, stream, sample);
+  rng.expect_uniforms(static_cast<std::uint32_t>(uniforms_of(log10_cond_M)) +
+                      mechanism_matrix_uniforms(n, rows));
+  const LaneD x = draw_scalar_lanes<LaneD>(log10_cond_M, rng, bad);
+  LaneD m[max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof],
+      work[max_mechanism_dof][max_mechanism_dof];
   LaneD JY[R][max_mechanism_dof];
-  const auto put = [&](std::uint32_t z, LaneD v) {  // normal z: work column by column, then J row by row
-    if (z < n * n)
-      work[z / n][z % n] = v;
-    else if (z < normals)
-      JY[(z - n * n) / n][(z - n * n) % n] = v;
-  };
-  for (std::uint32_t pair = 0; pair < (normals + 1u) / 2u; ++pair) {  // Box-Muller, z0 then z1
-    const LaneD u1 = st.uniform(), u2 = st.uniform();
-    LaneD z0, z1;
-    box_muller_lanes(u1, u2, &z0, &z1, bad);
-    put(2u * pair, z0);
-    put(2u * pair + 1u, z1);
-  }
-  orthonormalize_columns(work, n);
-  rotate_spectrum(work, m, n, M);
-  const LaneI ok = mechanism_delassus(n, rows, M, JY, work, Dl);
-  *bad |= ~ok;
+  draw_mechanism_matrices_lanes<LaneD>(rng, n, x, pow10_neg_of<LaneD>(log10_cond_M, x, bad), rows, m, M, JY,
+                                       work, bad);
+  *bad |= ~mechanism_delassus(n, rows, M, JY, work, Dl);
   return x;
 }
 

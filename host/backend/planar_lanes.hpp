@@ -21,14 +21,14 @@ bool planar_lanes_isa_available(LaneIsa isa);
 // drawn one sample at a time by draw_planar_sample.
 bool planar_lanes_serve(const PlanarSamplePlan& plan, SampleNeeds needs);
 
-// out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' lane-generic
-// cores (Philox rounds, u01, the sincos and 10^x polynomials, W's entries; the Box-Muller normals of a
-// wishart or a mechanism, and the mechanism's Gram-Schmidt, M, Cholesky and forward substitutions,
-// backend/mechanism_lanes.hpp) run on eight lanes; a
-// lane whose sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27,
-// an integer exponent, a subnormal result), or whose mechanism M has no Cholesky factor, is drawn again by
-// draw_planar_sample. Requires planar_lanes_serve. Returns
-// how many lanes were drawn again (for tests: the sweep's results never depend on it).
+// out[l] = draw_planar_sample(plan, k0 + l, needs) for l = 0 .. 7, bit for bit: the kernels' stream layout
+// (draw_planar_inputs, models/planar/inputs.hpp) on eight lanes, with its lane-generic cores (Philox rounds,
+// u01, the sincos and 10^x polynomials, W's entries; the Box-Muller normals of a wishart or a mechanism, and
+// the mechanism's Gram-Schmidt, M, Cholesky and forward substitutions, sampling/mechanism.hpp); a lane whose
+// sincos or 10^x leaves their common path (an argument near a multiple of pi/2 or below 2^-27, an integer
+// exponent, a subnormal result), or whose mechanism M has no Cholesky factor, is drawn again by
+// draw_planar_sample. Requires planar_lanes_serve. Returns how many lanes were drawn again (for tests: the
+// sweep's results never depend on it).
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,
                       PlanarSample (&out)[planar_lane_batch]);
 

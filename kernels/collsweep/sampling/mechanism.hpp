@@ -1,7 +1,8 @@
 // Random n-DOF mechanisms, M = Q diag(m) Q^T and J r x n Gaussian, giving the Delassus matrix J M^-1 J^T.
 //
-// Shared by the families' mechanism kinds: the planar one (r = 2, W = J M^-1 J^T; draw_mechanism in
-// models/planar/sampler.hpp) and the multi-contact one (r = 2k Jacobian rows, G = J M^-1 J^T;
+// Shared by the families' mechanism kinds: the planar one (r = 2, W = J M^-1 J^T; draw_planar_mechanism_lanes
+// in models/planar/mechanism_draw.hpp), the CPU's SIMD samplers (the same templates on their vector lanes)
+// and the multi-contact one (r = 2k Jacobian rows, G = J M^-1 J^T;
 // models/multicontact/sampler.hpp).
 //
 // Draw (all from the caller's matrix-stream SampleRng, in this order):
@@ -33,6 +34,7 @@
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/math/lanes.hpp"
 #include "collsweep/random/philox.hpp"
+#include "collsweep/sampling/sample_lanes.hpp"
 
 namespace collsweep {
 
@@ -59,18 +61,22 @@ template <>
 struct NormalBatch<0> {};
 }  // namespace detail
 
-// Standard normals from successive Box-Muller pairs of one SampleRng: z0, z1, z0, z1, ... (the spare lives
+// Standard normals from successive Box-Muller pairs of one stream: z0, z1, z0, z1, ... (the spare lives
 // here, on the caller's stack, not in the RNG). `total` is how many the caller takes: with a batching policy
 // (see PairwiseNormals) and total <= its batch_capacity, the uniforms of all their pairs are drawn at once
 // and transformed together, which gives the same values and leaves the RNG where taking them one at a time
 // would (the spare of an odd total included); PairwiseNormals takes them one at a time. Taking more than
-// `total` goes on one pair at a time.
-template <class Normals = PairwiseNormals>
-class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
+// `total` goes on one pair at a time. R: the lane type (sampling/sample_lanes.hpp); vector lanes take their
+// pairs one at a time (normal_pair_lanes), marking in bad the lanes whose Box-Muller leaves their path.
+template <class Normals = PairwiseNormals, class R = double>
+class NormalSequence : private detail::NormalBatch<LaneOps<R>::width == 1 ? Normals::batch_capacity : 0u> {
+  static constexpr std::uint32_t capacity = LaneOps<R>::width == 1 ? Normals::batch_capacity : 0u;
+
  public:
-  COLLSWEEP_HD_INLINE NormalSequence(SampleRng& rng, std::uint32_t total) : rng_(rng) {
-    if constexpr (Normals::batch_capacity > 0) {
-      if (total <= Normals::batch_capacity) {
+  COLLSWEEP_HD_INLINE NormalSequence(LaneRng<R>& rng, std::uint32_t total, LaneMask<R>* bad = nullptr)
+      : rng_(rng), bad_(bad) {
+    if constexpr (capacity > 0) {
+      if (total <= capacity) {
         const std::uint32_t pairs = (total + 1u) / 2u;
         Normals::draw_normal_pairs(rng_, pairs, this->z);
         this->drawn = 2u * pairs;
@@ -80,23 +86,24 @@ class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
     }
   }
 
-  COLLSWEEP_HD_INLINE double next() {
-    if constexpr (Normals::batch_capacity > 0) {
+  COLLSWEEP_HD_INLINE R next() {
+    if constexpr (capacity > 0) {
       if (this->taken < this->drawn) return this->z[this->taken++];
     }
     if (has_spare_) {
       has_spare_ = false;
       return spare_;
     }
-    double z0;
-    rng_.normal_pair(z0, spare_);
+    R z0;
+    normal_pair_lanes<R>(rng_, &z0, &spare_, bad_);
     has_spare_ = true;
     return z0;
   }
 
  private:
-  SampleRng& rng_;
-  double spare_ = 0.0;
+  LaneRng<R>& rng_;
+  LaneMask<R>* bad_;
+  R spare_{};
   bool has_spare_ = false;
 };
 
@@ -104,18 +111,25 @@ class NormalSequence : private detail::NormalBatch<Normals::batch_capacity> {
 // Square buffers are row-major C arrays of capacity D; only the leading n x n block is read or written.
 
 // Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in
-// this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n.
+// this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n. Any lane
+// type; m_last = 10^-x from the caller (on vector lanes pow10_neg_of of x's distribution).
+template <class R>
+COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum_lanes(LaneRng<R>& rng, std::uint32_t n, R x, R m_last,
+                                                         R* m, LaneMask<R>* bad) {
+  m[0] = LaneOps<R>::splat(1.0);
+  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = SampleLanes<R>::pow10(-x * rng.uniform(), bad);
+  m[n - 1] = m_last;
+}
+
 COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum(SampleRng& rng, std::uint32_t n, double x, double* m) {
-  m[0] = 1.0;
-  for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = detmath::pow10(-x * rng.uniform());
-  m[n - 1] = detmath::pow10(-x);
+  bool bad = false;
+  draw_log_uniform_spectrum_lanes<double>(rng, n, x, detmath::pow10(-x), m, &bad);
 }
 
 // An n x n matrix of standard normals drawn column by column (column-major): Q[j][i] = entry (i, j),
 // i.e. Q[j] holds column j.
-template <int D, class Normals>
-COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence<Normals>& z, std::uint32_t n,
-                                               double (&Q)[D][D]) {
+template <int D, class Normals, class R>
+COLLSWEEP_HD_INLINE void draw_gaussian_columns(NormalSequence<Normals, R>& z, std::uint32_t n, R (&Q)[D][D]) {
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t i = 0; i < n; ++i) Q[j][i] = z.next();
 }
@@ -163,23 +177,43 @@ COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::
     }
 }
 
-// Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng: the spectrum m, then the
-// normals (n x n Gaussian column by column, then J row by row, one NormalSequence, the spare of the last
-// pair dropped), Q by orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q). Normals:
-// NormalSequence's policy (PairwiseNormals, or the host's SIMD batches).
+// The uniforms that draw_mechanism_matrices_lanes reads: the spectrum's n - 2, then two for each Box-Muller
+// pair of the n x n + rows x n normals.
+COLLSWEEP_HD_INLINE std::uint32_t mechanism_matrix_uniforms(std::uint32_t n, std::uint32_t rows) {
+  return (n - 2u) + 2u * ((n * n + rows * n + 1u) / 2u);
+}
+
+// Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng, on any lane type T: the
+// spectrum m (m_last = 10^-x, see draw_log_uniform_spectrum_lanes), then the normals (n x n Gaussian column
+// by column, then J row by row, one NormalSequence, the spare of the last pair dropped), Q by
+// orthonormalize_columns and M = Q diag(m) Q^T. work is scratch (it holds Q). Normals: NormalSequence's
+// policy (PairwiseNormals, or the host's SIMD batches of one sample's normals). bad as sample_lanes.hpp.
+template <class T, class Normals = PairwiseNormals, int R>
+COLLSWEEP_HD_INLINE void draw_mechanism_matrices_lanes(LaneRng<T>& rng, std::uint32_t n, T x, T m_last,
+                                                       std::uint32_t rows, T (&m)[max_mechanism_dof],
+                                                       T (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                       T (&J)[R][max_mechanism_dof],
+                                                       T (&work)[max_mechanism_dof][max_mechanism_dof],
+                                                       LaneMask<T>* bad) {
+  expect_uniforms<T>(rng, mechanism_matrix_uniforms(n, rows));
+  draw_log_uniform_spectrum_lanes<T>(rng, n, x, m_last, m, bad);
+  NormalSequence<Normals, T> z(rng, n * n + rows * n, bad);
+  draw_gaussian_columns(z, n, work);
+  for (std::uint32_t r = 0; r < rows; ++r)
+    for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();
+  orthonormalize_columns(work, n);
+  rotate_spectrum(work, m, n, M);
+}
+
+// The same for one sample.
 template <class Normals = PairwiseNormals, int R>
 COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n, double x,
                                                  std::uint32_t rows, double (&m)[max_mechanism_dof],
                                                  double (&M)[max_mechanism_dof][max_mechanism_dof],
                                                  double (&J)[R][max_mechanism_dof],
                                                  double (&work)[max_mechanism_dof][max_mechanism_dof]) {
-  draw_log_uniform_spectrum(rng, n, x, m);
-  NormalSequence<Normals> z(rng, n * n + rows * n);
-  draw_gaussian_columns(z, n, work);
-  for (std::uint32_t r = 0; r < rows; ++r)
-    for (std::uint32_t i = 0; i < n; ++i) J[r][i] = z.next();
-  orthonormalize_columns(work, n);
-  rotate_spectrum(work, m, n, M);
+  bool bad = false;
+  draw_mechanism_matrices_lanes<double, Normals>(rng, n, x, detmath::pow10(-x), rows, m, M, J, work, &bad);
 }
 
 // Step 5b: L = chol(M), lower and row-major, into L (only its lower triangle is written). Returns false
@@ -210,17 +244,18 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
   return ok;
 }
 
-// Step 5b-c for `rows` Jacobian rows: L = chol(M) into work, Y = L^-1 J^T by forward substitution IN PLACE
-// (row r of JY becomes column r of Y) and Dl = Y^T Y (rows x rows; Dl_ab = sum_i y_ai y_bi, i ascending,
-// upper triangle mirrored). Returns false, with Dl's leading block zero, when M is not positive definite
-// to working precision (T = lanes: the mask of the lanes that succeed, Dl meaningless in the others).
-// (The planar kind runs the same arithmetic with two named rows: draw_mechanism, models/planar/sampler.hpp.)
+// Step 5b-c for `rows` Jacobian rows: L = chol(M) into work, Y = L^-1 J^T by forward substitution (row r
+// of Y is column r of L^-1 J^T; Y may be J itself, overwritten in place) and Dl = Y^T Y = J M^-1 J^T (rows x
+// rows; Dl_ab = sum_i y_ai y_bi, i ascending, upper triangle mirrored). Returns false, with Dl's leading
+// block zero, when M is not positive definite to working precision (T = lanes: the mask of the lanes that
+// succeed, Dl meaningless in the others).
 template <int R, class T>
-COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_t rows,
-                                                   const T (&M)[max_mechanism_dof][max_mechanism_dof],
-                                                   T (&JY)[R][max_mechanism_dof],
-                                                   T (&work)[max_mechanism_dof][max_mechanism_dof],
-                                                   T (&Dl)[R][R]) {
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus_of(std::uint32_t n, std::uint32_t rows,
+                                                      const T (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                      const T (&J)[R][max_mechanism_dof],
+                                                      T (&Y)[R][max_mechanism_dof],
+                                                      T (&work)[max_mechanism_dof][max_mechanism_dof],
+                                                      T (&Dl)[R][R]) {
   T(&L)[max_mechanism_dof][max_mechanism_dof] = work;
   const LaneMask<T> ok = mechanism_cholesky(n, M, L);
   if constexpr (LaneOps<T>::width == 1) {
@@ -234,18 +269,28 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_
   // outermost) so that those chains overlap. Every row gets the same operations in the same order.
   for (std::uint32_t i = 0; i < n; ++i)
     for (std::uint32_t r = 0; r < rows; ++r) {
-      T s = JY[r][i];
-      for (std::uint32_t p = 0; p < i; ++p) s -= L[i][p] * JY[r][p];
-      JY[r][i] = s / L[i][i];
+      T s = J[r][i];
+      for (std::uint32_t p = 0; p < i; ++p) s -= L[i][p] * Y[r][p];
+      Y[r][i] = s / L[i][i];
     }
   for (std::uint32_t a = 0; a < rows; ++a)
     for (std::uint32_t b = a; b < rows; ++b) {
       T s{};
-      for (std::uint32_t i = 0; i < n; ++i) s += JY[a][i] * JY[b][i];
+      for (std::uint32_t i = 0; i < n; ++i) s += Y[a][i] * Y[b][i];
       Dl[a][b] = s;
       Dl[b][a] = s;
     }
   return ok;
+}
+
+// mechanism_delassus_of with Y = J: JY holds J on entry and Y on return.
+template <int R, class T>
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus(std::uint32_t n, std::uint32_t rows,
+                                                   const T (&M)[max_mechanism_dof][max_mechanism_dof],
+                                                   T (&JY)[R][max_mechanism_dof],
+                                                   T (&work)[max_mechanism_dof][max_mechanism_dof],
+                                                   T (&Dl)[R][R]) {
+  return mechanism_delassus_of(n, rows, M, JY, JY, work, Dl);
 }
 
 // ---- Both families ----

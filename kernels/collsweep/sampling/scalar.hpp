@@ -73,4 +73,21 @@ COLLSWEEP_HD_INLINE std::uint32_t pop_grid_digit(std::uint64_t& g, const ScalarD
   return digit;
 }
 
+// Adds the carry to one digit (radix grid_points(s)) of a grid counter held as digits, leaving in carry what
+// passes to the next digit: digit by digit from the fastest, the digits of sample k + carry from those of k,
+// wrapping at G as k mod G does.
+COLLSWEEP_HD_INLINE void carry_grid_digit(std::uint32_t& digit, const ScalarDist& s, std::uint64_t& carry) {
+  const std::uint32_t radix = grid_points(s);
+  if (carry == 0u || radix == 1u) return;  // (digit 0, the carry passes)
+  const std::uint64_t v = digit + carry;
+  digit = static_cast<std::uint32_t>(v % radix);
+  carry = v / radix;
+}
+
+// Adds s to a grid counter held as digits (digit[i] of radix grid_points(*dist[i]), the first the fastest).
+COLLSWEEP_HD_INLINE void advance_grid_digits(std::uint32_t* const* digit, const ScalarDist* const* dist,
+                                             int n, std::uint64_t s) {
+  for (int i = 0; i < n && s != 0u; ++i) carry_grid_digit(*digit[i], *dist[i], s);
+}
+
 }  // namespace collsweep
