@@ -44,14 +44,28 @@ COLLSWEEP_HD_INLINE void lane_of(const R (&x)[N], int l, double (&out)[N]) {
   for (int i = 0; i < N; ++i) out[i] = LaneAccess<R>::lane(x[i], l);
 }
 
+// Lane l of an array x as a double array: a copy for a vector type, x itself for one sample (no copy on its
+// path, the GPU's).
+template <class R, int N>
+struct LaneArray {
+  double v[N];
+  COLLSWEEP_HD_INLINE LaneArray(const R (&x)[N], int l) { lane_of(x, l, v); }
+  COLLSWEEP_HD_INLINE const double (&get() const)[N] { return v; }
+};
+template <int N>
+struct LaneArray<double, N> {
+  const double (&v)[N];
+  COLLSWEEP_HD_INLINE LaneArray(const double (&x)[N], int) : v(x) {}
+  COLLSWEEP_HD_INLINE const double (&get() const)[N] { return v; }
+};
+
 // f(l, lane l of x) for every lane l set in ok, in lane order.
 template <class R, int N, class F>
 COLLSWEEP_HD_INLINE void for_lanes(const LaneMask<R>& ok, const R (&x)[N], F f) {
   for (int l = 0; l < LaneOps<R>::width; ++l) {
     if (!LaneAccess<R>::lane(ok, l)) continue;
-    double xl[N];
-    lane_of(x, l, xl);
-    f(l, xl);
+    const LaneArray<R, N> xl(x, l);
+    f(l, xl.get());
   }
 }
 

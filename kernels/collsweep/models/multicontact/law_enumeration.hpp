@@ -116,13 +116,24 @@ struct LaneLawState {
       if (LaneAccess<V>::lane(valid, l)) scales[l] = multicontact_scales(cs[l], out[l].T_acc);
   }
 
+  // The lanes m of a phase to solve: one sample only gets here valid and in a round it takes part in, so
+  // its mask is the constant true (which lets the compiler fold the mode solver's masks; the GPU keeps
+  // solve_lanes out of line).
+  COLLSWEEP_HD_INLINE static LaneMask<V> solving(const LaneMask<V>& m) {
+    if constexpr (kLanes == 1) {
+      return LaneOps<V>::true_mask();
+    } else {
+      return m;
+    }
+  }
+
   // Every solution of a phase without friction offset (b = 0: Poisson's compression, Newton's one phase)
   // with velocity shift cv, on the valid lanes.
   template <class Emit>
   COLLSWEEP_HD_INLINE void solve_b0(const V (&cv)[2 * K], Emit& emit) const {
     V zero_b[K];
     for (int j = 0; j < K; ++j) zero_b[j] = V{};
-    modes.template solve_lanes<true>(cv, zero_b, valid, emit);
+    modes.template solve_lanes<true>(cv, zero_b, solving(valid), emit);
   }
 };
 
@@ -151,7 +162,7 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
 
   PoissonChoice<K> choice[kLanes];
   int chosen_solution[kLanes];  // (listener only) the chosen decompression's index
-  (void)chosen_solution;
+  for (int l = 0; l < kLanes; ++l) chosen_solution[l] = -1;
   int rounds = 0;
   for (int l = 0; l < kLanes; ++l)
     if (A::lane(st.valid, l) && comp[l].count > rounds) rounds = comp[l].count;
@@ -170,38 +181,29 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     PoissonDecompression<K> dd[kLanes];
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
-      double cvl[n];
-      lane_of(cv, l, cvl);
-      if constexpr (Listener::kActive) {
-        double g0l[n];
-        lane_of(g0, l, g0l);
-        listen.compression(r, comp[l].X[r], g0l, A::lane(wm, l));
-      }
-      dd[l].begin(cs[l], comp[l].X[r], cvl, A::lane(pure, l) != 0);
+      if constexpr (Listener::kActive)
+        listen.compression(r, comp[l].X[r], LaneArray<V, n>(g0, l).get(), A::lane(wm, l));
+      dd[l].begin(cs[l], comp[l].X[r], LaneArray<V, n>(cv, l).get(), A::lane(pure, l) != 0);
     }
     auto on_decompression = [&](const Mask& ok, const V(&x)[n], const V(&g)[n]) COLLSWEEP_LANES_LAMBDA {
       for_lanes<V>(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LANES_LAMBDA {
-        double gl[n];
-        lane_of(g, l, gl);
+        const LaneArray<V, n> gl(g, l);
         const int i = dd[l].count;
-        dd[l].add(cs[l], st.scales[l], comp[l].X[r], xl, gl);
+        dd[l].add(cs[l], st.scales[l], comp[l].X[r], xl, gl.get());
         if constexpr (Listener::kActive) {
-          if (dd[l].count > i) {
-            double cvl[n];
-            lane_of(cv, l, cvl);
-            list_decompression(listen, cs[l], st.scales[l], r, i, comp[l].X[r], cvl, dd[l], xl, gl);
-          }
+          if (dd[l].count > i)
+            list_decompression(listen, cs[l], st.scales[l], r, i, comp[l].X[r], LaneArray<V, n>(cv, l).get(),
+                               dd[l], xl, gl.get());
         } else {
           (void)i;
         }
       });
     };
-    st.modes.template solve_lanes<false>(cv, b, act, on_decompression);
+    st.modes.template solve_lanes<false>(cv, b, st.solving(act), on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
-      double g0l[n];
-      lane_of(g0, l, g0l);
-      choice[l].add(cs[l], st.scales[l], comp[l].X[r], g0l, A::lane(wm, l), dd[l], out[l]);
+      choice[l].add(cs[l], st.scales[l], comp[l].X[r], LaneArray<V, n>(g0, l).get(), A::lane(wm, l), dd[l],
+                    out[l]);
       if constexpr (Listener::kActive)
         if (choice[l].chosen == r)
           chosen_solution[l] =
