@@ -17,9 +17,10 @@ bool multicontact_lanes_serve(int k, const MultiContactOptions& opt);
 // out[l] = evaluate_poisson_lcp<K>(c[l], opt) (law poisson_lcp) or evaluate_newton_lcp<K>(c[l], opt) for
 // l = 0 .. 7, bit for bit: validation, T_acc, the mode solver's scales, the compression and each round of
 // decompressions, and the theorem predicates of fully frictional samples run on the vector lanes through the
-// kernels' lane-generic code (glocker_modes.hpp, glocker_conditions.hpp); each lane's solutions are folded
-// one sample at a time by the laws' own PoissonChoice / NewtonChoice. Requires
-// multicontact_lanes_serve(K, opt); K is 1 or 2.
+// laws' own lane-generic code (law_enumeration.hpp, glocker_modes.hpp, glocker_conditions.hpp); each lane's
+// solutions are folded one sample at a time by the laws' PoissonChoice / NewtonChoice. Requires
+// multicontact_lanes_serve(K, opt); K is 1 or 2; a value of law that names no law throws
+// std::invalid_argument.
 template <int K>
 void evaluate_multicontact_lanes(MultiContactLaw law,
                                  const MultiContactCollision<K> (&c)[multicontact_lane_batch],

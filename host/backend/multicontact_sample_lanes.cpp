@@ -1,9 +1,10 @@
 // The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
-// CPU can run. The steps and the order of the words are draw_multicontact_sample's
-// (models/multicontact/sampler.hpp, direct, wishart and mechanism kinds); only the plans it serves are drawn
-// here.
+// CPU can run. The grid axes, the per-contact streams and the derived quantities are the kernels' own
+// (models/multicontact/sample_inputs.hpp, instantiated here for eight lanes); the steps and the order of the
+// words of G are draw_multicontact_sample's (models/multicontact/sampler.hpp, direct, wishart and mechanism
+// kinds); only the plans it serves are drawn here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
@@ -62,11 +63,14 @@ COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, Lan
 // The grid digits of sample i + s from those of sample i (advance_grid_digits, contacts fastest).
 COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan& p, MultiGridDigits d,
                                                    std::uint32_t s) {
-  std::uint32_t* digit[] = {&d.contacts, &d.log10_cond, &d.log10_cond_M, &d.gamma_N,
-                            &d.gamma_T,  &d.mu,         &d.eps_N,        &d.eps_T_ratio};
-  const ScalarDist* dist[] = {&p.contacts, &p.log10_cond, &p.log10_cond_M, &p.gamma_N,
-                              &p.gamma_T,  &p.mu,         &p.eps_N,        &p.eps_T_ratio};
-  advance_grid_digits(digit, dist, 8, s);
+  std::uint32_t* digit[multicontact_grid_axes];
+  const ScalarDist* dist[multicontact_grid_axes];
+  int a = 0;
+  for_multicontact_grid_axes([&](auto dm, auto pm) COLLSWEEP_LAMBDA_INLINE {
+    digit[a] = &(d.*dm);
+    dist[a++] = &(p.*pm);
+  });
+  advance_grid_digits(digit, dist, multicontact_grid_axes, s);
   return d;
 }
 
@@ -134,31 +138,17 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = x[l];  // exact by construction
   }
 
-  // Velocities and coefficients, one stream each, in contact order.
+  // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).
   LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
-  const auto per_contact = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
-                               LaneD* v) COLLSWEEP_LAMBDA_INLINE {
+  const auto draw = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
+                        std::uint32_t n, LaneD* v) COLLSWEEP_LAMBDA_INLINE {
     StreamLanes st;
-    st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(k));
-    for (std::uint32_t j = 0; j < k; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
+    st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(n));
+    for (std::uint32_t j = 0; j < n; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
   };
-  per_contact(MultiStream::velocity, p.gamma_N, &MultiGridDigits::gamma_N, gamma);
-  per_contact(MultiStream::tangent_velocity, p.gamma_T, &MultiGridDigits::gamma_T, gamma + k);
-  per_contact(MultiStream::friction, p.mu, &MultiGridDigits::mu, mu);
-  per_contact(MultiStream::restitution, p.eps_N, &MultiGridDigits::eps_N, eps_N);
-  per_contact(MultiStream::tangent_restitution, p.eps_T_ratio, &MultiGridDigits::eps_T_ratio, eps_T);
-  for (std::uint32_t j = 0; j < k; ++j) eps_T[j] = eps_T[j] * eps_N[j];
-
-  // Derived (min_d / max_d as selects).
-  LaneD lo = eps_N[0], hi = eps_N[0], mu_sum{};
-  for (std::uint32_t j = 0; j < k; ++j) {
-    const LaneD mn = eps_N[j] < eps_T[j] ? eps_N[j] : eps_T[j];
-    const LaneD mx = eps_N[j] > eps_T[j] ? eps_N[j] : eps_T[j];
-    lo = lo < mn ? lo : mn;
-    hi = hi > mx ? hi : mx;
-    mu_sum += mu[j];
-  }
-  const LaneD spread = hi - lo, mu_mean = mu_sum / static_cast<double>(k);
+  draw_contact_inputs<LaneD>(p, k, draw, gamma, mu, eps_N, eps_T);
+  LaneD spread, mu_mean;
+  contact_derived(k, mu, eps_N, eps_T, spread, mu_mean);
 
   int redrawn = 0;
   for (int l = 0; l < multicontact_sample_batch; ++l) {

@@ -28,6 +28,8 @@
 //   friction             mu_j = draw_scalar(mu), j = 0 .. k-1
 //   restitution          eps_Nj = draw_scalar(eps_N), j = 0 .. k-1
 //   tangent_restitution  r_j = draw_scalar(eps_T_ratio), eps_Tj = r_j eps_Nj, j = 0 .. k-1
+// (The grid axes' order, the per-contact streams and the derived quantities are written once, for any lane
+// type, in sample_inputs.hpp; the CPU's SIMD sampler, host/backend/multicontact_sample_lanes.cpp, uses them.)
 // Per-contact values are drawn in contact order from their own stream, so contact j's gamma, mu and eps
 // do not depend on k (a sample with more contacts extends one with fewer). r_j <= 1 and eps_Nj >= 0 give
 // 0 <= eps_Tj <= eps_Nj exactly (rounding is monotone); ranges outside [0, 1] are the config validator's
@@ -54,6 +56,7 @@
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/multicontact/sample_inputs.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "collsweep/sampling/scalar.hpp"
@@ -62,17 +65,11 @@ namespace collsweep {
 
 inline constexpr int max_contact_rows = 2 * max_contacts;  // G's capacity (8 x 8)
 
-// The grid digits of one multi-contact sample, one per ScalarDist of the plan (0 for a non-grid one).
-struct MultiGridDigits {
-  std::uint32_t contacts = 0, log10_cond = 0, log10_cond_M = 0, gamma_N = 0, gamma_T = 0, mu = 0, eps_N = 0,
-                eps_T_ratio = 0;
-};
-
 // G_total: the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t multicontact_grid_size(const MultiContactSamplePlan& p) {
-  return std::uint64_t{grid_points(p.contacts)} * grid_points(p.log10_cond) * grid_points(p.log10_cond_M) *
-         grid_points(p.gamma_N) * grid_points(p.gamma_T) * grid_points(p.mu) * grid_points(p.eps_N) *
-         grid_points(p.eps_T_ratio);
+  std::uint64_t G = 1;
+  for_multicontact_grid_axes([&](auto, auto dist) { G *= grid_points(p.*dist); });
+  return G;
 }
 
 // Digits of g = i mod G_total in the documented order (contacts fastest).
@@ -82,14 +79,7 @@ COLLSWEEP_HD_INLINE MultiGridDigits multicontact_grid_digits(const MultiContactS
   const std::uint64_t G = multicontact_grid_size(p);
   if (G == 1u) return d;
   std::uint64_t g = i % G;
-  d.contacts = pop_grid_digit(g, p.contacts);
-  d.log10_cond = pop_grid_digit(g, p.log10_cond);
-  d.log10_cond_M = pop_grid_digit(g, p.log10_cond_M);
-  d.gamma_N = pop_grid_digit(g, p.gamma_N);
-  d.gamma_T = pop_grid_digit(g, p.gamma_T);
-  d.mu = pop_grid_digit(g, p.mu);
-  d.eps_N = pop_grid_digit(g, p.eps_N);
-  d.eps_T_ratio = pop_grid_digit(g, p.eps_T_ratio);
+  for_multicontact_grid_axes([&](auto digit, auto dist) { d.*digit = pop_grid_digit(g, p.*dist); });
   return d;
 }
 
@@ -267,40 +257,14 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
     }
   }
 
-  // Pre-impact velocities, N1..Nk then T1..Tk (one stream each).
-  {
-    SampleRng rng = multi_stream_rng(plan, MultiStream::velocity, i);
-    for (std::uint32_t j = 0; j < k; ++j) s.gamma_minus[j] = draw_scalar(plan.gamma_N, rng, g.gamma_N);
-  }
-  {
-    SampleRng rng = multi_stream_rng(plan, MultiStream::tangent_velocity, i);
-    for (std::uint32_t j = 0; j < k; ++j) s.gamma_minus[k + j] = draw_scalar(plan.gamma_T, rng, g.gamma_T);
-  }
-
-  // Coefficients (one stream each).
-  {
-    SampleRng rng = multi_stream_rng(plan, MultiStream::friction, i);
-    for (std::uint32_t j = 0; j < k; ++j) s.mu[j] = draw_scalar(plan.mu, rng, g.mu);
-  }
-  {
-    SampleRng rng = multi_stream_rng(plan, MultiStream::restitution, i);
-    for (std::uint32_t j = 0; j < k; ++j) s.eps_N[j] = draw_scalar(plan.eps_N, rng, g.eps_N);
-  }
-  {
-    SampleRng rng = multi_stream_rng(plan, MultiStream::tangent_restitution, i);
-    for (std::uint32_t j = 0; j < k; ++j)
-      s.eps_T[j] = draw_scalar(plan.eps_T_ratio, rng, g.eps_T_ratio) * s.eps_N[j];
-  }
-
-  // Derived quantities.
-  double lo = s.eps_N[0], hi = s.eps_N[0], mu_sum = 0.0;
-  for (std::uint32_t j = 0; j < k; ++j) {
-    lo = min_d(lo, min_d(s.eps_N[j], s.eps_T[j]));
-    hi = max_d(hi, max_d(s.eps_N[j], s.eps_T[j]));
-    mu_sum += s.mu[j];
-  }
-  s.eps_spread = hi - lo;
-  s.mu_mean = mu_sum / static_cast<double>(k);
+  // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).
+  const auto draw = [&](MultiStream stream, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
+                        std::uint32_t n, double* v) {
+    SampleRng rng = multi_stream_rng(plan, stream, i);
+    for (std::uint32_t j = 0; j < n; ++j) v[j] = draw_scalar(d, rng, g.*digit);
+  };
+  draw_contact_inputs<double>(plan, k, draw, s.gamma_minus, s.mu, s.eps_N, s.eps_T);
+  contact_derived(k, s.mu, s.eps_N, s.eps_T, s.eps_spread, s.mu_mean);
   return s;
 }
 

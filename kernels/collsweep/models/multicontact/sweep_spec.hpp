@@ -24,6 +24,31 @@ COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
   return law == MultiContactLaw::newton_lcp ? evaluate_newton_lcp(c, opt) : evaluate_poisson_lcp(c, opt);
 }
 
+// The law's enumeration branch on the lanes of V, out[l] for cs[l] (law_enumeration.hpp; the CPU's SIMD
+// path, host/backend/multicontact_lanes.cpp, whose predicates run the theorem predicates on the lanes);
+// the options' solver must be the enumeration. False, out untouched, for a value that names no law.
+template <int K, class V, class Predicates>
+COLLSWEEP_HD_INLINE bool evaluate_lcp_lanes(MultiContactLaw law, const MultiContactCollision<K>* cs,
+                                            const MultiContactOptions& opt, const Predicates& predicates,
+                                            MultiContactOutcome<K>* out) {
+  static_assert(multicontact_law_count == 2, "a new law needs its case here");
+  if (law != MultiContactLaw::poisson_lcp && law != MultiContactLaw::newton_lcp) return false;
+  LaneLawState<K, V> st;
+  if (!st.start(cs, opt, out, predicates)) return true;
+  NoSolutionListener none;
+  switch (law) {
+    case MultiContactLaw::poisson_lcp:
+      poisson_enumeration(st, cs, opt, out, none);
+      break;
+    case MultiContactLaw::newton_lcp:
+      newton_enumeration(st, cs, opt, out, none);
+      break;
+    case MultiContactLaw::count_:
+      break;
+  }
+  return true;
+}
+
 inline const char* law_name(MultiContactLaw law) {
   return law == MultiContactLaw::poisson_lcp  ? "poisson-lcp"
          : law == MultiContactLaw::newton_lcp ? "newton-lcp"
