@@ -21,6 +21,7 @@ template <int K>
 COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
                                                         const MultiContactCollision<K>& c,
                                                         const MultiContactOptions& opt) {
+  static_assert(multicontact_law_count == 2, "a new law needs its case here and in evaluate_lcp_lanes");
   return law == MultiContactLaw::newton_lcp ? evaluate_newton_lcp(c, opt) : evaluate_poisson_lcp(c, opt);
 }
 
