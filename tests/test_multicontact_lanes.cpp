@@ -75,7 +75,7 @@ std::vector<MultiContactCollision<K>> random_samples(std::uint64_t seed, int n, 
   return v;
 }
 
-TEST(MulticontactLanes, ServesEnumerationForOneAndTwoContacts) {
+TEST(MultiContactLanes, ServesEnumerationForOneAndTwoContacts) {
   MultiContactOptions opt;
   EXPECT_TRUE(multicontact_lanes_serve(1, opt));
   EXPECT_TRUE(multicontact_lanes_serve(2, opt));
@@ -86,7 +86,7 @@ TEST(MulticontactLanes, ServesEnumerationForOneAndTwoContacts) {
   EXPECT_TRUE(multicontact_lanes_serve(2, opt));
 }
 
-TEST(MulticontactLanes, TwoContactsEqualTheScalarLawsBitForBit) {
+TEST(MultiContactLanes, TwoContactsEqualTheScalarLawsBitForBit) {
   const MultiContactOptions opt;  // predicates on, as the sweeps run them
   const std::vector<int> general = compare<2>(random_samples<2>(11, 2000, Mode::general), opt);
   const std::vector<int> extreme = compare<2>(random_samples<2>(12, 2000, Mode::extreme), opt);
@@ -96,7 +96,7 @@ TEST(MulticontactLanes, TwoContactsEqualTheScalarLawsBitForBit) {
   EXPECT_GT(several, 10);
 }
 
-TEST(MulticontactLanes, OneContactEqualsTheScalarLawsBitForBit) {
+TEST(MultiContactLanes, OneContactEqualsTheScalarLawsBitForBit) {
   MultiContactOptions opt;
   opt.theorem_predicates = false;
   compare<1>(random_samples<1>(13, 1000, Mode::general), opt);
@@ -105,7 +105,7 @@ TEST(MulticontactLanes, OneContactEqualsTheScalarLawsBitForBit) {
 
 // Frictionless contacts, eps_T = eps_N, all eps = 0, a contact leaving (gamma_N >= 0): the paths where
 // r_j = 0 identically and the decompression has b_j = 0 in some lanes and not in others.
-TEST(MulticontactLanes, DegenerateCoefficientsEqualTheScalarLaws) {
+TEST(MultiContactLanes, DegenerateCoefficientsEqualTheScalarLaws) {
   Rng rng(15);
   std::vector<MultiContactCollision<2>> v;
   for (int i = 0; i < 1600; ++i) {
@@ -125,7 +125,7 @@ TEST(MulticontactLanes, DegenerateCoefficientsEqualTheScalarLaws) {
 
 // Options other than the sweeps': coefficients unchecked (the paper's cradle has eps = 2) with tighter
 // tolerances, and the explicit enumeration solver.
-TEST(MulticontactLanes, OtherOptionsEqualTheScalarLaws) {
+TEST(MultiContactLanes, OtherOptionsEqualTheScalarLaws) {
   std::vector<MultiContactCollision<2>> v = random_samples<2>(17, 400, Mode::general);
   for (std::size_t i = 0; i < v.size(); i += 2) v[i].eps_N[0] = v[i].eps_T[0] = 2.0;
   MultiContactOptions opt;
@@ -138,7 +138,7 @@ TEST(MulticontactLanes, OtherOptionsEqualTheScalarLaws) {
 
 // Invalid lanes among valid ones keep their status and leave the others untouched; a batch with no valid
 // lane returns statuses only.
-TEST(MulticontactLanes, InvalidLanesKeepTheirStatus) {
+TEST(MultiContactLanes, InvalidLanesKeepTheirStatus) {
   Rng rng(16);
   std::vector<MultiContactCollision<2>> v;
   for (int i = 0; i < 64; ++i) {
@@ -187,7 +187,7 @@ TEST(MulticontactLanes, InvalidLanesKeepTheirStatus) {
 // A CPU sweep (SIMD laws for k = 1, 2 in batches of eight, any thread count) equals the plain loop of
 // sweep_sample over the same samples, word for word: k drawn in 1 .. 3 (k = 3 stays one sample at a time),
 // samples outside the map, both laws, batch tails.
-TEST(MulticontactLanes, SweepEqualsTheOneByOneReference) {
+TEST(MultiContactLanes, SweepEqualsTheOneByOneReference) {
   MultiContactSweepSpec s = testing::two_contact_spec(77);
   s.plan.contacts = {ScalarKind::uniform, 0.5, 3.5, 1};
   s.plan.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
@@ -215,7 +215,7 @@ void expect_strided_sweep_equals_reference(const MultiContactSweepSpec& s, std::
 
 // The same with a grid of k = 1 … 4 (the SIMD sampler draws four strided batches of one k each) and a
 // mechanism G, k = 3, 4 going to the one-sample body: word for word the one-by-one loop, tails included.
-TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
+TEST(MultiContactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
   MultiContactSweepSpec s = testing::two_contact_spec(78);
   s.plan.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
   s.plan.G_kind = DelassusKind::mechanism;
@@ -228,7 +228,7 @@ TEST(MulticontactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
 }
 
 // The same with grid axes beside k (mu, log10 cond of a direct G) and a log-uniform input.
-TEST(MulticontactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
+TEST(MultiContactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
   MultiContactSweepSpec s = testing::two_contact_spec(79);
   s.plan.contacts = {ScalarKind::grid, 1.0, 2.0, 2};
   s.plan.mu = {ScalarKind::grid, 0.0, 1.5, 3};
