@@ -1,5 +1,5 @@
-// A random mechanism's Delassus matrix on eight lanes (mechanism.hpp's lane-generic steps, the scalar bits),
-// for the CPU's SIMD multi-contact sampler; and the words of one Philox stream for eight samples.
+// The words of one Philox stream for eight samples, all generated at once (the CPU's SIMD multi-contact
+// sampler's per-contact streams), and the most uniforms a sampler's stream gives one sample.
 #pragma once
 
 #include <cstdint>
@@ -48,26 +48,5 @@ struct StreamLanes {
 };
 
 COLLSWEEP_HD_INLINE int uniforms_of(const ScalarDist& d) { return takes_uniform(d) ? 1 : 0; }
-
-// A mechanism of n DOF with `rows` Jacobian rows from the stream (seed, stream) of the eight samples, x =
-// log10 cond M drawn from log10_cond_M (as lanes_draw_scalar serves), by the kernels' lane-generic steps
-// (sampling/mechanism.hpp: draw_mechanism_matrices_lanes, mechanism_delassus): Dl = J M^-1 J^T. Lanes whose
-// 10^x or Box-Muller leaves the common path, or whose M has no Cholesky factor, are marked in bad. Returns x.
-template <int R>
-COLLSWEEP_HD_INLINE LaneD draw_mechanism_lanes(std::uint64_t seed, std::uint32_t stream, LaneU sample,
-                                               const ScalarDist& log10_cond_M, std::uint32_t n,
-                                               std::uint32_t rows, LaneD (&Dl)[R][R], LaneI* bad) {
-  LaneSampleRng<LaneD> rng(seed, stream, sample);
-  rng.expect_uniforms(static_cast<std::uint32_t>(uniforms_of(log10_cond_M)) +
-                      mechanism_matrix_uniforms(n, rows));
-  const LaneD x = draw_scalar_lanes<LaneD>(log10_cond_M, rng, bad);
-  LaneD m[max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof],
-      work[max_mechanism_dof][max_mechanism_dof];
-  LaneD JY[R][max_mechanism_dof];
-  draw_mechanism_matrices_lanes<LaneD>(rng, n, x, pow10_neg_of<LaneD>(log10_cond_M, x, bad), rows, m, M, JY,
-                                       work, bad);
-  *bad |= ~mechanism_delassus(n, rows, M, JY, work, Dl);
-  return x;
-}
 
 }  // namespace collsweep

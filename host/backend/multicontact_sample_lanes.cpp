@@ -1,10 +1,9 @@
 // The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
 // AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
 // contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
-// CPU can run. The grid axes, the per-contact streams and the derived quantities are the kernels' own
-// (models/multicontact/sample_inputs.hpp, instantiated here for eight lanes); the steps and the order of the
-// words of G are draw_multicontact_sample's (models/multicontact/sampler.hpp, direct, wishart and mechanism
-// kinds); only the plans it serves are drawn here.
+// CPU can run. The grid axes, the per-contact streams, the derived quantities and G's draw with its
+// log10_cond are the kernels' own (models/multicontact/sample_inputs.hpp and delassus_draw.hpp, instantiated
+// here for eight lanes); only the plans it serves are chosen here.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"
@@ -14,51 +13,6 @@
 
 namespace collsweep {
 namespace {
-
-// log10_cond of G (wishart and mechanism kinds) from its Jacobi eigenvalues, every lane its own run,
-// finished per lane as the scalar sampler does (log10_cond_of_eigenvalues); not computed unless needed.
-COLLSWEEP_HD_INLINE void log10_cond_lanes(const LaneD (&G)[max_contact_rows][max_contact_rows],
-                                          std::uint32_t r, bool needed,
-                                          double (&log10_cond)[multicontact_sample_batch]) {
-  if (!needed) {
-    for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = kLog10CondNotComputed;
-    return;
-  }
-  LaneD work[max_mechanism_dof][max_mechanism_dof];
-  for (std::uint32_t a = 0; a < r; ++a)  // a copy of G (exactly symmetric)
-    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];
-  smallmat::jacobi_run(work, static_cast<int>(r));
-  for (int l = 0; l < multicontact_sample_batch; ++l) {
-    double eig[max_contact_rows];
-    for (std::uint32_t a = 0; a < r; ++a) eig[a] = work[a][a][l];
-    log10_cond[l] = log10_cond_of_eigenvalues(eig, r);
-  }
-}
-
-// The wishart kind's G (delassus stream, draw_delassus_wishart): dof = 2k + extra columns of 2k normals,
-// G = (sum of a a^T) / dof accumulated column by column, then scaled once.
-COLLSWEEP_HD_INLINE void draw_wishart_lanes(const MultiContactSamplePlan& p, LaneU sample, std::uint32_t r,
-                                            LaneD (&G)[max_contact_rows][max_contact_rows], LaneI* bad) {
-  const std::uint32_t dof = r + p.wishart_extra_dof, normals = r * dof;
-  StreamLanes st;
-  st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
-              2 * static_cast<int>((normals + 1u) / 2u));
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = 0; b < r; ++b) G[a][b] = LaneD{};
-  LaneD col[max_contact_rows], spare{};
-  for (std::uint32_t c = 0, z = 0; c < dof; ++c) {
-    for (std::uint32_t a = 0; a < r; ++a, ++z) {  // normal z: z0 of a Box-Muller pair, then its z1
-      if (z % 2u == 0u) {
-        const LaneD u1 = st.uniform(), u2 = st.uniform();
-        box_muller_lanes(u1, u2, &col[a], &spare, bad);
-      } else {
-        col[a] = spare;
-      }
-    }
-    wishart_add_column(G, col, r);
-  }
-  wishart_finish(G, r, dof);
-}
 
 // The grid digits of sample i + s from those of sample i (advance_grid_digits, contacts fastest).
 COLLSWEEP_HD_INLINE MultiGridDigits advance_digits(const MultiContactSamplePlan& p, MultiGridDigits d,
@@ -97,45 +51,14 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   for (int l = 0; l < multicontact_sample_batch; ++l) sample[l] = i0 + std::uint64_t{stride} * l;
   LaneI bad = LaneI{};
 
-  // G (delassus stream): x, the spectrum, the r x r Gaussian's normals, Q, Q diag(lambda) Q^T.
+  // G (delassus stream): the kernels' lane-generic draw (models/multicontact/delassus_draw.hpp).
   LaneD G[max_contact_rows][max_contact_rows];
-  LaneD x;
   double log10_cond[multicontact_sample_batch];
-  if (p.G_kind == DelassusKind::mechanism) {
-    draw_mechanism_lanes(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample, p.log10_cond_M,
-                         multicontact_mechanism_dof(p), r, G, &bad);
-    log10_cond_lanes(G, r, log10_cond_needed, log10_cond);
-  } else if (p.G_kind == DelassusKind::wishart) {
-    draw_wishart_lanes(p, sample, r, G, &bad);
-    log10_cond_lanes(G, r, log10_cond_needed, log10_cond);
-  } else {
-    StreamLanes st;
-    const int spectrum = r > 2u ? static_cast<int>(r) - 2 : 0;
-    st.generate(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample,
-                uniforms_of(p.log10_cond) + spectrum + int(r * r));
-    x = input_lanes(p.log10_cond, st, g, &MultiGridDigits::log10_cond, &bad);
-    LaneD lambda[max_contact_rows];
-    lambda[0] = splat_lanes<LaneD>(1.0);
-    const bool grid = p.log10_cond.kind == ScalarKind::grid;  // (x = 0 is pow10's exact branch: scalar)
-    const auto pow10_of = [&](LaneD e) COLLSWEEP_LAMBDA_INLINE {
-      return grid ? per_lane(e, [](double v) { return detmath::pow10(v); }) : pow10_lanes(e, &bad);
-    };
-    for (std::uint32_t i = 1; i + 1 < r; ++i) lambda[i] = pow10_of(-x * st.uniform());
-    lambda[r - 1] = p.log10_cond.kind == ScalarKind::constant
-                        ? splat_lanes<LaneD>(detmath::pow10(-p.log10_cond.lo))
-                        : pow10_of(-x);
-    LaneD Q[max_contact_rows][max_contact_rows];
-    for (std::uint32_t pair = 0; pair < r * r / 2u; ++pair) {  // Box-Muller, z0 then z1 (box_muller)
-      const LaneD u1 = st.uniform(), u2 = st.uniform();
-      LaneD z0, z1;
-      box_muller_lanes(u1, u2, &z0, &z1, &bad);
-      const std::uint32_t z = 2u * pair;  // normals z, z + 1 fill Q column by column
-      Q[z / r][z % r] = z0;
-      Q[(z + 1u) / r][(z + 1u) % r] = z1;
-    }
-    orthonormalize_columns(Q, r);
-    rotate_spectrum(Q, lambda, r, G);
-    for (int l = 0; l < multicontact_sample_batch; ++l) log10_cond[l] = x[l];  // exact by construction
+  {
+    LaneSampleRng<LaneD> rng(p.seed, static_cast<std::uint32_t>(MultiStream::delassus), sample);
+    LaneD work[max_mechanism_dof][max_mechanism_dof];
+    draw_multicontact_delassus<LaneD>(p, rng, g, r, multicontact_mechanism_dof(p), log10_cond_needed, work, G,
+                                      log10_cond, &bad);
   }
 
   // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).

@@ -112,11 +112,26 @@ class NormalSequence : private detail::NormalBatch<LaneOps<R>::width == 1 ? Norm
 
 // Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in
 // this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n. Any lane
-// type; m_last = 10^-x from the caller (on vector lanes pow10_neg_of of x's distribution).
+// type; m_last = 10^-x from the caller (on vector lanes pow10_neg_of of x's distribution). x_dist: x's
+// distribution where vector lanes should take a grid's 10^(-x u_i) lane by lane with the scalar function
+// (its x = 0 takes pow10's exact branch; the multi-contact direct kind), else null.
 template <class R>
 COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum_lanes(LaneRng<R>& rng, std::uint32_t n, R x, R m_last,
-                                                         R* m, LaneMask<R>* bad) {
+                                                         R* m, LaneMask<R>* bad,
+                                                         const ScalarDist* x_dist = nullptr) {
   m[0] = LaneOps<R>::splat(1.0);
+  if constexpr (LaneOps<R>::width > 1) {
+    if (x_dist != nullptr && x_dist->kind == ScalarKind::grid) {
+      for (std::uint32_t i = 1; i + 1 < n; ++i) {
+        const R e = -x * rng.uniform();
+        for (int l = 0; l < LaneOps<R>::width; ++l) m[i][l] = detmath::pow10(e[l]);
+      }
+      m[n - 1] = m_last;
+      return;
+    }
+  } else {
+    (void)x_dist;
+  }
   for (std::uint32_t i = 1; i + 1 < n; ++i) m[i] = SampleLanes<R>::pow10(-x * rng.uniform(), bad);
   m[n - 1] = m_last;
 }

@@ -55,6 +55,7 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/multicontact/delassus_draw.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/models/multicontact/sample_inputs.hpp"
 #include "collsweep/random/philox.hpp"
@@ -62,8 +63,6 @@
 #include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
-
-inline constexpr int max_contact_rows = 2 * max_contacts;  // G's capacity (8 x 8)
 
 // G_total: the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t multicontact_grid_size(const MultiContactSamplePlan& p) {
@@ -105,83 +104,6 @@ COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactS
   return clamp_mechanism_dof(plan.mechanism_dof);
 }
 
-// direct kind, x already drawn from rng: G = Q diag(lambda) Q^T, Q Haar of size r = 2k (see the top);
-// work is scratch (it holds Q). Normals: NormalSequence's policy (mechanism.hpp), here and below.
-template <class Normals = PairwiseNormals>
-COLLSWEEP_HD_INLINE void draw_delassus_direct(SampleRng& rng, std::uint32_t r, double x,
-                                              double (&work)[max_mechanism_dof][max_mechanism_dof],
-                                              double (&G)[max_contact_rows][max_contact_rows]) {
-  double lambda[max_contact_rows];
-  draw_log_uniform_spectrum(rng, r, x, lambda);
-  NormalSequence<Normals> z(rng, r * r);
-  draw_gaussian_columns(z, r, work);  // work[j] = column j
-  orthonormalize_columns(work, r);
-  rotate_spectrum(work, lambda, r, G);
-}
-
-// wishart kind: G = A A^T / dof with A r x dof Gaussian drawn column by column (see the top). dof = 0
-// gives G = 0 (not SPD; reported by the law).
-// Its steps for any lane type T (the CPU's SIMD sampler runs them on eight samples): G += a a^T for one
-// column a of A (upper triangle), then G /= dof with the upper triangle mirrored.
-template <class T>
-COLLSWEEP_HD_INLINE void wishart_add_column(T (&G)[max_contact_rows][max_contact_rows], const T* col,
-                                            std::uint32_t r) {
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = a; b < r; ++b) G[a][b] += col[a] * col[b];
-}
-template <class T>
-COLLSWEEP_HD_INLINE void wishart_finish(T (&G)[max_contact_rows][max_contact_rows], std::uint32_t r,
-                                        std::uint32_t dof) {
-  const double inv = dof > 0u ? 1.0 / static_cast<double>(dof) : 0.0;
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = a; b < r; ++b) {
-      G[a][b] *= inv;
-      G[b][a] = G[a][b];
-    }
-}
-
-template <class Normals = PairwiseNormals>
-COLLSWEEP_HD_INLINE void draw_delassus_wishart(SampleRng& rng, std::uint32_t r, std::uint32_t dof,
-                                               double (&G)[max_contact_rows][max_contact_rows]) {
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = 0; b < r; ++b) G[a][b] = 0.0;
-  NormalSequence<Normals> z(rng, r * dof);
-  for (std::uint32_t c = 0; c < dof; ++c) {
-    double col[max_contact_rows];
-    for (std::uint32_t a = 0; a < r; ++a) col[a] = z.next();
-    wishart_add_column(G, col, r);
-  }
-  wishart_finish(G, r, dof);
-}
-
-// log10_cond of a sample drawn without it (a quiet NaN: outside every map axis, should one read it).
-inline constexpr double kLog10CondNotComputed = __builtin_nan("");
-
-// log10 cond(G) of the leading r x r block from its Jacobi eigenvalues (smallmat::jacobi_eigenvalues on a
-// copy of G in the scratch buffer work): log10 lambda_max - log10 lambda_min, clamped below at 0; +inf when
-// lambda_min <= 0 or a value is not finite (so the sample falls outside every finite map axis). Jacobi is
-// accurate to a few ulps of ||G||, so the condition number is good to about eps cond(G) relative.
-// log10_cond_of_eigenvalues is its last step, from the eigenvalues eig[0 .. r-1] in Jacobi's order.
-COLLSWEEP_HD_INLINE double log10_cond_of_eigenvalues(const double* eig, std::uint32_t r) {
-  double lmin = eig[0], lmax = eig[0];
-  for (std::uint32_t a = 1; a < r; ++a) {
-    lmin = min_d(lmin, eig[a]);
-    lmax = max_d(lmax, eig[a]);
-  }
-  if (!(lmin > 0.0) || !is_finite_d(lmin) || !is_finite_d(lmax)) return smallmat::kInfinity;
-  return max_d(0.0, detmath::log10(lmax) - detmath::log10(lmin));
-}
-
-COLLSWEEP_HD_INLINE double delassus_log10_cond(const double (&G)[max_contact_rows][max_contact_rows],
-                                               std::uint32_t r,
-                                               double (&work)[max_mechanism_dof][max_mechanism_dof]) {
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = 0; b < r; ++b) work[a][b] = G[a][b];  // G is exactly symmetric
-  double eig[max_mechanism_dof];
-  smallmat::jacobi_eigenvalues(work, eig, static_cast<int>(r));
-  return log10_cond_of_eigenvalues(eig, r);
-}
-
 // The mechanism behind sample i's G (plan.G_kind must be mechanism), for tests: replays the contacts and
 // delassus streams, so G is bitwise the G of draw_multicontact_sample(plan, i). Row-major M (n x n) and J
 // (2k x n, rows N1..Nk, T1..Tk); only the leading blocks are meaningful.
@@ -198,18 +120,15 @@ struct MultiContactMechanism {
 template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePlan& plan, std::uint64_t i,
                                                      MultiContactMechanism& out) {
-  const MultiGridDigits g = multicontact_grid_digits(plan, i);
-  out.k = draw_contact_count(plan, i, g);
+  const MultiGridDigits g[1] = {multicontact_grid_digits(plan, i)};
+  out.k = draw_contact_count(plan, i, g[0]);
   out.n = multicontact_mechanism_dof(plan);
-  const std::uint32_t r = 2u * out.k;
   SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
-  out.log10_cond_M = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
   double work[max_mechanism_dof][max_mechanism_dof];
-  draw_mechanism_matrices<Normals>(rng, out.n, out.log10_cond_M, r, out.m, out.M, out.J, work);
   double Y[max_contact_rows][max_mechanism_dof];
-  for (std::uint32_t a = 0; a < r; ++a)
-    for (std::uint32_t b = 0; b < out.n; ++b) Y[a][b] = out.J[a][b];
-  out.cholesky_ok = mechanism_delassus(out.n, r, out.M, Y, work, out.G);
+  bool bad = false;
+  out.cholesky_ok = draw_delassus_mechanism_lanes<double, Normals>(
+      plan, rng, g, out.n, 2u * out.k, out.log10_cond_M, out.m, out.M, out.J, Y, work, out.G, &bad);
 }
 
 // Sample i of the plan (see the top of this file for every distribution and the stream layout).
@@ -221,47 +140,28 @@ template <class Normals = PairwiseNormals>
 COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiContactSamplePlan& plan,
                                                                 std::uint64_t i,
                                                                 bool log10_cond_needed = true) {
-  const MultiGridDigits g = multicontact_grid_digits(plan, i);
+  const MultiGridDigits g[1] = {multicontact_grid_digits(plan, i)};
   MultiContactSample s;
-  const std::uint32_t k = draw_contact_count(plan, i, g);
+  const std::uint32_t k = draw_contact_count(plan, i, g[0]);
   const std::uint32_t r = 2u * k;
   s.k = k;
 
-  // G (delassus stream). work is the one 12 x 12 scratch buffer: Q (direct, mechanism), L (mechanism),
-  // then the copy of G that Jacobi diagonalises.
+  // G (delassus stream; delassus_draw.hpp).
   {
     double work[max_mechanism_dof][max_mechanism_dof];
     SampleRng rng = multi_stream_rng(plan, MultiStream::delassus, i);
-    switch (plan.G_kind) {
-      case DelassusKind::direct: {
-        const double x = draw_scalar(plan.log10_cond, rng, g.log10_cond);
-        draw_delassus_direct<Normals>(rng, r, x, work, s.G);
-        s.log10_cond = x;  // exact by construction
-        break;
-      }
-      case DelassusKind::wishart:
-        draw_delassus_wishart<Normals>(rng, r, r + plan.wishart_extra_dof, s.G);
-        s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
-        break;
-      case DelassusKind::mechanism: {
-        const std::uint32_t n = multicontact_mechanism_dof(plan);
-        const double x = draw_scalar(plan.log10_cond_M, rng, g.log10_cond_M);
-        double m[max_mechanism_dof];
-        double M[max_mechanism_dof][max_mechanism_dof];
-        double JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
-        draw_mechanism_matrices<Normals>(rng, n, x, r, m, M, JY, work);
-        mechanism_delassus(n, r, M, JY, work, s.G);  // G = 0 when M is not positive definite
-        s.log10_cond = log10_cond_needed ? delassus_log10_cond(s.G, r, work) : kLog10CondNotComputed;
-        break;
-      }
-    }
+    double log10_cond[1] = {s.log10_cond};  // (every kind sets it)
+    bool bad = false;
+    draw_multicontact_delassus<double, Normals>(plan, rng, g, r, multicontact_mechanism_dof(plan),
+                                                log10_cond_needed, work, s.G, log10_cond, &bad);
+    s.log10_cond = log10_cond[0];
   }
 
   // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).
   const auto draw = [&](MultiStream stream, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
                         std::uint32_t n, double* v) {
     SampleRng rng = multi_stream_rng(plan, stream, i);
-    for (std::uint32_t j = 0; j < n; ++j) v[j] = draw_scalar(d, rng, g.*digit);
+    for (std::uint32_t j = 0; j < n; ++j) v[j] = draw_scalar(d, rng, g[0].*digit);
   };
   draw_contact_inputs<double>(plan, k, draw, s.gamma_minus, s.mu, s.eps_N, s.eps_T);
   contact_derived(k, s.mu, s.eps_N, s.eps_T, s.eps_spread, s.mu_mean);
