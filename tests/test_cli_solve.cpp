@@ -2,12 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
-#include "io/format.hpp"
 #include "families/planar/mechanism.hpp"
+#include "io/format.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
 
@@ -74,6 +75,30 @@ JsonValue parse_json_output(const CommandResult& r) {
   } catch (const std::exception& e) {
     ADD_FAILURE() << e.what() << "\n" << r.out;
     return {};
+  }
+}
+
+// The mechanism form shares the samplers' W = J M^-1 J^T: with M = diag(d), W = J diag(1/d) J^T exactly up to
+// rounding, and a mechanism beyond its arrays is refused by name.
+TEST(CliSolve, MechanismFormWIsJMinvJtAndRefusesTooManyDof) {
+  Mechanism m;
+  m.M = Eigen::MatrixXd::Zero(3, 3);
+  m.M.diagonal() << 2.0, 4.0, 0.5;
+  m.J.resize(2, 3);
+  m.J << 1.0, 0.5, -0.25, 0.3, 1.0, 0.75;
+  const Delassus2 W = delassus_from_mechanism(m);
+  EXPECT_NEAR(W.nn, 1.0 / 2 + 0.25 / 4 + 0.0625 / 0.5, 1e-15);
+  EXPECT_NEAR(W.nt, 0.3 / 2 + 0.5 / 4 - 0.1875 / 0.5, 1e-15);
+  EXPECT_NEAR(W.tt, 0.09 / 2 + 1.0 / 4 + 0.5625 / 0.5, 1e-15);
+  Mechanism big;
+  big.M = Eigen::MatrixXd::Identity(max_solve_dof + 1, max_solve_dof + 1);
+  big.J = Eigen::MatrixXd::Ones(2, max_solve_dof + 1);
+  try {
+    validate_mechanism(big);
+    FAIL() << "a mechanism of " << max_solve_dof + 1 << " degrees of freedom was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("at most 64 degrees of freedom (got 65)"), std::string::npos)
+        << e.what();
   }
 }
 

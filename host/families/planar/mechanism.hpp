@@ -14,10 +14,14 @@ struct Mechanism {
   Eigen::MatrixXd J;  // 2 x n, rows [V_n; V_t]
 };
 
-// Throws std::invalid_argument naming the problem (shape, symmetry, definiteness, rank of J).
+// The largest n of the mechanism form (W is computed on fixed arrays of this size).
+inline constexpr int max_solve_dof = 64;
+
+// Throws std::invalid_argument naming the problem (size, shape, symmetry, definiteness, rank of J).
 void validate_mechanism(const Mechanism& m);
 
-// W = J M^-1 J^T (Djerassi eqs 23a-c), by Cholesky of M.
+// W = J M^-1 J^T (Djerassi eqs 23a-c), by Cholesky of M: the samplers' routine (sampling/mechanism.hpp),
+// n <= max_solve_dof.
 Delassus2 delassus_from_mechanism(const Mechanism& m);
 
 // Contact velocity v = J u.

@@ -234,11 +234,10 @@ COLLSWEEP_HD_INLINE void draw_mechanism_matrices(SampleRng& rng, std::uint32_t n
 // Step 5b: L = chol(M), lower and row-major, into L (only its lower triangle is written). Returns false
 // when a pivot is <= 0 or not finite (M not positive definite to working precision).
 // T = double, or the CPU's SIMD lanes (the multi-contact lanes sampler): a mask of the lanes that succeed;
-// the others go on with meaningless values (their caller draws them again one at a time).
-template <class T>
-COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
-                                                   const T (&M)[max_mechanism_dof][max_mechanism_dof],
-                                                   T (&L)[max_mechanism_dof][max_mechanism_dof]) {
+// the others go on with meaningless values (their caller draws them again one at a time). N is the arrays'
+// capacity (max_mechanism_dof in the samplers; `solve`'s mechanism form takes more), n <= N.
+template <int N, class T>
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n, const T (&M)[N][N], T (&L)[N][N]) {
   using Ops = LaneOps<T>;
   LaneMask<T> ok = Ops::true_mask();
   for (std::uint32_t j = 0; j < n; ++j) {
@@ -263,15 +262,13 @@ COLLSWEEP_HD_INLINE LaneMask<T> mechanism_cholesky(std::uint32_t n,
 // of Y is column r of L^-1 J^T; Y may be J itself, overwritten in place) and Dl = Y^T Y = J M^-1 J^T (rows x
 // rows; Dl_ab = sum_i y_ai y_bi, i ascending, upper triangle mirrored). Returns false, with Dl's leading
 // block zero, when M is not positive definite to working precision (T = lanes: the mask of the lanes that
-// succeed, Dl meaningless in the others).
-template <int R, class T>
-COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus_of(std::uint32_t n, std::uint32_t rows,
-                                                      const T (&M)[max_mechanism_dof][max_mechanism_dof],
-                                                      const T (&J)[R][max_mechanism_dof],
-                                                      T (&Y)[R][max_mechanism_dof],
-                                                      T (&work)[max_mechanism_dof][max_mechanism_dof],
+// succeed, Dl meaningless in the others). The one W = J M^-1 J^T of collsweep: the samplers' mechanisms and
+// `solve`'s mechanism form (host/families/planar/mechanism.cpp) both come here. N: the arrays' capacity.
+template <int R, int N, class T>
+COLLSWEEP_HD_INLINE LaneMask<T> mechanism_delassus_of(std::uint32_t n, std::uint32_t rows, const T (&M)[N][N],
+                                                      const T (&J)[R][N], T (&Y)[R][N], T (&work)[N][N],
                                                       T (&Dl)[R][R]) {
-  T(&L)[max_mechanism_dof][max_mechanism_dof] = work;
+  T(&L)[N][N] = work;
   const LaneMask<T> ok = mechanism_cholesky(n, M, L);
   if constexpr (LaneOps<T>::width == 1) {
     if (!ok) {
