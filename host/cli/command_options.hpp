@@ -70,9 +70,9 @@ struct WitnessSchema {
   std::vector<std::string> extra_columns;
   std::vector<std::string> recorded;
   // The evaluator of a row of `law` (its fields at the positions of extra_columns in `extra`); nullptr when
-  // `law` is not one of the family's laws. `key` names the evaluator for reuse across rows.
+  // `law` is not one of the family's laws. reproduce builds one per law and extra fields.
   std::function<RowEvaluator(const HeaderIndex&, const std::string& law,
-                             const std::vector<std::string>& extra, long line, std::string* key)>
+                             const std::vector<std::string>& extra, long line)>
       evaluator;
   std::string note;
 };

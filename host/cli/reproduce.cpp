@@ -92,16 +92,22 @@ void check_witnesses(const std::string& path, const RunSummary& summary, Witness
       row.recorded_text.push_back(trim_blanks(fields[rec_at[q]]));
       row.recorded.push_back(parse_field(fields[rec_at[q]], schema.recorded[q], line));
     }
+    // One evaluator per law and extra fields (multi-contact: the row's k), built at its first row.
     std::vector<std::string> extra;
-    for (std::size_t e = 0; e < schema.extra_columns.size(); ++e) extra.push_back(fields[at[3 + e]]);
-    std::string key;
-    RowEvaluator f = schema.evaluator(header, row.law, extra, line, &key);
-    if (!f)
-      throw MalformedInput(line, "column 'law': '" + row.law + "' is not a " +
-                                     families::family_in_words(summary.family) + " law" +
-                                     " (summary.json says the run is " + model + ")");
+    std::string key = row.law;
+    for (std::size_t e = 0; e < schema.extra_columns.size(); ++e) {
+      extra.push_back(fields[at[3 + e]]);
+      key += "/" + trim_blanks(extra.back());
+    }
     auto it = evaluators.find(key);
-    if (it == evaluators.end()) it = evaluators.emplace(key, std::move(f)).first;
+    if (it == evaluators.end()) {
+      RowEvaluator f = schema.evaluator(header, row.law, extra, line);
+      if (!f)
+        throw MalformedInput(line, "column 'law': '" + row.law + "' is not a " +
+                                       families::family_in_words(summary.family) + " law" +
+                                       " (summary.json says the run is " + model + ")");
+      it = evaluators.emplace(key, std::move(f)).first;
+    }
     check.compare(row, it->second(fields, line));
   }
 }

@@ -95,7 +95,7 @@ WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const R
   w.note = std::string(", solver ") + lcp_solver_name(summary.solver);
   const LcpSolver solver = summary.solver;
   w.evaluator = [solver](const HeaderIndex& header, const std::string& law,
-                         const std::vector<std::string>& extra, long line, std::string* key) -> RowEvaluator {
+                         const std::vector<std::string>& extra, long line) -> RowEvaluator {
     const int header_k = lcp_header_contacts(header, 0, false);
     int k = 0;
     try {
@@ -109,7 +109,6 @@ WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const R
                                      " contacts");
     MultiContactLaw multi{};
     if (!parse_lcp_law(law, &multi)) return nullptr;
-    *key = law + "/" + std::to_string(k);
     return with_contacts(k,
                          [&](auto kc) { return lcp_evaluator<decltype(kc)::value>(header, multi, solver); });
   };

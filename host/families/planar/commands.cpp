@@ -77,11 +77,10 @@ EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& 
 WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary&) {
   WitnessSchema w;
   w.recorded = planar_recorded_columns();
-  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&, long,
-                   std::string* key) -> RowEvaluator {
+  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&,
+                   long) -> RowEvaluator {
     PlanarLaw planar{};
     if (!parse_law(law.c_str(), &planar)) return nullptr;
-    *key = law;
     return planar_evaluator(header, planar);
   };
   return w;
