@@ -121,6 +121,47 @@ void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+// Steady state (the "past 10^10" figures): one benchmark iteration keeps launching the sweep until it
+// has run at least 10^10 samples or 10 s of kernel time, whichever comes first, so that start-up, the tally
+// merge and clock ramps weigh nothing. Reported: samples/s over kernel time. Run only when named
+// (--benchmark_filter=steady), as it takes up to ~12 s per kernel.
+template <class Spec, class Launch>
+void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_launch, Launch launch) {
+  const cuda::DeviceInfo info = cuda::query_device();
+  if (!info.available) {
+    state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
+    return;
+  }
+  constexpr double min_samples = 1e10, max_seconds = 10.0;
+  std::uint64_t first = 0, launches = 0;
+  for (auto _ : state) {
+    double kernel_seconds = 0.0;
+    while (double(first) < min_samples && kernel_seconds < max_seconds) {
+      kernel_seconds += launch(spec, first, per_launch).seconds;
+      first += per_launch;
+      ++launches;
+    }
+    state.SetIterationTime(kernel_seconds);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(first));
+  state.counters["launches"] = double(launches);
+  state.counters["samples"] = double(first);
+}
+
+void BM_CudaSteadyPlanar(benchmark::State& state, int law) {
+  run_steady(state, bench_spec(law), std::uint64_t(1) << 32,
+             [](const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t n) {
+               return run_planar_sweep_gpu(s, first, n);
+             });
+}
+
+void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
+  run_steady(state, k_contacts(k), std::uint64_t(1) << (k == 2 ? 28 : 25),
+             [](const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t n) {
+               return run_multicontact_sweep_gpu(s, first, n);
+             });
+}
+
 void register_all() {
   const cuda::DeviceInfo info = cuda::query_device();
   benchmark::AddCustomContext("cpu", cpu_model_name());
@@ -155,6 +196,15 @@ void register_all() {
           ->UseManualTime()
           ->Iterations(3);
     }
+  const auto steady = [](benchmark::internal::Benchmark* b) {
+    b->Unit(benchmark::kSecond)->UseManualTime()->Iterations(1);
+  };
+  steady(benchmark::RegisterBenchmark("steady/cuda/stronge", BM_CudaSteadyPlanar,
+                                      static_cast<int>(PlanarLaw::stronge)));
+  steady(benchmark::RegisterBenchmark("steady/cuda/all-laws", BM_CudaSteadyPlanar, -1));
+  for (const int k : {2, 4})
+    steady(benchmark::RegisterBenchmark(("steady/cuda/poisson-lcp-k" + std::to_string(k)).c_str(),
+                                        BM_CudaSteadyMultiContact, k));
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ step() {  # step NAME TIMEOUT CMD...: runs one step, records its status, never s
   local rc=$?
   say "== $name: exit $rc in $((SECONDS - t0)) s"
   echo "$name $rc" >>"$out/status.txt"
+  return $rc
 }
 : >"$out/status.txt"
 
@@ -71,8 +72,10 @@ bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's 
   step "$label" 200 "$@" --benchmark_min_time=0.5 --benchmark_out="$out/$label.json" --benchmark_out_format=json
 }
 if [ -x "$build/bench/bench_sweep" ]; then
-  bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=cuda
-  bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=cpu
+  bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=^sweep/cuda
+  bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=^sweep/cpu
+  # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time (about 35 s in all).
+  bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/
 fi
 [ -x "$build/bench/bench_planar_laws" ] && bench bench_planar_laws "$build/bench/bench_planar_laws"
 # Two-contact Poisson impacts on the same problems: ours on one core and on the GPU, Siconos's Lemke on one
@@ -101,15 +104,36 @@ if command -v compute-sanitizer >/dev/null; then
   step sanitizer-racecheck-multicontact 150 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
-# 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one slice of the stronge sweep kernel, with the
-#    per-source-line instruction counts and stall samples exported as CSV (kernels are built with -lineinfo).
+# 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one launch of every sweep kernel (planar one-law
+#    stronge, planar four laws, multi-contact k <= 2 and k <= 4): speed of light, the FP64 roofline, pipe
+#    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of bench/README.md.
+#    GPU_CHECK_SOURCE=1 adds per-source-line counters for the stronge kernel (kernels are built with -lineinfo).
+profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FILTER launches
+  local name=$1 filter=$2
+  local sections=(--section SpeedOfLight --section SpeedOfLight_RooflineChart --section ComputeWorkloadAnalysis
+    --section InstructionStats --section Occupancy --section WarpStateStats --section LaunchStats
+    --section MemoryWorkloadAnalysis)
+  local metrics=smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum
+  metrics+=,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_integer_pred_on.sum
+  metrics+=,sm__inst_executed_pipe_fp64.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active
+  metrics+=,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,smsp__thread_inst_executed.sum
+  local source=()
+  [ "${GPU_CHECK_SOURCE:-0}" = 1 ] && [ "$name" = stronge ] && source=(--section SourceCounters --import-source yes)
+  local run=(ncu --set none "${sections[@]}" "${source[@]}" -k regex:sweep_kernel -c 1 -f -o "$out/ncu-$name")
+  # A metric this ncu lacks fails the whole profile: then profile again with the sections alone.
+  step "ncu-$name" 200 "${run[@]}" --metrics "$metrics" "$build/bench/bench_sweep" --benchmark_filter="$filter" ||
+    step "ncu-$name-sections" 200 "${run[@]}" "$build/bench/bench_sweep" --benchmark_filter="$filter"
+  ncu --import "$out/ncu-$name.ncu-rep" --print-details all >"$out/ncu-$name.txt" 2>&1 ||
+    ncu --import "$out/ncu-$name.ncu-rep" >"$out/ncu-$name.txt" 2>&1
+  [ ${#source[@]} -gt 0 ] && ncu --import "$out/ncu-$name.ncu-rep" --page source --csv --print-source cuda \
+    >"$out/ncu-$name-source.csv" 2>&1
+  rm -f "$out/ncu-$name.ncu-rep"  # large; the text holds what the docs cite
+}
 if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$build/bench/bench_sweep" ]; then
-  step ncu-stronge 200 ncu --set none --section SpeedOfLight --section Occupancy --section WarpStateStats \
-    --section ComputeWorkloadAnalysis --section InstructionStats --section LaunchStats --section SourceCounters \
-    --import-source yes -k regex:sweep_kernel -c 1 -f -o "$out/ncu-stronge" \
-    "$build/bench/bench_sweep" --benchmark_filter='cuda/stronge'
-  ncu --import "$out/ncu-stronge.ncu-rep" >"$out/ncu-stronge.txt" 2>&1
-  ncu --import "$out/ncu-stronge.ncu-rep" --page source --csv --print-source cuda >"$out/ncu-stronge-source.csv" 2>&1
+  profile stronge '^sweep/cuda/stronge$'
+  profile all-laws '^sweep/cuda/all-laws$'
+  profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2$'
+  profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4$'
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"
