@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "collsweep/models/spatial/algebraic_solutions.hpp"
-#include "collsweep/models/spatial/routh_laws.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
 
 namespace collsweep {
 namespace {

@@ -8,7 +8,7 @@
 #include <initializer_list>
 #include <vector>
 
-#include "collsweep/models/spatial/routh_laws.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
 #include "support/random_spatial.hpp"
 
 namespace collsweep {

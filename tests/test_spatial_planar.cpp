@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
-#include "collsweep/models/spatial/routh_laws.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
 #include "support/random_collisions.hpp"
 
 namespace collsweep {

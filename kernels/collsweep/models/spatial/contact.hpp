@@ -12,6 +12,7 @@
 
 #include "collsweep/contact/status.hpp"
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 
 namespace collsweep {
 
@@ -33,7 +34,7 @@ struct SpatialCollision {
   Vec3n v;           // pre-impact contact velocity, v.n < 0
   double mu = 0.0;   // Coulomb friction coefficient (static = kinetic, isotropic)
   double e = 0.0;    // restitution: energetic (stronge-3d), kinetic (poisson-3d), kinematic (newton-3d)
-  double e_t = 0.0;  // tangential restitution (read by later laws only)
+  double e_t = 0.0;  // tangential restitution (chatterjee-ruina-3d only)
 };
 
 // Mode sequence of the incremental (Routh) laws. A single contact halts at most once: after a halt it
@@ -46,7 +47,17 @@ enum class SpatialMode : std::uint8_t {
   C,         // slip halts in compression, then resumes along sigma_F
   D,         // slip halts in restitution, then sticks
   E,         // slip halts in restitution, then resumes along sigma_F
+  // Chatterjee-Ruina Law II (algebraic, no path): its two outcome types (Chatterjee thesis §6.5.2).
+  law2_inside,  // type 1: the candidate impulse lies inside the friction cone
+  law2_cone,    // type 2: projected onto the cone along the constant-e line
+  count_
 };
+
+// A mode's name in outputs: A..E, or II-1 / II-2 for Law II's types.
+inline const char* mode_name(SpatialMode m) {
+  static const char* const names[] = {"-", "A", "B", "C", "D", "E", "II-1", "II-2"};
+  return static_cast<int>(m) < static_cast<int>(SpatialMode::count_) ? names[static_cast<int>(m)] : "?";
+}
 
 // Result of one law on one collision. All numbers are zero when status != ok (never NaN).
 struct SpatialOutcome {
@@ -58,8 +69,9 @@ struct SpatialOutcome {
   Vec3n vf;                      // post-impact contact velocity
   double dE = 0.0;               // kinetic energy change P.(v1 + v2)/2 (negative = dissipated)
   double dE_rel = 0.0;           // dE / T_acc
-  double W_n = 0.0, W_t = 0.0;   // work of the normal and of the friction impulse (dE = W_n + W_t)
-  double I_nc = 0.0;             // normal impulse at the end of compression (v_n = 0)
+  double W_n = 0.0, W_t = 0.0;   // work of the normal and of the friction impulse (dE = W_n + W_t;
+                                 // incremental laws only, 0 for Law II, which has no impulse path)
+  double I_nc = 0.0;             // normal impulse at the end of compression (v_n = 0; incremental laws)
   double I_nh = 0.0;             // normal impulse at which the slip halts (0 if it never does)
   // Swerve: signed angle in degrees, (-180, 180], from the initial slip direction v_t1/|v_t1| to the final
   // slip direction: the direction of v_t at the end of the impact if it is still sliding then (modes A, C,
@@ -100,23 +112,42 @@ COLLSWEEP_HD_INLINE bool is_spd(const Delassus3& W) {
   return stick_normal_rate(W) > kTol * W.a;
 }
 
-// v^T W^-1 v by block elimination: x_n = (v_n - c^T b^-1 v_t)/S, x_t = b^-1 (v_t - c x_n), S the Schur
-// complement; returns v.x.
-COLLSWEEP_HD_INLINE double inverse_quadratic(const Delassus3& W, const Vec3n& v) {
+// x = W^-1 v by block elimination: x_n = (v_n - c^T b^-1 v_t)/S, x_t = b^-1 (v_t - c x_n), S the Schur
+// complement.
+COLLSWEEP_HD_INLINE Vec3n solve_delassus(const Delassus3& W, const Vec3n& v) {
   const double d = det_b(W);
   const double y1 = (W.b22 * v.t1 - W.b12 * v.t2) / d;  // b^-1 v_t
   const double y2 = (W.b11 * v.t2 - W.b12 * v.t1) / d;
   const double xn = (v.n - (W.c1 * y1 + W.c2 * y2)) / stick_normal_rate(W);
   const double r1 = v.t1 - W.c1 * xn, r2 = v.t2 - W.c2 * xn;
-  const double x1 = (W.b22 * r1 - W.b12 * r2) / d;
-  const double x2 = (W.b11 * r2 - W.b12 * r1) / d;
-  return v.n * xn + v.t1 * x1 + v.t2 * x2;
+  return Vec3n{xn, (W.b22 * r1 - W.b12 * r2) / d, (W.b11 * r2 - W.b12 * r1) / d};
+}
+
+// v^T W^-1 v.
+COLLSWEEP_HD_INLINE double inverse_quadratic(const Delassus3& W, const Vec3n& v) {
+  const Vec3n x = solve_delassus(W, v);
+  return v.n * x.n + v.t1 * x.t1 + v.t2 * x.t2;
+}
+
+// W v (the velocity change of impulse v).
+COLLSWEEP_HD_INLINE Vec3n apply_delassus(const Delassus3& W, const Vec3n& p) {
+  return Vec3n{W.a * p.n + W.c1 * p.t1 + W.c2 * p.t2, W.c1 * p.n + W.b11 * p.t1 + W.b12 * p.t2,
+               W.c2 * p.n + W.b12 * p.t1 + W.b22 * p.t2};
 }
 
 // T_acc = v^T W^-1 v / 2.
 COLLSWEEP_HD_INLINE double accessible_energy(const Delassus3& W, const Vec3n& v) {
   return 0.5 * inverse_quadratic(W, v);
 }
+
+namespace spatial {
+
+// Signed angle in degrees from unit vector u to unit vector w (the swerve angle).
+COLLSWEEP_HD_INLINE double angle_deg(double u1, double u2, double w1, double w2) {
+  return detmath::atan2(u1 * w2 - u2 * w1, u1 * w1 + u2 * w2) * (180.0 / 3.14159265358979323846);
+}
+
+}  // namespace spatial
 
 // Checks common to every spatial law (W, v, mu, e; e_t only for finiteness).
 COLLSWEEP_HD_INLINE Status validate_spatial(const SpatialCollision& c) {

@@ -10,21 +10,9 @@
 // Results are homogeneous of degree 1 in v and equivariant under rotations of the tangent plane.
 #pragma once
 
-#include <cstring>
-
-#include "collsweep/math/det_math.hpp"
 #include "collsweep/models/spatial/slip_ode.hpp"
 
 namespace collsweep {
-
-namespace spatial {
-
-// Signed angle in degrees from unit vector u to unit vector w.
-COLLSWEEP_HD_INLINE double angle_deg(double u1, double u2, double w1, double w2) {
-  return detmath::atan2(u1 * w2 - u2 * w1, u1 * w1 + u2 * w2) * (180.0 / 3.14159265358979323846);
-}
-
-}  // namespace spatial
 
 COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
                                                   const SpatialOptions& opt = SpatialOptions()) {
@@ -148,32 +136,5 @@ struct Newton3d {
     return evaluate_routh(SpatialLaw::newton3d, c);
   }
 };
-
-inline constexpr int spatial_law_count = static_cast<int>(SpatialLaw::count_);
-
-inline const char* law_name(SpatialLaw law) {
-  switch (law) {
-    case SpatialLaw::stronge3d:
-      return Stronge3d::name;
-    case SpatialLaw::poisson3d:
-      return Poisson3d::name;
-    case SpatialLaw::newton3d:
-      return Newton3d::name;
-    default:
-      return "unknown";
-  }
-}
-
-// Parses a spatial law name; returns false for an unknown name.
-inline bool parse_law(const char* name, SpatialLaw* out) {
-  for (int i = 0; i < spatial_law_count; ++i) {
-    const auto law = static_cast<SpatialLaw>(i);
-    if (std::strcmp(name, law_name(law)) == 0) {
-      *out = law;
-      return true;
-    }
-  }
-  return false;
-}
 
 }  // namespace collsweep

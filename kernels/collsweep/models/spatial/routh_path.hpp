@@ -15,7 +15,8 @@
 
 namespace collsweep {
 
-enum class SpatialLaw : std::uint8_t { stronge3d = 0, poisson3d, newton3d, count_ };
+// The spatial laws: the three incremental (Routh) laws, then Chatterjee-Ruina's algebraic Law II in 3D.
+enum class SpatialLaw : std::uint8_t { stronge3d = 0, poisson3d, newton3d, chatterjee_ruina3d, count_ };
 
 namespace spatial {
 
