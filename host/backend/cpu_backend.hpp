@@ -19,6 +19,11 @@ MultiContactSweepResult run_multicontact_sweep_cpu(const MultiContactSweepSpec& 
                                                    std::uint64_t count, std::uint64_t batch, int threads,
                                                    Progress* progress = nullptr);
 
+// The same for a spatial sweep (cpu_backend_spatial.cpp).
+SpatialSweepResult run_spatial_sweep_cpu(const SpatialSweepSpec& spec, std::uint64_t first,
+                                         std::uint64_t count, std::uint64_t batch, int threads,
+                                         Progress* progress = nullptr);
+
 // Name of this machine's CPU (from /proc/cpuinfo) for the run's records.
 std::string cpu_model_name();
 

@@ -29,6 +29,11 @@ bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t c
   return cuda::run_multicontact_sweep(s, first, count, words, w, n, hook, err, len);
 }
 
+bool launch(const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
+            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
+  return cuda::run_spatial_sweep(s, first, count, words, w, n, hook, err, len);
+}
+
 template <class Spec>
 SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
                                 Progress* progress) {
@@ -73,6 +78,11 @@ PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_
 
 MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
                                                    std::uint64_t count, Progress* progress) {
+  return run_sweep_gpu(spec, first, count, progress);
+}
+
+SpatialSweepResult run_spatial_sweep_gpu(const SpatialSweepSpec& spec, std::uint64_t first,
+                                         std::uint64_t count, Progress* progress) {
   return run_sweep_gpu(spec, first, count, progress);
 }
 

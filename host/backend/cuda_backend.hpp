@@ -27,4 +27,7 @@ PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_
 MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
                                                    std::uint64_t count, Progress* progress = nullptr);
 
+SpatialSweepResult run_spatial_sweep_gpu(const SpatialSweepSpec& spec, std::uint64_t first,
+                                         std::uint64_t count, Progress* progress = nullptr);
+
 }  // namespace collsweep

@@ -9,6 +9,7 @@
 
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 #include "collsweep/models/planar/sweep.hpp"
+#include "collsweep/models/spatial/sweep.hpp"
 
 namespace collsweep {
 
@@ -62,6 +63,7 @@ struct SweepResult {
 
 using PlanarSweepResult = SweepResult<PlanarSweepSpec>;
 using MultiContactSweepResult = SweepResult<MultiContactSweepSpec>;
+using SpatialSweepResult = SweepResult<SpatialSweepSpec>;
 
 // Re-ranks a union of witness lists and keeps the best `keep`.
 std::vector<Witness> best_witnesses(std::vector<Witness> all, int keep);

@@ -7,6 +7,7 @@
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/models/planar/sweep.hpp"
+#include "collsweep/models/spatial/sweep.hpp"
 
 namespace collsweep::cuda {
 
@@ -48,6 +49,11 @@ extern template COLLSWEEP_MULTICONTACT_BATCH(2);
 extern template COLLSWEEP_MULTICONTACT_BATCH(3);
 extern template COLLSWEEP_MULTICONTACT_BATCH(4);
 
+// Evaluates a spatial law on n given collisions on the GPU (one thread each); the outcomes are the CPU's,
+// bit for bit.
+bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
+                            char* err, std::size_t err_len);
+
 // Called between kernel launches with the number of samples finished so far.
 struct ProgressHook {
   void (*fn)(std::uint64_t done, void* ctx) = nullptr;
@@ -67,6 +73,11 @@ bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t fir
                             u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                             char* err, std::size_t err_len);
 
+// The same for a spatial sweep (stronge-3d, poisson-3d, newton-3d, chatterjee-ruina-3d).
+bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
+                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                       std::size_t err_len);
+
 // Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
@@ -77,5 +88,11 @@ bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, s
 bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first,
                                    std::uint64_t count, MultiContactSample* samples,
                                    MultiContactSummary* outcomes, char* err, std::size_t err_len);
+
+// Draws spatial samples [first, first + count) on the GPU and evaluates every law of spec: samples[i],
+// outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
+bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                              SpatialSample* samples, SpatialOutcome* outcomes, char* err,
+                              std::size_t err_len);
 
 }  // namespace collsweep::cuda

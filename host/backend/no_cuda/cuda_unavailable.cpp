@@ -61,4 +61,22 @@ bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, 
   return false;
 }
 
+bool evaluate_spatial_batch(SpatialLaw, const SpatialCollision*, SpatialOutcome*, std::size_t, char* err,
+                            std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
+bool run_spatial_sweep(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
+                       ProgressHook, char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
+bool evaluate_spatial_samples(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, SpatialSample*,
+                              SpatialOutcome*, char* err, std::size_t err_len) {
+  std::snprintf(err, err_len, "%s", kNotBuilt);
+  return false;
+}
+
 }  // namespace collsweep::cuda

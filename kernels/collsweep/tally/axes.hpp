@@ -12,7 +12,7 @@ namespace collsweep {
 // what they are on its samples (quantity_value, models/*/quantities.hpp):
 // planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W);
 // multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
-// contacts) and contacts (k).
+// contacts) and contacts (k); spatial sweeps: psi, phi, mu, mu_ratio (mu / mu_c), e, e_t, log10_cond (of W).
 enum class Quantity : std::uint8_t {
   theta = 0,
   alpha,
@@ -24,6 +24,9 @@ enum class Quantity : std::uint8_t {
   log10_cond,
   eps_spread,
   contacts,
+  psi,       // spatial: incidence, the angle between -v1 and n, degrees in [0, 90)
+  phi,       // spatial: azimuth of v1's tangential part from the principal axis of b, degrees in [0, 360)
+  mu_ratio,  // spatial: mu / mu_c, mu_c = |b^-1 c| (>= 1: sticking can hold once slip halts)
   count_
 };
 inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
@@ -50,6 +53,12 @@ inline const char* quantity_name(Quantity q) {
       return "eps_spread";
     case Quantity::contacts:
       return "contacts";
+    case Quantity::psi:
+      return "psi";
+    case Quantity::phi:
+      return "phi";
+    case Quantity::mu_ratio:
+      return "mu_ratio";
     default:
       return "unknown";
   }

@@ -7,8 +7,8 @@
 // count is the outside word and it has pair words like any cell, so that a sample outside the map ranges is
 // still evaluated and tallied (the run's totals, witnesses and theorem-violation counters cover every
 // sample; map.csv shows only the real cells). Every family's pair words hold exactly one fixed-point sum
-// (two words at sum_slot, accumulate.hpp) and one maximum (max_slot, an ordered key); all other words are
-// counts, so merging is generic.
+// (two words at sum_slot, accumulate.hpp), one maximum (max_slot, an ordered key) and at most one second
+// maximum (max2_slot, the spatial family's swerve angle); all other words are counts, so merging is generic.
 // Pairs are ordered cell-major (pair = cell * laws + law); cell = bin_x + bins_x * bin_y.
 #pragma once
 
@@ -19,9 +19,10 @@ namespace collsweep {
 struct TallyLayout {
   // The family's tally_layout sets the last three (tally_layout_of below).
   std::uint32_t cells = 1, laws = 1;
-  std::uint32_t pair_words = 0;  // words per (cell, law) pair
-  std::uint32_t sum_slot = 0;    // the fixed-point sum's low word (its high word follows)
-  std::uint32_t max_slot = 0;    // the ordered-key maximum
+  std::uint32_t pair_words = 0;   // words per (cell, law) pair
+  std::uint32_t sum_slot = 0;     // the fixed-point sum's low word (its high word follows)
+  std::uint32_t max_slot = 0;     // the ordered-key maximum
+  std::uint32_t max2_slot = ~0u;  // a second ordered-key maximum (~0u: none)
 
   COLLSWEEP_HD_INLINE std::uint64_t samples(std::uint32_t cell) const { return cell; }
   COLLSWEEP_HD_INLINE std::uint64_t outside() const { return cells; }  // == samples(outside_cell())
@@ -38,15 +39,18 @@ struct TallyLayout {
 };
 
 // The layout of `cells` map cells and `laws` laws of a family's pair words: Words::count of them, the sum at
-// Words::sum_lo and the maximum at Words::max_key (PlanarWords, MultiContactWords).
+// Words::sum_lo and the maximum at Words::max_key (PlanarWords, MultiContactWords, SpatialWords); max2_slot:
+// a second maximum's word, if the family has one.
 template <class Words>
-COLLSWEEP_HD_INLINE TallyLayout tally_layout_of(std::uint32_t cells, std::uint32_t laws) {
+COLLSWEEP_HD_INLINE TallyLayout tally_layout_of(std::uint32_t cells, std::uint32_t laws,
+                                                std::uint32_t max2_slot = ~0u) {
   TallyLayout L;
   L.cells = cells;
   L.laws = laws;
   L.pair_words = Words::count;
   L.sum_slot = Words::sum_lo;
   L.max_slot = Words::max_key;
+  L.max2_slot = max2_slot;
   return L;
 }
 
@@ -61,7 +65,7 @@ COLLSWEEP_HD_INLINE void merge_tally_word(const TallyLayout& L, u64* dst, const 
   if (slot == L.sum_slot + 1ull) return;  // the high word, merged together with the low word
   if (slot == L.sum_slot) {
     if (src[i] || src[i + 1]) merge_int128<Ops>(dst + i, dst + i + 1, src[i], src[i + 1]);
-  } else if (slot == L.max_slot) {
+  } else if (slot == L.max_slot || slot == L.max2_slot) {
     if (src[i]) Ops::max(dst + i, src[i]);
   } else if (src[i]) {
     Ops::fetch_add(dst + i, src[i]);

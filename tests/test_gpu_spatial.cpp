@@ -1,0 +1,115 @@
+// The spatial family on the GPU against the CPU, bit for bit: the laws on given collisions, the on-device
+// sampler (every W kind) and whole sweeps' tallies and witnesses (skips with a message without a GPU).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "backend/cpu_backend.hpp"
+#include "backend/cuda_backend.hpp"
+#include "support/random_spatial.hpp"
+
+namespace collsweep {
+namespace {
+
+class GpuSpatial : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const cuda::DeviceInfo info = cuda::query_device();
+    if (!info.available) GTEST_SKIP() << "GPU tests skipped: " << info.message;
+    std::printf("GPU: %s\n", describe_device(info).c_str());
+  }
+};
+
+// Every field of two outcomes, compared as bits (the numbers are zero, never NaN, when status != ok).
+bool same_bits(const SpatialOutcome& a, const SpatialOutcome& b) {
+  const double x[] = {a.mu_c, a.I.n,    a.I.t1, a.I.t2, a.vf.n, a.vf.t1, a.vf.t2,
+                      a.dE,   a.dE_rel, a.W_n,  a.W_t,  a.I_nc, a.I_nh,  a.swerve_deg};
+  const double y[] = {b.mu_c, b.I.n,    b.I.t1, b.I.t2, b.vf.n, b.vf.t1, b.vf.t2,
+                      b.dE,   b.dE_rel, b.W_n,  b.W_t,  b.I_nc, b.I_nh,  b.swerve_deg};
+  return a.status == b.status && a.mode == b.mode && a.n_invariant == b.n_invariant &&
+         std::memcmp(x, y, sizeof x) == 0;
+}
+
+SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
+  SpatialSweepSpec s;
+  s.plan.seed = 11;
+  s.plan.W.kind = kind;
+  s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
+  s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
+  s.axes[1] = {Quantity::mu_ratio, 0.0, 2.0, 8};
+  s.n_axes = 2;
+  for (int l = 0; l < spatial_law_count; ++l) s.laws[l] = static_cast<SpatialLaw>(l);
+  s.n_laws = spatial_law_count;
+  s.witnesses = 10;
+  return s;
+}
+
+TEST_F(GpuSpatial, LawsOnGivenCollisionsAreTheCpusBitForBit) {
+  testing::Draw d(2027);
+  std::vector<SpatialCollision> in(20000);
+  for (auto& c : in) {
+    c = testing::random_spatial_collision(d);
+    c.e_t = d.uniform(-1.0, 2.0);
+  }
+  in[0].W.b11 = -1.0;  // invalid inputs travel too
+  in[1].v.n = 0.5;
+  for (int l = 0; l < spatial_law_count; ++l) {
+    const auto law = static_cast<SpatialLaw>(l);
+    std::vector<SpatialOutcome> gpu(in.size());
+    char err[512] = {};
+    ASSERT_TRUE(cuda::evaluate_spatial_batch(law, in.data(), gpu.data(), in.size(), err, sizeof err)) << err;
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) differing += !same_bits(evaluate_spatial(law, in[i]), gpu[i]);
+    EXPECT_EQ(differing, 0u) << law_name(law);
+  }
+}
+
+TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
+  for (const auto kind : {SpatialMatrixKind::direct, SpatialMatrixKind::canonical, SpatialMatrixKind::bodies,
+                          SpatialMatrixKind::mechanism, SpatialMatrixKind::fixed}) {
+    const SpatialSweepSpec spec = all_spatial_laws(kind);
+    const std::uint64_t first = 1ull << 35, n = 5000;
+    std::vector<SpatialSample> gs(n);
+    std::vector<SpatialOutcome> go(n * spec.n_laws);
+    char err[512] = {};
+    ASSERT_TRUE(cuda::evaluate_spatial_samples(spec, first, n, gs.data(), go.data(), err, sizeof err)) << err;
+    std::size_t inputs = 0, outcomes = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const SpatialSample c = draw_spatial_sample(spec.plan, first + i);
+      const double a[] = {c.c.W.a,   c.c.W.c1,  c.c.W.c2,     c.c.W.b11, c.c.W.b12, c.c.W.b22,
+                          c.c.v.n,   c.c.v.t1,  c.c.v.t2,     c.c.mu,    c.c.e,     c.c.e_t,
+                          c.psi_deg, c.phi_deg, c.log10_cond, c.mu_c};
+      const SpatialSample& g = gs[i];
+      const double b[] = {g.c.W.a,   g.c.W.c1,  g.c.W.c2,     g.c.W.b11, g.c.W.b12, g.c.W.b22,
+                          g.c.v.n,   g.c.v.t1,  g.c.v.t2,     g.c.mu,    g.c.e,     g.c.e_t,
+                          g.psi_deg, g.phi_deg, g.log10_cond, g.mu_c};
+      inputs += std::memcmp(a, b, sizeof a) != 0;
+      for (int l = 0; l < spec.n_laws; ++l)
+        outcomes += !same_bits(evaluate_spatial(spec.laws[l], c.c), go[i * spec.n_laws + l]);
+    }
+    EXPECT_EQ(inputs, 0u) << "matrix kind " << static_cast<int>(kind);
+    EXPECT_EQ(outcomes, 0u) << "matrix kind " << static_cast<int>(kind);
+  }
+}
+
+TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
+  for (const auto kind : {SpatialMatrixKind::direct, SpatialMatrixKind::bodies}) {
+    const SpatialSweepSpec spec = all_spatial_laws(kind);
+    const std::uint64_t n = 200000;
+    const SpatialSweepResult gpu = run_spatial_sweep_gpu(spec, 0, n);
+    const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, 0, n, 1 << 12, 0);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < cpu.words.size(); ++i) differing += cpu.words[i] != gpu.words[i];
+    EXPECT_EQ(differing, 0u) << "tally words differing between GPU and CPU";
+    for (int l = 0; l < spec.n_laws; ++l) {
+      ASSERT_EQ(gpu.witnesses[l].size(), cpu.witnesses[l].size()) << law_name(spec.laws[l]);
+      for (std::size_t i = 0; i < cpu.witnesses[l].size(); ++i)
+        EXPECT_EQ(gpu.witnesses[l][i].index, cpu.witnesses[l][i].index);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace collsweep
