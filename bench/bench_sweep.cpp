@@ -1,5 +1,6 @@
 // Sweep throughput (samples/s, sampling and tallies included) per law on 1 CPU thread, all CPU threads and
-// CUDA.
+// CUDA: planar, multi-contact and spatial (the spatial and planar laws of one name side by side for the
+// ratio).
 #include <benchmark/benchmark.h>
 
 #include <thread>
@@ -121,6 +122,49 @@ void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+// The spatial sweep with one law, the spatial quickstart's shape: W direct (cond up to 1e3), psi x mu map of
+// 18 x 15 cells, mu in [0, 1.5], e in [0, 1], e_t in [-1, 1] (read by chatterjee-ruina-3d only).
+SpatialSweepSpec one_spatial_law(SpatialLaw law) {
+  SpatialSweepSpec s;
+  s.plan.seed = 7;
+  s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
+  s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
+  s.axes[1] = {Quantity::mu, 0.0, 1.5, 15};
+  s.n_axes = 2;
+  s.laws[0] = law;
+  s.n_laws = 1;
+  return s;
+}
+
+void BM_CpuSpatial(benchmark::State& state, SpatialLaw law) {
+  const SpatialSweepSpec spec = one_spatial_law(law);
+  const std::uint64_t n = 1 << 12;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(run_spatial_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
+void BM_CudaSpatial(benchmark::State& state, SpatialLaw law) {
+  const cuda::DeviceInfo info = cuda::query_device();
+  if (!info.available) {
+    state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
+    return;
+  }
+  const SpatialSweepSpec spec = one_spatial_law(law);
+  const std::uint64_t n = std::uint64_t(1) << 24;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const SpatialSweepResult r = run_spatial_sweep_gpu(spec, first, n);
+    state.SetIterationTime(r.seconds);
+    first += n;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
 // Steady state (the "past 10^10" figures): one benchmark iteration keeps launching the sweep until it
 // has run at least 10^10 samples or 10 s of kernel time, whichever comes first, so that start-up, the tally
 // merge and clock ramps weigh nothing. Reported: samples/s over kernel time. Run only when named
@@ -162,6 +206,13 @@ void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
              });
 }
 
+void BM_CudaSteadySpatial(benchmark::State& state) {
+  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26,
+             [](const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t n) {
+               return run_spatial_sweep_gpu(s, first, n);
+             });
+}
+
 void register_all() {
   const cuda::DeviceInfo info = cuda::query_device();
   benchmark::AddCustomContext("cpu", cpu_model_name());
@@ -196,12 +247,22 @@ void register_all() {
           ->UseManualTime()
           ->Iterations(3);
     }
+  for (int l = 0; l < spatial_law_count; ++l) {
+    const auto law = static_cast<SpatialLaw>(l);
+    benchmark::RegisterBenchmark(("sweep/cpu1/" + std::string(law_name(law))).c_str(), BM_CpuSpatial, law)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sweep/cuda/" + std::string(law_name(law))).c_str(), BM_CudaSpatial, law)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime()
+        ->Iterations(3);
+  }
   const auto steady = [](benchmark::internal::Benchmark* b) {
     b->Unit(benchmark::kSecond)->UseManualTime()->Iterations(1);
   };
   steady(benchmark::RegisterBenchmark("steady/cuda/stronge", BM_CudaSteadyPlanar,
                                       static_cast<int>(PlanarLaw::stronge)));
   steady(benchmark::RegisterBenchmark("steady/cuda/all-laws", BM_CudaSteadyPlanar, -1));
+  steady(benchmark::RegisterBenchmark("steady/cuda/stronge-3d", BM_CudaSteadySpatial));
   for (const int k : {2, 4})
     steady(benchmark::RegisterBenchmark(("steady/cuda/poisson-lcp-k" + std::to_string(k)).c_str(),
                                         BM_CudaSteadyMultiContact, k));
