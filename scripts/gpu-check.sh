@@ -51,6 +51,7 @@ say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2
 # 1. The GPU tests (GPU against CPU, per sample and per tally word); XML reports go to $out.
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
 gtest "$build/tests/test_gpu_backend" 150
+[ -x "$build/tests/test_gpu_spatial" ] && gtest "$build/tests/test_gpu_spatial" 150
 # 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
 step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
 # 3. The main job on the GPU.
@@ -90,7 +91,8 @@ if [ -x "$build/bench/bench_lcp_siconos" ]; then
 fi
 # 5. The other staged test programs (sample bits, determinism, the CLI end to end) on this machine.
 for t in "$build"/tests/test_*; do
-  [ -x "$t" ] && [ "$(basename "$t")" != test_gpu_backend ] && gtest "$t" 120
+  case "$(basename "$t")" in test_gpu_*) continue ;; esac
+  [ -x "$t" ] && gtest "$t" 120
 done
 # 6. compute-sanitizer on short GPU tests (memory errors, races in the shared-memory tallies).
 if command -v compute-sanitizer >/dev/null; then
@@ -105,7 +107,7 @@ if command -v compute-sanitizer >/dev/null; then
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
 # 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one launch of every sweep kernel (planar one-law
-#    stronge, planar four laws, multi-contact k <= 2 and k <= 4): speed of light, the FP64 roofline, pipe
+#    stronge, planar four laws, multi-contact k <= 2 and k <= 4, spatial stronge-3d): speed of light, the FP64 roofline, pipe
 #    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of bench/README.md.
 #    GPU_CHECK_SOURCE=1 adds per-source-line counters for the stronge kernel (kernels are built with -lineinfo).
 profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FILTER launches
@@ -134,6 +136,7 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$buil
   profile all-laws '^sweep/cuda/all-laws$'
   profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2$'
   profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4$'
+  profile stronge-3d '^sweep/cuda/stronge-3d$'
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"

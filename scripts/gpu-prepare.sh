@@ -14,8 +14,9 @@ mkdir -p "$stage/tests" "$stage/bench" "$stage/lib"
 cp build-gpu/collsweep "$stage/"
 # Only what needs the GPU or its machine travels (every other test runs in CI): the GPU-vs-CPU tests, the
 # end-to-end CLI run, sample bits, determinism; the benchmarks.
-for t in test_gpu_backend test_cli_run test_sample_golden test_sweep_determinism; do
-  cp "build-gpu/tests/$t" "$stage/tests/"
+for t in build-gpu/tests/test_gpu_* build-gpu/tests/test_cli_run build-gpu/tests/test_sample_golden \
+  build-gpu/tests/test_sweep_determinism; do
+  cp "$t" "$stage/tests/"
 done
 cp build-gpu/bench/bench_sweep build-gpu/bench/bench_planar_laws "$stage/bench/"
 # Google Benchmark is only shipped as a shared library by Debian.
