@@ -35,6 +35,7 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/det_math.hpp"
+#include "collsweep/models/spatial/bodies.hpp"
 #include "collsweep/models/spatial/plan.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
@@ -51,11 +52,12 @@ struct SpatialGridDigits {
 };
 
 // Every ScalarDist of the plan in grid-counter order (fastest first).
-#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                                 \
-  X(W.log10_cond, log10_cond)                                                                           \
-  X(W.log10_b, log10_b)                                                                                 \
-  X(W.coupling, coupling) X(W.mass_ratio, mass_ratio) X(W.lever, lever) X(W.log10_cond_M, log10_cond_M) \
-      X(psi_deg, psi) X(phi_deg, phi) X(mu, mu) X(e, e) X(e_t, e_t)
+#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                         \
+  X(W.log10_cond, log10_cond)                                                                   \
+  X(W.log10_b, log10_b)                                                                         \
+  X(W.coupling, coupling)                                                                       \
+  X(W.mass_ratio, mass_ratio) X(W.lever, lever) X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) \
+      X(phi_deg, phi) X(mu, mu) X(e, e) X(e_t, e_t)
 
 // G, the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t spatial_grid_size(const SpatialSamplePlan& p) {
@@ -97,34 +99,33 @@ COLLSWEEP_HD_INLINE Delassus3 contact_order(const double (&S)[3][3]) {
   return Delassus3{S[2][2], S[2][0], S[2][1], S[0][0], S[0][1], S[1][1]};
 }
 
-// Adds body i's 1/m I - [r]x J^-1 [r]x (Sypniewska-Kaminska & Rosinski 2008, eq. 12; the note's cofactor
-// form) to S: one body of mass m with its lever and orientation drawn from rng (plan.hpp, 'bodies').
+// Adds one random rigid body's part of W (bodies.hpp's add_body_delassus: 1/m - [r]x J^-1 [r]x,
+// Sypniewska-Kaminska & Rosinski 2008, eq. 12) in the frame (n, t1, t2) = world (z, x, y): mass m, its lever
+// and orientation drawn from rng (plan.hpp, 'bodies'); side = +1 for body 1 (mass centre on the +n side),
+// -1 for body 2. A J without a Cholesky factor (never for u in (0, 1)) adds nothing.
 template <class Normals>
 COLLSWEEP_HD_INLINE void add_random_body(SampleRng& rng, const ScalarDist& lever, std::uint32_t lever_digit,
-                                         double m, double side, double (&S)[3][3]) {
+                                         double m, double side, Delassus3* W) {
   const double length = draw_scalar(lever, rng, lever_digit);
   const double u[3] = {rng.uniform(), rng.uniform(), rng.uniform()};  // second moments / m
   // Principal inertias J_x = s_y + s_z etc.: the triangle inequalities hold by construction.
-  const double inv_J[3] = {1.0 / (m * (u[1] + u[2])), 1.0 / (m * (u[0] + u[2])), 1.0 / (m * (u[0] + u[1]))};
+  const double principal[3] = {m * (u[1] + u[2]), m * (u[0] + u[2]), m * (u[0] + u[1])};
   NormalSequence<Normals, double> z(rng, 12u);
-  double Q[3][3], Jinv[3][3];
+  double Q[3][3];
   haar_rotation(z, Q);
-  rotate_spectrum(Q, inv_J, 3u, Jinv);
+  RigidBody b;
+  b.m = m;
+  rotate_spectrum(Q, principal, 3u, b.J.m);
   double r[3] = {z.next(), z.next(), z.next()};
   const double norm = ::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
   r[2] = side * abs_d(r[2]);  // the mass centre on the body's side of the tangent plane
-  for (double& x : r) x *= length / norm;
-  // K = [r]x J^-1 [r]x; S += I/m - K.
-  const double X[3][3] = {{0.0, -r[2], r[1]}, {r[2], 0.0, -r[0]}, {-r[1], r[0], 0.0}};
-  double XJ[3][3];
-  for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b) XJ[a][b] = X[a][0] * Jinv[0][b] + X[a][1] * Jinv[1][b] + X[a][2] * Jinv[2][b];
-  for (int a = 0; a < 3; ++a)
-    for (int b = a; b < 3; ++b) {
-      const double K = XJ[a][0] * X[0][b] + XJ[a][1] * X[1][b] + XJ[a][2] * X[2][b];
-      S[a][b] += (a == b ? 1.0 / m : 0.0) - K;
-      S[b][a] = S[a][b];
-    }
+  b.r = Vec3{r[0] * (length / norm), r[1] * (length / norm), r[2] * (length / norm)};
+  ContactFrame f;
+  f.n = Vec3{0.0, 0.0, 1.0};
+  f.t1 = Vec3{1.0, 0.0, 0.0};
+  f.t2 = Vec3{0.0, 1.0, 0.0};
+  Mat3 L;
+  if (bodies::check_body(b, &L) == BodyFault::none) bodies::add_body_delassus(b, L, f, W);
 }
 
 // The tangent axes rotated about n onto b's principal axes (b12 = 0, b11 >= b22) and W scaled to a = 1.
@@ -196,10 +197,10 @@ COLLSWEEP_HD_INLINE Delassus3 draw_spatial_matrix(const SpatialSamplePlan& p, st
     }
     case SpatialMatrixKind::bodies: {
       const double m2 = wd.ground ? 0.0 : draw_scalar(wd.mass_ratio, rng, g.mass_ratio);
-      double S[3][3] = {};
-      add_random_body<Normals>(rng, wd.lever, g.lever, 1.0, 1.0, S);
-      if (!wd.ground) add_random_body<Normals>(rng, wd.lever, g.lever, m2, -1.0, S);
-      return contact_order(S);
+      Delassus3 W{0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+      add_random_body<Normals>(rng, wd.lever, g.lever, 1.0, 1.0, &W);
+      if (!wd.ground) add_random_body<Normals>(rng, wd.lever, g.lever, m2, -1.0, &W);
+      return W;
     }
     case SpatialMatrixKind::mechanism: {
       const std::uint32_t n = clamp_mechanism_dof(wd.mechanism_dof);

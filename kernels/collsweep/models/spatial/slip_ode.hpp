@@ -27,7 +27,8 @@ struct SpatialOptions {
   double tol = 1e-13;       // DOP853 tolerance relative to the path's scales
   double halt_rel = 1e-13;  // |v_t| / peak |v_t| at which the halt is finished analytically
   double vt_floor = 1e-2;   // error scale of v_t: tol * (|v_t| + vt_floor * peak |v_t|)
-  int max_steps = 5000;     // accepted + rejected steps of one slip phase; beyond: numerical_failure
+  int max_steps = 50000;    // accepted + rejected steps of one slip phase; beyond: numerical_failure
+                            // (a slow halt with mu just above mu_c, lambda -> 0, can take ~3e4 steps)
 };
 
 namespace spatial {
