@@ -103,6 +103,8 @@ if command -v compute-sanitizer >/dev/null; then
   # The multi-contact sweeps (both kernels: k <= 2 and every k) with their shared-memory tallies and witnesses.
   step sanitizer-memcheck-multicontact 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
+  [ -x "$build/tests/test_gpu_spatial" ] && step sanitizer-memcheck-spatial 120 compute-sanitizer --tool memcheck \
+    --error-exitcode 9 "$build/tests/test_gpu_spatial" --gtest_filter='*LawsOnGiven*'
   step sanitizer-racecheck-multicontact 150 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
