@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds collsweep into ${BUILD_DIR:-build}; CUDA is built when nvcc is found unless
 # COLLSWEEP_ENABLE_CUDA=OFF is set in the environment. Builds only the collsweep program unless
-# BUILD_TARGET names another target (scripts/test.sh: all). Extra arguments go to cmake's configure step.
+# BUILD_TARGET names other targets (space-separated; scripts/test.sh: all). Extra arguments go to cmake's configure step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,4 +14,5 @@ if [ "${COLLSWEEP_ENABLE_CUDA:-ON}" != "OFF" ] && [ -x /usr/local/cuda/bin/nvcc 
   args+=(-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc)
 fi
 cmake "${args[@]}" "$@" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)" --target "${BUILD_TARGET:-collsweep}"
+read -r -a targets <<<"${BUILD_TARGET:-collsweep}"
+cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
