@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 # Only what travels is built (the other tests run in CI).
 targets="collsweep test_cli_run test_sample_golden test_sweep_determinism bench_sweep bench_planar_laws"
 for t in tests/test_gpu_*.cpp; do targets+=" $(basename "$t" .cpp)"; done
-if dpkg -s libsiconos-numerics-dev >/dev/null 2>&1; then
+# GPU_PREPARE_SICONOS=0 leaves Siconos's comparison out (its libraries are most of the bundle).
+if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && dpkg -s libsiconos-numerics-dev >/dev/null 2>&1; then
   targets+=" bench_lcp_siconos"
 fi
 BUILD_TARGET=$targets BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh -DCOLLSWEEP_PORTABLE=ON \
@@ -32,7 +33,7 @@ done
 # bench_lcp_siconos (ours on one core and on the GPU, Siconos's Lemke on one core, the same problems) needs
 # Siconos Numerics and its BLAS/LAPACK/MUMPS closure: it travels with every shared library it loads and
 # Debian's dynamic loader, and gpu-check.sh starts it through that loader, whatever the GPU machine's system.
-if [ -x build-gpu/bench/bench_lcp_siconos ]; then
+if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && [ -x build-gpu/bench/bench_lcp_siconos ]; then
   mkdir -p "$stage/siconos"
   cp build-gpu/bench/bench_lcp_siconos "$stage/bench/"
   for lib in $(ldd build-gpu/bench/bench_lcp_siconos | awk '$3 ~ /^\// {print $3}' | sort -u); do
