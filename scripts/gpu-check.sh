@@ -47,6 +47,8 @@ say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
+# GPU_CHECK_ONLY=profile: only step 7 (the profiles), for a second call on a machine already checked.
+if [ "${GPU_CHECK_ONLY:-}" != profile ]; then
 # Most telling first, so a run cut short still leaves the GPU-vs-CPU results.
 # 1. The GPU tests (GPU against CPU, per sample and per tally word); XML reports go to $out.
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
@@ -108,11 +110,12 @@ if command -v compute-sanitizer >/dev/null; then
   step sanitizer-racecheck-multicontact 150 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
+fi  # (GPU_CHECK_ONLY)
 # 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one launch of every sweep kernel (planar one-law
 #    stronge, planar four laws, multi-contact k <= 2 and k <= 4, spatial stronge-3d): speed of light, the FP64 roofline, pipe
 #    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of bench/README.md.
 #    GPU_CHECK_SOURCE=1 adds per-source-line counters for the stronge kernel (kernels are built with -lineinfo).
-profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FILTER launches
+profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FILTER (a name prefix) launches
   local name=$1 filter=$2
   local sections=(--section SpeedOfLight --section SpeedOfLight_RooflineChart --section ComputeWorkloadAnalysis
     --section InstructionStats --section Occupancy --section WarpStateStats --section LaunchStats
@@ -134,11 +137,11 @@ profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FI
   rm -f "$out/ncu-$name.ncu-rep"  # large; the text holds what the docs cite
 }
 if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$build/bench/bench_sweep" ]; then
-  profile stronge '^sweep/cuda/stronge$'
-  profile all-laws '^sweep/cuda/all-laws$'
-  profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2$'
-  profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4$'
-  profile stronge-3d '^sweep/cuda/stronge-3d$'
+  profile stronge '^sweep/cuda/stronge/'
+  profile all-laws '^sweep/cuda/all-laws/'
+  profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2/'
+  profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4/'
+  profile stronge-3d '^sweep/cuda/stronge-3d/'
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"

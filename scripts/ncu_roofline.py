@@ -4,11 +4,12 @@
 Usage: scripts/ncu_roofline.py RESULTS_DIR   (a bench/results/<date>-<gpu>/ folder)
 
 Per profiled kernel launch: samples in the launch (the launcher's slice: grid x 256 x 4096, or the
-benchmark's whole count when smaller), duration, samples/s, warp instructions per sample, FP64 operations
-per sample (DADD + DMUL + 2 DFMA thread instructions) and the achieved FP64 rate as a fraction of the chip's
-peak (SMs x 64 FP64 lanes x 2 x the measured SM clock), integer thread instructions per sample and their
-fraction of the INT32 peak (SMs x 64 x clock), issue slots busy, occupancy (achieved / theoretical) and
-the warp-state sentence Nsight names as the largest stall. Prints a Markdown table.
+benchmark's whole count when smaller), thread instructions per sample, FP64 operations per sample (DADD +
+DMUL + 2 DFMA thread instructions) and the achieved FP64 rate as a fraction of the chip's peak (SMs x 64
+FP64 lanes x 2 x the SM clock Nsight ran at, its base clock), integer thread instructions per sample and
+their fraction of the INT32 peak (SMs x 64 x clock), the FP64 pipe's busy fraction, issue slots busy,
+occupancy (achieved / theoretical), registers per thread and the largest warp stall (cycles per issued
+instruction). Prints a Markdown table.
 """
 import re
 import sys
@@ -40,9 +41,14 @@ def metric(text, name):
     return float(m.group(2).replace(",", "")) if m else None
 
 
-def stall_sentence(text):
-    m = re.search(r"(each warp of this workload spends.*?)(?:\.\s{2,}|\n\s*\n)", text, re.S)
-    return " ".join(m.group(1).split())[:160] if m else ""
+def top_stall(text):
+    """The largest warp stall reason (cycles per issued instruction) and the total cycles per issue."""
+    total = number(text, "Warp Cycles Per Issued Instruction")
+    stalls = [(float(v), n) for n, v in re.findall(r"^\s*Stall ([A-Za-z ]+?)\s+inst\s+([\d\.]+)\s*$", text, re.M)]
+    if not stalls or not total:
+        return ""
+    value, name = max(stalls)
+    return "{} ({:.1f} of {:.1f} cycles)".format(name.lower(), value, total)
 
 
 def row(path, gpu):
@@ -55,7 +61,7 @@ def row(path, gpu):
     if not duration or not grid or not total:
         return None
     samples = min(total, grid * 256 * SLICE_PER_THREAD)
-    warp_inst = number(text, "Executed Instructions")
+    thread_inst = metric(text, "smsp__thread_inst_executed.sum")
     dadd = metric(text, "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum")
     dmul = metric(text, "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum")
     dfma = metric(text, "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum")
@@ -64,22 +70,34 @@ def row(path, gpu):
     fp64 = (dadd + dmul + 2 * dfma) if None not in (dadd, dmul, dfma) else None
     fp64_peak = sms * 64 * 2 * clock if clock else None
     int_peak = sms * 64 * clock if clock else None
-    fmt = lambda x, f: f.format(x) if x is not None else "–"
-    return "| {} | {:.3g} | {:.3g} s | {:.3g} | {} | {} | {} | {} | {} | {} / {} % | {} |".format(
-        name, samples, duration, samples / duration, fmt(warp_inst and warp_inst / samples, "{:.1f}"),
+
+    def fmt(x, f):
+        return f.format(x) if x is not None else "–"
+
+    cells = [
+        name,
+        "{:.3g}".format(samples),
+        fmt(thread_inst and thread_inst / samples, "{:.0f}"),
         fmt(fp64 and fp64 / samples, "{:.0f}"),
         fmt(fp64 and fp64_peak and 100 * fp64 / duration / fp64_peak, "{:.1f} %"),
         fmt(ints and ints / samples, "{:.0f}"),
         fmt(ints and int_peak and 100 * ints / duration / int_peak, "{:.1f} %"),
-        fmt(number(text, "Issue Slots Busy"), "{:.1f} %"), fmt(number(text, "Achieved Occupancy"), "{:.1f}"),
-        fmt(number(text, "Theoretical Occupancy"), "{:.1f}"), stall_sentence(text))
+        fmt(metric(text, "sm__inst_executed_pipe_fp64.avg.pct_of_peak_sustained_active"), "{:.1f} %"),
+        fmt(number(text, "Issue Slots Busy"), "{:.1f} %"),
+        "{} / {} %".format(fmt(number(text, "Achieved Occupancy"), "{:.1f}"),
+                           fmt(number(text, "Theoretical Occupancy"), "{:.1f}")),
+        fmt(number(text, "Registers Per Thread"), "{:.0f}"),
+        top_stall(text),
+    ]
+    return "| " + " | ".join(cells) + " |"
 
 
 def main():
     folder = Path(sys.argv[1])
     gpu = "H200" if "H200" in folder.name else "H100"
-    print("| kernel | samples/launch | duration | samples/s | warp instr./sample | FP64 ops/sample | FP64 of peak "
-          "| int instr./sample | INT32 of peak | issue slots busy | occupancy achieved / theoretical | largest stall |")
+    print("| kernel | samples per launch | instructions per sample | FP64 operations per sample | FP64 of peak "
+          "| integer instructions per sample | INT32 of peak | FP64 pipe busy | issue slots busy "
+          "| occupancy achieved / theoretical | registers | largest stall |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for path in sorted(folder.glob("ncu-*.txt")):
         r = row(path, gpu)
