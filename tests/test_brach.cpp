@@ -1,3 +1,5 @@
+// Brach's law (thesis §5.1.1), planar: worked example, change of variables, C3 against the ratio.
+//
 // Brach's all-linear law (thesis §5.1.1): Newton restitution with a given impulse ratio. A hand-checked
 // example, the frictionless case, "a change of variables" (it reproduces any Newton-restitution outcome from
 // that outcome's ratio), the ratio against the C3 flag, and the states it cannot reach.

@@ -1,3 +1,5 @@
+// Chatterjee's combined five-parameter law (thesis §6.6), planar: vertices, convexity, reductions.
+//
 // Chatterjee's combined five-parameter law (thesis §6.6): the vertices are Laws I, II and III, the law is
 // their convex combination, reduces to Newton (mu = 0) and to the bilinear law (diagonal W), and stays in
 // the accessible region (convexity) on random collisions with random weights.

@@ -1,3 +1,5 @@
+// Chatterjee's Law I (thesis §6.5.1, §6.7.2), planar: pseudocode cases by hand, reductions, theorems.
+//
 // Chatterjee's Law I (thesis §6.5.1, §6.7.2): the pseudocode's three cases on hand-checked examples, the
 // reductions to Newton (mu = 0) and to the bilinear law (diagonal W), the span condition with b = 0, and
 // the accessible region on random collisions.

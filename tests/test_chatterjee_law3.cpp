@@ -1,3 +1,5 @@
+// Chatterjee's Law III (thesis §6.5.3, §6.7.4), planar: pseudocode by hand, stiff pendulum, theorems.
+//
 // Chatterjee's Law III (thesis §6.5.3, §6.7.4): the pseudocode's steps on hand-checked examples, the stiff
 // pendulum of §7.5, the reductions to Newton (mu = 0) and to the bilinear law (diagonal W), plastic sticking
 // with infinite friction, and the accessible region on random collisions.

@@ -1,3 +1,5 @@
+// Kane-Levinson's law (thesis §5.1.2), planar: worked examples, Kane's pendulum, one consistent state.
+//
 // Kane & Levinson's (Whittaker's) law as an algebraic law (thesis §5.1.2): worked examples, Kane's pendulum
 // (Djerassi 2010 Table 2's configuration) where it gains energy, no gain for e = 0 (thesis §8.1), exactly one
 // consistent state in the plane, and the stiff pendulum of §7.5.

@@ -1,3 +1,5 @@
+// Smith's law (thesis §5.1.3, §10.3), planar: worked examples, Smith's theorem, the root count.
+//
 // Smith's law (thesis §5.1.3, §10.3) by continuation from mu = 0: worked examples, the stiff pendulum of
 // §7.5, reduction to the frictionless law, Smith's theorem (no energy gain, Coulomb's inequality) on 1e5
 // random collisions, the solution count against an independent scan, and the superball limit mu -> inf.

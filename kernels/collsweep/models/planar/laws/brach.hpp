@@ -1,5 +1,4 @@
-// Brach's all-linear law (thesis §5.1.1; reference note §4.3), planar: Newton restitution and a given
-// impulse ratio.
+// Brach's all-linear law, planar: Newton restitution and a given impulse ratio (thesis §5.1.1; note §4.3).
 //
 // Parameters: e in [0, 1] (kinematic: v_n2 = e w) and the impulse ratio r = P_t / P_n, measured against
 // the initial slip (the thesis's frame, where V_i = (-w, -|v_t|)): P_t = -r u P_n with u = sign(v_t)
