@@ -25,6 +25,11 @@ enum class Status : std::uint8_t {
   device_unsupported,        // a GPU kernel built without the laws of the sample's k (the launchers send
                              // plans that draw k = 3, 4 to the kernels that have them: never in a sweep)
   jam,  // incremental laws: dv_n/dI_n <= 0 on the impulse path (Painleve-type jam, the model breaks down)
+  parameter_out_of_range,  // a law's own parameter outside its range (chatterjee-combined: s1, s2 >= 0,
+                           // s1 + s2 <= 1)
+  no_consistent_solution,  // algebraic laws: no state satisfies the law's conditions (kane-levinson: no
+                           // stick or slip state; brach: Newton restitution would need P_N <= 0)
+  not_converged,           // smith: the continuation from mu = 0 failed within its iteration caps
   count_
 };
 
@@ -61,6 +66,12 @@ inline const char* status_reason(Status s) {
       return "k > 2 contacts are not compiled for the GPU: use the CPU backend";
     case Status::jam:
       return "jam: dv_n/dI_n <= 0 on the impulse path (friction drives the contact inward)";
+    case Status::parameter_out_of_range:
+      return "a law parameter outside its range (chatterjee-combined: need s1 >= 0, s2 >= 0, s1 + s2 <= 1)";
+    case Status::no_consistent_solution:
+      return "no outcome satisfies the law's conditions (no consistent stick or slip state, or P_N <= 0)";
+    case Status::not_converged:
+      return "the law's nonlinear solve did not converge within its iteration caps";
     case Status::count_:
       break;
   }
@@ -98,6 +109,12 @@ inline const char* status_name(Status s) {
       return "device_unsupported";
     case Status::jam:
       return "jam";
+    case Status::parameter_out_of_range:
+      return "parameter_out_of_range";
+    case Status::no_consistent_solution:
+      return "no_consistent_solution";
+    case Status::not_converged:
+      return "not_converged";
     case Status::count_:
       break;
   }

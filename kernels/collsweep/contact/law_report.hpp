@@ -1,0 +1,31 @@
+// What an algebraic law of Chatterjee's thesis reports beside its family's outcome: case, solution count.
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/hd.hpp"
+
+namespace collsweep {
+
+// Filled by the laws of issue 19 through an optional pointer (evaluate(c, ..., LawReport* = nullptr)).
+// All fields are zero when the outcome's status is not ok, except `solutions` and `iterations` of a law
+// that failed after counting (kane-levinson with no consistent state: solutions = 0; smith when the
+// continuation did not converge: the roots it found and the iterations it spent).
+struct LawReport {
+  std::uint8_t type = 0;         // the law's case, numbered from 1 (its header lists them); also
+                                 // PlanarOutcome::type in the planar family
+  std::uint8_t solutions = 0;    // distinct consistent solutions found: 1 for the closed-form laws;
+                                 // kane-levinson and smith count theirs (0, 1 or several)
+  std::uint16_t iterations = 0;  // Newton iterations spent (smith), 0 for the others
+};
+
+COLLSWEEP_HD_INLINE void set_report(LawReport* r, std::uint8_t type, std::uint8_t solutions,
+                                    std::uint16_t iterations = 0) {
+  if (r) {
+    r->type = type;
+    r->solutions = solutions;
+    r->iterations = iterations;
+  }
+}
+
+}  // namespace collsweep
