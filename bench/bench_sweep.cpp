@@ -155,7 +155,7 @@ void BM_CudaSpatial(benchmark::State& state, SpatialLaw law) {
     return;
   }
   const SpatialSweepSpec spec = one_spatial_law(law);
-  const std::uint64_t n = std::uint64_t(1) << 24;
+  const std::uint64_t n = std::uint64_t(1) << 22;
   std::uint64_t first = 0;
   for (auto _ : state) {
     const SpatialSweepResult r = run_spatial_sweep_gpu(spec, first, n);

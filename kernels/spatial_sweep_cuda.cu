@@ -1,5 +1,8 @@
 // The spatial sweep, per-sample evaluation and given-collision evaluation on the GPU (the sweep kernel and
 // launcher are in sweep_launch.cuh).
+#include <cstdlib>
+#include <cstring>
+
 #include "collsweep/models/spatial/sweep.hpp"
 #include "sweep_launch.cuh"
 
@@ -26,14 +29,23 @@ __global__ void spatial_eval_kernel(SpatialLaw law, const SpatialCollision* in, 
 
 // Resident blocks per SM that __launch_bounds__ promises: one (up to 255 registers) for the Routh path's
 // DOP853 step, whose state does not fit the 128 registers of two blocks without heavy spilling (ptxas:
-// 255 registers and about 0.8 KB of stack per thread for the law alone).
+// 255 registers and about 0.8 KB of stack per thread for the law alone). COLLSWEEP_CUDA_SPATIAL_BLOCKS=2
+// runs the two-block instance instead (for measuring; the results are the same bits either way).
 constexpr int kSpatialMinBlocks = 1;
+
+int spatial_blocks_per_sm() {
+  const char* v = std::getenv("COLLSWEEP_CUDA_SPATIAL_BLOCKS");
+  return v != nullptr && std::strcmp(v, "2") == 0 ? 2 : kSpatialMinBlocks;
+}
 
 }  // namespace
 
 bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                        Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                        std::size_t err_len) {
+  if (spatial_blocks_per_sm() == 2)
+    return launch_sweep<2>(spec, first, count, words, witnesses, witness_counts, progress,
+                           "sweep_kernel<SpatialSweepSpec> (2 blocks/SM)", err, err_len);
   return launch_sweep<kSpatialMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
                                          "sweep_kernel<SpatialSweepSpec>", err, err_len);
 }
