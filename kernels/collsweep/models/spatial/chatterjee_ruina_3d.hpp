@@ -2,7 +2,9 @@
 // discussion; J. Appl. Mech. 1998): frame-free, the tangential impulse along -(M v1)_T, M = W^-1.
 //
 // P1 = (w / a) n            frictionless plastic impulse (v_n2 = 0 with no tangential impulse), w = -v_n1
-// P2 = -W^-1 v1             plastic sticking impulse (v2 = 0); D = P2 - P1, n.W D = 0
+// P2 = -W^-1 v1             plastic sticking impulse (v2 = 0); D = P2 - P1, n.W D = 0, so D_T = (P2)_T and
+//                           D_n = -c.D_T / a (formed so, not as P2_n - P1_n: no cancellation, and
+//                           n.W D = 0 to rounding rather than to the 3x3 solve's residual)
 // candidate  P^ = (1 + e) P1 + (1 + e_t) D; accepted when |P^_t| <= mu P^_n (type 1, mode law2_inside),
 // otherwise projected onto the cone along the constant-e line (type 2, mode law2_cone):
 //   P = (1 + e) P1 + kappa D,  kappa = mu (1 + e) P1_n / (|D_t| - mu D_n).
@@ -28,7 +30,7 @@ struct ChatterjeeRuina3d {
     const double w = -c.v.n;
     const double P1n = w / W.a;
     const Vec3n x = solve_delassus(W, c.v);  // P2 = -x
-    const double Dn = -x.n - P1n, D1 = -x.t1, D2 = -x.t2;
+    const double D1 = -x.t1, D2 = -x.t2, Dn = -(W.c1 * D1 + W.c2 * D2) / W.a;
     const double Dt = ::sqrt(D1 * D1 + D2 * D2);
     double kappa = 1.0 + c.e_t;
     SpatialOutcome o;
