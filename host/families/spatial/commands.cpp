@@ -35,7 +35,7 @@ RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
     const SpatialOutcome o = schema->compute(binding->parse(fields, line));
     Reproduced r;
     r.ok = o.status == Status::ok;
-    if (!r.ok) r.reason = status_reason(o.status);
+    if (!r.ok) r.reason = spatial_status_reason(o.status);
     // spatial_recorded_columns(): mode (a label), directions, dE, dE_rel, swerve_deg.
     r.label = mode_name(o.mode);
     r.values = {0.0, static_cast<double>(o.n_invariant), o.dE, o.dE_rel, o.swerve_deg};

@@ -126,8 +126,8 @@ struct FamilyTraits<SpatialSweepSpec> {
     // Body 2 as fixed ground has no mass: mass_ratio is then not read.
     config::When mass = when(SpatialMatrixKind::bodies);
     if (W.kind == SpatialMatrixKind::bodies && W.ground)
-      mass =
-          config::When{false, "matrix.ground", "true", "bodies", " with ground = false (body 2 is ground)"};
+      mass = config::When{false, "matrix.ground", "true", "bodies",
+                          " with ground = false: body 2 is fixed ground here"};
     v.scalar("mass_ratio", W.mass_ratio, kMassRatio, mass);
     v.scalar("lever", W.lever, kLever, when(SpatialMatrixKind::bodies));
     v.integer("dof", W.mechanism_dof, min_mechanism_dof, max_mechanism_dof, config::KeyRules<std::uint32_t>{},

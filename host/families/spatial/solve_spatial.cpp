@@ -21,6 +21,7 @@
 #include "collsweep/models/spatial/spatial_laws.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/impulse_phases.hpp"
+#include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -56,7 +57,8 @@ void parse_contact_form(const SolveOptions& o, SpatialSolveInput& in) {
   if (o.v.empty()) throw UsageError("--v v_n,v_1,v_2 is required with --W");
   const std::vector<double> v = parse_finite_list("--v", o.v, 3, "v_n,v_1,v_2");
   in.c.v = Vec3n{v[0], v[1], v[2]};
-  if (!is_spd(in.c.W)) throw UsageError("--W " + o.W + ": " + status_reason(Status::delassus_not_spd));
+  if (!is_spd(in.c.W))
+    throw UsageError("--W " + o.W + ": " + spatial_status_reason(Status::delassus_not_spd));
 }
 
 // --bodies FILE: W and v1 of two rigid bodies at their contact point.
@@ -104,7 +106,7 @@ SpatialSolveInput parse_input(const SolveOptions& o) {
 
 // The message for an outcome that is not ok, naming the option and the value that cause it.
 std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, Status s) {
-  const std::string reason = status_reason(s);
+  const std::string reason = spatial_status_reason(s);
   switch (s) {
     case Status::not_approaching:
       if (in.bodies)

@@ -5,6 +5,14 @@
 
 namespace collsweep::cli {
 
+const char* spatial_status_reason(Status s) {
+  if (s == Status::delassus_not_spd)
+    return "W is not symmetric positive definite (need W_nn > 0, W_11 W_22 - W_12^2 > 0 and W_nn - c^T b^-1 "
+           "c "
+           "> 0, c = (W_n1, W_n2), b = [[W_11, W_12], [W_12, W_22]])";
+  return status_reason(s);
+}
+
 RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   RowSchema<SpatialCollision, SpatialOutcome> s;
   s.inputs = {
@@ -27,7 +35,7 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   s.compute = [law](const SpatialCollision& c) { return evaluate_spatial(law, c); };
   s.write = [](const SpatialOutcome& o, io::CsvWriter& w) {
     if (o.status != Status::ok) {
-      w.field(std::string("invalid: ") + status_reason(o.status));
+      w.field(std::string("invalid: ") + spatial_status_reason(o.status));
       w.field(mode_name(SpatialMode::none));
       for (int i = 0; i < 11; ++i) w.empty_field();
       return false;

@@ -18,6 +18,9 @@ namespace collsweep::cli {
 
 RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law);
 
+// status_reason in the spatial family's words (W's SPD condition names W_nn, W_11, ... of the 3 x 3 W).
+const char* spatial_status_reason(Status s);
+
 // The results a spatial witness row records (witnesses.csv), in its column order: the mode first, compared
 // as text by `reproduce`.
 inline const std::vector<std::string>& spatial_recorded_columns() {
