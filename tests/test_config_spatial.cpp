@@ -10,6 +10,8 @@
 #include "config/key_collectors.hpp"
 #include "config/run_config.hpp"
 #include "support/config_access.hpp"
+#include "support/paths.hpp"
+#include "support/run_command.hpp"
 #include "support/spatial_spec_compare.hpp"
 
 namespace collsweep {
@@ -142,6 +144,40 @@ TEST(ConfigSpatial, GridRuleCoversEveryScalarOfThePlan) {
                      "approach.psi_deg.n = 9 * parameters.mu.n = 30 = 1080)"),
             std::string::npos)
       << msg;
+}
+
+// configs/README.md's spatial example and the two shipped spatial configs parse to what they say.
+TEST(ConfigSpatial, ReadmeExampleAndShippedConfigsParse) {
+  const std::string dir = testing::source_dir() + "/configs";
+  const std::string md = testing::read_text_file(dir + "/README.md");
+  const std::size_t section = md.find("## Spatial example");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t begin = md.find("```toml\n", section);
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = md.find("```", begin + 8);
+  ASSERT_NE(end, std::string::npos);
+  const RunConfig c = parse_run_config(md.substr(begin + 8, end - begin - 8), "README.md");
+  const SpatialSweepSpec& s = spatial_spec(c);
+  EXPECT_EQ(s.plan.W.kind, SpatialMatrixKind::bodies);
+  EXPECT_FALSE(s.plan.W.ground);
+  EXPECT_EQ(s.plan.W.mass_ratio.kind, ScalarKind::log_uniform);
+  EXPECT_EQ(s.n_laws, 4);
+  EXPECT_EQ(s.axes[0].quantity, Quantity::mu_ratio);
+  expect_round_trip(c);
+
+  const RunConfig q = load_run_config(dir + "/spatial_quickstart.toml");
+  EXPECT_EQ(spatial_spec(q).plan.W.kind, SpatialMatrixKind::direct);
+  EXPECT_EQ(spatial_spec(q).n_laws, 4);
+  EXPECT_TRUE(q.warnings.empty());
+  const RunConfig p = load_run_config(dir + "/spatial_poisson_energy.toml");
+  const SpatialSweepSpec& ps = spatial_spec(p);
+  EXPECT_EQ(ps.plan.W.kind, SpatialMatrixKind::bodies);
+  ASSERT_EQ(ps.n_laws, 3);
+  EXPECT_EQ(ps.laws[0], SpatialLaw::poisson3d);
+  EXPECT_EQ(ps.plan.e_t.lo, -1.0);  // chatterjee-ruina-3d within its no-gain theorem
+  EXPECT_EQ(ps.plan.e_t.hi, 1.0);
+  EXPECT_EQ(ps.axes[0].quantity, Quantity::mu_ratio);
+  EXPECT_EQ(ps.axes[1].quantity, Quantity::psi);
 }
 
 struct Bad {
