@@ -119,15 +119,15 @@ const char* mode_description(SpatialMode m) {
     case SpatialMode::B:
       return "slip halts in compression, then sticks";
     case SpatialMode::C:
-      return "slip halts in compression, then slides on along an invariant direction";
+      return "slip halts in compression, then slides on";
     case SpatialMode::D:
       return "slip halts in restitution, then sticks";
     case SpatialMode::E:
-      return "slip halts in restitution, then slides on along an invariant direction";
+      return "slip halts in restitution, then slides on";
     case SpatialMode::law2_inside:
-      return "the candidate impulse lies inside the friction cone";
+      return "candidate impulse inside the friction cone";
     case SpatialMode::law2_cone:
-      return "the candidate impulse projected onto the friction cone";
+      return "candidate impulse projected onto the cone";
     default:
       return "invalid";
   }
