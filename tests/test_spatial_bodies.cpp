@@ -26,11 +26,12 @@
 //   Example 1b (data printed): disc B_II m = 2 kg, r = 0.5 m, speed 8 m/s, angular velocity 10 rad/s;
 //     motionless disc B_I m = 2000 kg, r = 0.9 m; central impact. [S] shows only curves (Figs 10-12).
 //     ASSUMED: v0^II = (0, 0, 8) along the normal and w0^II = +10 about y (the sign is not printed; the
-//     other sign mirrors the angles). The reference values are the worked table of the project's notes on
-//     [S] (phi_II = atan2(v_x, v_z) in degrees and w_y^II for k = 0.5, 0.6, 1.0 and mu = 0 .. 0.2, with the
-//     post-stick w_y = 3.34 rad/s for every k), reproduced here to their printed digits, plus [S]'s
-//     statements: phi_II is linear in mu until the slip stops, then constant (stick from
-//     mu* = |s0| chi / (alpha (1 + k) |c0|)), and w_y^II falls with slope -2 n_02 per unit mu until then.
+//     other sign mirrors the angles). Reference values: phi_II = atan2(v_x, v_z) in degrees and w_y^II for
+//     k = 0.5, 0.6, 1.0 and mu = 0 .. 0.2, worked by hand from [S]'s planar construction (Sect. VI,
+//     eqs 21-24: alpha = 1.5015, chi = 0.5005, eps = 0, s0 = -5, c0 = -8) and printed to 3 and 4 decimals
+//     (3.34 rad/s, the post-stick w_y for every k, to 2), plus [S]'s statements: phi_II changes with mu
+//     until the slip stops, then is constant (stick from mu* = |s0| chi / (alpha (1 + k) |c0|)), and
+//     w_y^II falls with slope -2 n_02 per unit mu until then (Fig. 12).
 #include <gtest/gtest.h>
 
 #include <cmath>
