@@ -34,7 +34,8 @@ std::string totals_table(const SpatialSweepResult& result);
 // The modes a law reports: A..E for the Routh laws, II-1 and II-2 for chatterjee-ruina-3d.
 std::vector<SpatialMode> law_modes(SpatialLaw law);
 
-// A mode in words ("slip halts in compression, then sticks"; slides on: along the invariant direction sigma_F).
+// A mode in words ("slip halts in compression, then sticks"; slides on: along the invariant direction
+// sigma_F).
 const char* mode_description(SpatialMode m);
 
 }  // namespace collsweep
