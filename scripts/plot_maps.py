@@ -63,6 +63,14 @@ PLANAR_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "ga
                   + ["dominant_type", "dominant_fraction"])
 MULTICONTACT_COLUMNS = ["law", "samples", "valid"] + [f"p_gain_{w}{s}" for w in ("max", "min")
                                                        for s in ("", "_lo", "_hi")]
+# The spatial family's modes (docs/spatial.md): Routh's laws A..E, Chatterjee-Ruina's Law II types II-1, II-2.
+SPATIAL_ROUTH_MODES = ["A", "B", "C", "D", "E"]
+SPATIAL_LAW2_MODES = ["II-1", "II-2"]
+SPATIAL_MODE_COLUMNS = {m: "mode_" + m.replace("-", "_") for m in SPATIAL_ROUTH_MODES + SPATIAL_LAW2_MODES}
+SPATIAL_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
+                    "gain_fraction_hi"] + list(SPATIAL_MODE_COLUMNS.values()))
+SPATIAL_AXIS_LABELS = dict(AXIS_LABELS, psi="incidence ψ [deg]", phi="azimuth φ [deg]",
+                           mu_ratio="μ / μ_c (μ_c = |b⁻¹c|)")
 MULTICONTACT_MAPS = {
     "p_gain_max": "P(W_max > 0): some solution gains energy",
     "p_gain_min": "P(W_min > 0): every solution gains energy",
@@ -433,9 +441,17 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
 
 def dominant_type_map(figs, rm, law, labels, n_types):
     """One law's dominant Type per cell, shaded toward white as its share falls: <law>_dominant_type.png."""
-    dominant, share = rm.grid(law, "dominant_type"), rm.grid(law, "dominant_fraction")
+    names = {t: f"{t}: {labels.get(t, '')}" for t in range(1, n_types + 1)}
+    dominant_map(figs, rm, law, rm.grid(law, "dominant_type"), rm.grid(law, "dominant_fraction"), names,
+                 "Type", "dominant_type", "collision Type")
+
+
+def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None):
+    """One law's dominant category (Type, mode) per cell, numbered 1..n with legend texts names[t], shaded
+    toward white as its share falls: <law>_<name>.png (titled "dominant <heading>")."""
+    n_types = len(names)
     status = sample_status(rm.grid(law, "valid"))
-    title = figs.title(law, "dominant collision Type (shade: share of the dominant Type)")
+    title = figs.title(law, f"dominant {heading or what} (shade: share of the dominant {what})")
     fig, ax = new_figure(6.8, 5.0)
     rgba = dominant_colors(dominant, share, n_types)
     if rm.one_axis:
@@ -446,40 +462,40 @@ def dominant_type_map(figs, rm, law, labels, n_types):
         mark_bins(ax, rm.xe, status[0])
         ax.axhline(1.0 / n_types, color="0.4", linewidth=0.8, linestyle="--")
         ax.set_ylim(0, 1)
-        ax.set_ylabel("share of the dominant Type", fontsize=8)
+        ax.set_ylabel(f"share of the dominant {what}", fontsize=8)
         label_axes(ax, rm, figs.labels)
-        type_handles = [Patch(facecolor=TYPE_COLORS[t - 1], label=f"{t}: {labels.get(t, '')}")
-                        for t in range(1, n_types + 1)]
+        type_handles = [Patch(facecolor=TYPE_COLORS[t - 1], label=names[t]) for t in range(1, n_types + 1)]
         figure_legend(fig, type_handles + [plt.Line2D([], [], color="0.4", linestyle="--",
-                                                      label=f"1/{n_types}: no Type dominates")]
+                                                      label=f"1/{n_types}: no {what} dominates")]
                       + status_handles(), ncol=2)
     else:
         draw_colors(ax, rm.xe, rm.ye, rgba)
         draw_status(ax, rm, status)
         label_axes(ax, rm, figs.labels)
-        type_bar(fig, ax, labels, n_types)
-        share_bar(fig, ax, n_types)
+        type_bar(fig, ax, names)
+        share_bar(fig, ax, n_types, what)
         figure_legend(fig, status_handles())
     fig.suptitle(title, fontsize=9)
-    figs.save(fig, f"{law}_dominant_type", title, ["shade: share of the dominant Type"])
+    figs.save(fig, f"{law}_{name}", title, [f"shade: share of the dominant {what}"])
 
 
-def type_bar(fig, ax, labels, n_types):
-    """The categorical colour bar of the Types, labelled '<n>: <label>'."""
+def type_bar(fig, ax, names):
+    """The categorical colour bar of the categories 1..n, labelled names[t] ('<n>: <label>' for Types)."""
+    n_types = len(names)
     cmap = ListedColormap(TYPE_COLORS[:n_types])
     norm = BoundaryNorm([t + 0.5 for t in range(n_types + 1)], n_types)
     bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, ticks=range(1, n_types + 1), fraction=0.05)
-    bar.ax.set_yticklabels([f"{t}: {labels.get(t, '')}" for t in range(1, n_types + 1)], fontsize=7)
+    bar.ax.set_yticklabels([names[t] for t in range(1, n_types + 1)], fontsize=7)
 
 
-def share_bar(fig, ax, n_types):
-    """A horizontal grey ramp explaining the shade: share of the dominant Type from 1/n_types to 1."""
+def share_bar(fig, ax, n_types, what="Type"):
+    """A horizontal grey ramp explaining the shade: share of the dominant category from 1/n_types to 1."""
     shares = np.linspace(1.0 / n_types, 1.0, 64)
     ramp = dominant_shade(np.array([to_rgb("#404040")] * len(shares)), shares, n_types)
     cmap = LinearSegmentedColormap.from_list("share", ramp)
     bar = fig.colorbar(ScalarMappable(norm=Normalize(1.0 / n_types, 1.0), cmap=cmap), ax=ax,
                        orientation="horizontal", location="bottom", fraction=0.04, aspect=40)
-    bar.set_label("shade: share of the dominant Type (pale = mixed, full = pure)", fontsize=7)
+    bar.set_label(f"shade: share of the dominant {what} (pale = mixed, full = pure)", fontsize=7)
     bar.ax.tick_params(labelsize=7)
 
 
@@ -529,6 +545,41 @@ def plot_multicontact(figs, rm, summary):  # noqa: ARG001 (the families' common 
                   MULTICONTACT_MAPS["p_gain_max"])
 
 
+def mode_labels(summary, law, modes):
+    """The law's mode descriptions from summary.json ("A: <text>" keys of "modes"), else the bare names."""
+    laws = summary.get("laws")
+    found = laws.get(law, {}).get("modes", {}) if isinstance(laws, dict) else {}
+    texts = {}
+    for key in found if isinstance(found, dict) else ():
+        name, _, text = key.partition(": ")
+        texts[name.strip()] = text
+    return {t: (f"{m}: {texts[m]}" if texts.get(m) else m) for t, m in enumerate(modes, 1)}
+
+
+def dominant_mode(rm, law, modes):
+    """Per cell the dominant mode (1-based index into modes; ties to the first) and its share of the valid
+    samples, from the mode_* counts; NaN where a cell has no valid sample."""
+    counts = np.stack([rm.grid(law, SPATIAL_MODE_COLUMNS[m]) for m in modes])
+    valid = rm.grid(law, "valid")
+    best = np.nanmax(np.nan_to_num(counts, nan=-1.0), axis=0)
+    dominant = np.argmax(np.nan_to_num(counts, nan=-1.0), axis=0).astype(float) + 1.0
+    has = valid > 0
+    share = np.where(has, best / np.where(has, valid, 1.0), np.nan)
+    return np.where(has, dominant, np.nan), share
+
+
+def plot_spatial(figs, rm, summary):
+    """Every spatial figure: per law gain fraction and dominant mode; all laws' gain fractions."""
+    for law in rm.laws:
+        gain_map(figs, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
+                 rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
+        modes = SPATIAL_LAW2_MODES if law == "chatterjee-ruina-3d" else SPATIAL_ROUTH_MODES
+        dominant, share = dominant_mode(rm, law, modes)
+        dominant_map(figs, rm, law, dominant, share, mode_labels(summary, law, modes), "mode", "dominant_mode")
+    laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
+                  "energy-gain fraction (dE > tol·T_acc)")
+
+
 class Family:
     """A model family's map.csv columns (checked on reading), axis labels and figures."""
 
@@ -540,6 +591,7 @@ class Family:
 FAMILIES = {
     "planar": Family(PLANAR_COLUMNS, AXIS_LABELS, plot_planar),
     "multicontact": Family(MULTICONTACT_COLUMNS, MULTICONTACT_AXIS_LABELS, plot_multicontact),
+    "spatial": Family(SPATIAL_COLUMNS, SPATIAL_AXIS_LABELS, plot_spatial),
 }
 
 

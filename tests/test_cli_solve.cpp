@@ -267,8 +267,8 @@ std::vector<BadCase> bad_cases() {
       {{"--law", "stronge", "--W", "1,0,1", "--v", "-1,0", "--e", "0.5"}, "--mu is required"},
       {{"--law", "hooke", "--W", "1,0,1", "--v", "-1,0", "--mu", "0.2", "--e", "0.5"},
        "--law hooke: unknown law (expected one of: stronge, poisson, newton, chatterjee-ruina; "
-       "multi-contact: "
-       "poisson-lcp, newton-lcp)"},
+       "multi-contact: poisson-lcp, newton-lcp; spatial: stronge-3d, poisson-3d, newton-3d, "
+       "chatterjee-ruina-3d)"},
       {{"--W", "1,0,1", "--v", "-1,0", "--mu", "0.2", "--e", "0.5"}, "--law is required"},
       {{"--law", "newton", "--W", "1,0,1", "--M", kM, "--J", kJ, "--v", "-1,0", "--mu", "0.2", "--e", "0.5"},
        "--W and --M are both given"},

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_maps.py on synthetic run folders (planar, multi-contact, 1-D, no gain, old format)."""
+"""Tests of scripts/plot_maps.py on synthetic run folders (planar, multi-contact, spatial, 1-D, no gain, old
+format)."""
 import csv
 import importlib.util
 import json
@@ -142,6 +143,43 @@ def multicontact_run(folder):
                 rows.append([repr(0.5 + i), repr(0.125 + 0.25 * j), law, str(valid + 2), str(valid)] + stats
                             + [str(valid)] + ["0"] * 7 + ["0"] * 7 + ["2"])
     return write_run(folder, "multicontact", header, rows, ["poisson-lcp", "newton-lcp"])
+
+
+SPATIAL_LAWS = ["stronge-3d", "poisson-3d", "chatterjee-ruina-3d"]
+SPATIAL_MODES = ["A", "B", "C", "D", "E", "II_1", "II_2"]
+
+
+def spatial_run(folder):
+    """A spatial run over psi x mu_ratio: Routh laws with modes A..E, Law II with II-1/II-2, one empty cell."""
+    header = (["psi", "mu_ratio", "law", "samples", "valid", "invalid", "degenerate", "jam", "gain_count",
+               "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "violations", "max_dE_rel",
+               "mean_dE_rel"] + [f"mode_{m}" for m in SPATIAL_MODES]
+              + ["directions_2", "directions_4", "stick_regime", "mean_swerve_deg", "max_swerve_deg"])
+    rows = []
+    for law in SPATIAL_LAWS:
+        own = [5, 6] if law == "chatterjee-ruina-3d" else [0, 1, 2, 3, 4]
+        for j in range(3):
+            for i in range(4):
+                valid = 0 if (i, j) == (3, 2) else 300
+                modes = [0] * 7
+                if valid:
+                    modes[own[(i + j) % len(own)]] = valid - 50
+                    modes[own[(i + j + 1) % len(own)]] += 50
+                gains = i * 3 if law == "poisson-3d" and valid else 0
+                stats = (fraction_fields(gains, valid) + ["0"]
+                         + (["-0.1", "-0.4"] if valid else ["", ""]))
+                tail = [str(valid // 2), str(valid - valid // 2), str(valid // 3)] + (
+                    ["12.5", "170"] if valid else ["", ""])
+                rows.append([repr(5.0 + 10.0 * i), repr(0.25 + 0.5 * j), law, str(valid + 4), str(valid), "1",
+                             "1", "2", str(gains)] + stats + [str(m) for m in modes] + tail)
+    folder = write_run(folder, "spatial", header, rows, SPATIAL_LAWS)
+    with open(os.path.join(folder, "summary.json")) as f:
+        summary = json.load(f)
+    summary["laws"]["stronge-3d"]["modes"] = {"A: slides throughout": 1, "B: slip halts in compression, then "
+                                              "sticks": 0}
+    with open(os.path.join(folder, "summary.json"), "w") as f:
+        json.dump(summary, f)
+    return folder
 
 
 def old_format_run(folder):
@@ -290,6 +328,31 @@ class Runs(unittest.TestCase):
         expected = ({f"{law}_{kind}.png" for law in ("poisson-lcp", "newton-lcp")
                      for kind in ("p_gain_max", "p_gain_min")} | {"laws_p_gain_max.png"})
         self.check_written(folder, self.plot(folder), expected)
+
+    def test_spatial(self):
+        folder = spatial_run(os.path.join(self.tmp.name, "spatial"))
+        expected = ({f"{law}_{kind}.png" for law in SPATIAL_LAWS for kind in ("gain_fraction", "dominant_mode")}
+                    | {"laws_gain_fraction.png"})
+        self.check_written(folder, self.plot(folder), expected)
+        maps = os.path.join(folder, "maps")
+        self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, "stronge-3d_gain_fraction.png"))["Description"])
+        self.assertNotIn(pm.NO_GAIN, png_text(os.path.join(maps, "poisson-3d_gain_fraction.png"))["Description"])
+        self.assertIn("share of the dominant mode",
+                      png_text(os.path.join(maps, "chatterjee-ruina-3d_dominant_mode.png"))["Description"])
+
+    def test_spatial_dominant_mode(self):
+        rm = pm.read_run(spatial_run(os.path.join(self.tmp.name, "modes")))[2]
+        dominant, share = pm.dominant_mode(rm, "stronge-3d", pm.SPATIAL_ROUTH_MODES)
+        self.assertEqual(dominant[0, 0], 1.0)  # cell (0, 0): mode A holds 250 of 300
+        self.assertAlmostEqual(share[0, 0], 250 / 300)
+        self.assertEqual(dominant[1, 2], 4.0)  # (i, j) = (2, 1): D
+        self.assertTrue(math.isnan(dominant[2, 3]) and math.isnan(share[2, 3]))  # no valid sample
+        law2, _ = pm.dominant_mode(rm, "chatterjee-ruina-3d", pm.SPATIAL_LAW2_MODES)
+        self.assertEqual(law2[0, 1], 2.0)  # (i, j) = (1, 0): II-2
+        labels = pm.mode_labels({"laws": {"stronge-3d": {"modes": {"A: slides throughout": 1}}}}, "stronge-3d",
+                                pm.SPATIAL_ROUTH_MODES)
+        self.assertEqual(labels[1], "A: slides throughout")
+        self.assertEqual(labels[2], "B")
 
     def test_old_format(self):
         folder = old_format_run(os.path.join(self.tmp.name, "old"))

@@ -30,8 +30,9 @@ namespace cli {
 
 // `solve`'s options as given (empty when not); each family reads its own (FamilyTraits::solve_options).
 struct SolveOptions {
-  std::string law, W, v, M, J, dof, u, mu, e, et;  // planar
+  std::string law, W, v, M, J, dof, u, mu, e, et;  // planar (W, v, mu, e, et: spatial too)
   std::string contacts, G, gamma, eN, eT, solver;  // multi-contact
+  std::string bodies;                              // spatial: the two-body TOML file
   bool json = false;
 };
 
@@ -69,6 +70,7 @@ using RowEvaluator = std::function<Reproduced(const std::vector<std::string>&, l
 struct WitnessSchema {
   std::vector<std::string> extra_columns;
   std::vector<std::string> recorded;
+  bool first_is_label = false;  // recorded[0] is text (spatial: mode), compared as text (Reproduced::label)
   // The evaluator of a row of `law` (its fields at the positions of extra_columns in `extra`); nullptr when
   // `law` is not one of the family's laws. reproduce builds one per law and extra fields.
   std::function<RowEvaluator(const HeaderIndex&, const std::string& law,

@@ -12,6 +12,12 @@
 // and is passed through, not read). Output: the input columns in their order, then
 // status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel. Invalid rows: type 0 and the six numeric outputs EMPTY.
 //
+// Spatial laws (stronge-3d, poisson-3d, newton-3d, chatterjee-ruina-3d): required columns W_nn, W_n1, W_n2,
+// W_11, W_12, W_22 (W in the frame (n, t1, t2)), v_n, v_1, v_2, mu, e, and e_t for chatterjee-ruina-3d.
+// Output: the input columns, then status,mode,directions,mu_c,I_n,I_1,I_2,vf_n,vf_1,vf_2,dE,dE_rel,
+// swerve_deg (mode A..E or II-1, II-2; directions the number of real invariant directions). Invalid rows:
+// mode "-" and every number EMPTY.
+//
 // Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4): columns G_i_j for
 // 0 <= i <= j < 2k (0-BASED, upper triangle of G, rows/columns ordered N1..Nk, T1..Tk), g_1..g_2k
 // (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see families/multicontact/lcp_eval.hpp). Output:
@@ -24,7 +30,8 @@
 //
 // Witness files of `collsweep run` (a `law` column) are read as they are: only the rows whose law is --law
 // (and, multi-contact, whose `contacts` is k) are evaluated, the others are left out; the results the run
-// recorded (type,dE,dE_rel or solutions,W_min,W_max,W,W_max_rel) pass through renamed recorded_<name>.
+// recorded (type,dE,dE_rel; solutions,W_min,W_max,W,W_max_rel; mode,directions,dE,dE_rel,swerve_deg) pass
+// through renamed recorded_<name>.
 //
 // status is "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17
 // significant digits (%.17g, they round-trip).
@@ -131,7 +138,8 @@ void register_eval(CLI::App& app, int& status) {
   CLI::App* sub = app.add_subcommand(
       "eval",
       "Evaluate many collisions from a CSV file (planar: columns W_nn,W_nt,W_tt,v_n,v_t,mu,e[,e_t]; "
-      "multi-contact: G_i_j,g_i,mu_j,eN_j,eT_j)");
+      "multi-contact: G_i_j,g_i,mu_j,eN_j,eT_j; spatial: "
+      "W_nn,W_n1,W_n2,W_11,W_12,W_22,v_n,v_1,v_2,mu,e[,e_t])");
   sub->add_option("--law", o->law, "Impact law: " + all_law_names());
   sub->add_option("--in", o->in, "Input CSV file, - for stdin");
   sub->add_option("--out", o->out, "Output CSV file, - for stdout");
@@ -142,6 +150,8 @@ void register_eval(CLI::App& app, int& status) {
                   "Multi-contact laws: LCP solver automatic (default), enumeration, lemke");
   sub->footer(
       "Planar laws: output the input columns, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel.\n"
+      "Spatial laws (-3d): output the input columns, then status,mode,directions,mu_c,I_n,I_1,I_2,\n"
+      "vf_n,vf_1,vf_2,dE,dE_rel,swerve_deg.\n"
       "Multi-contact laws: input columns G_i_j (0 <= i <= j < 2k, 0-based upper triangle of G, rows\n"
       "N1..Nk,T1..Tk), g_1..g_2k (gamma^-), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k; output the input columns,\n"
       "then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k. Without --contacts, k is inferred "
@@ -150,7 +160,7 @@ void register_eval(CLI::App& app, int& status) {
       "Witness files of collsweep run (a law column) are read as they are: only the rows of --law (and of\n"
       "k contacts) are evaluated; the recorded results pass through as recorded_<name>.\n"
       "Numbers have 17 significant digits. Invalid rows: status \"invalid: <reason>\", numeric outputs\n"
-      "empty (planar type 0).\n"
+      "empty (planar type 0, spatial mode -).\n"
       "Exit status: 0 all rows ok, 1 some row invalid, 2 bad options or malformed file.");
   sub->allow_extras();
   sub->callback([o, sub, &status] { status = run_eval(*o, sub->remaining()); });

@@ -4,9 +4,10 @@
 //
 // Reads RUN_DIR/summary.json (the model; multi-contact: the LCP solver) and RUN_DIR/witnesses.csv, binds
 // each row's input columns with the schema `eval` uses for the row's law (planar: W_nn..mu,e,e_t;
-// multi-contact: the G_/g_/mu_/eN_/eT_ columns of the row's `contacts`), evaluates it with the schema's law
-// and compares with what the run recorded: planar type, dE, dE_rel; multi-contact solutions, W_min, W_max,
-// W and W_max_rel = W_max / T_acc. The run wrote each witness by drawing the sample again on the CPU and
+// multi-contact: the G_/g_/mu_/eN_/eT_ columns of the row's `contacts`; spatial: W_nn..W_22,v_n..v_2,mu,e,
+// e_t), evaluates it with the schema's law and compares with what the run recorded: planar type, dE, dE_rel;
+// multi-contact solutions, W_min, W_max, W and W_max_rel = W_max / T_acc; spatial mode (as text),
+// directions, dE, dE_rel, swerve_deg. The run wrote each witness by drawing the sample again on the CPU and
 // evaluating it there with the same code, and numbers round-trip through their 17 digits, so the default
 // tolerance 0 asks for the same bits.
 //
@@ -90,7 +91,8 @@ void check_witnesses(const std::string& path, const RunSummary& summary, Witness
     row.sample = trim_blanks(fields[at[2]]);
     for (std::size_t q = 0; q < schema.recorded.size(); ++q) {
       row.recorded_text.push_back(trim_blanks(fields[rec_at[q]]));
-      row.recorded.push_back(parse_field(fields[rec_at[q]], schema.recorded[q], line));
+      const bool label = q == 0 && schema.first_is_label;
+      row.recorded.push_back(label ? 0.0 : parse_field(fields[rec_at[q]], schema.recorded[q], line));
     }
     // One evaluator per law and extra fields (multi-contact: the row's k), built at its first row.
     std::vector<std::string> extra;
@@ -175,8 +177,9 @@ void register_reproduce(CLI::App& app, int& status) {
   sub->footer(
       "Planar runs: type, dE and dE_rel of every witness; multi-contact runs: solutions, W_min, W_max, W "
       "and\n"
-      "W_max_rel. Exit status: 0 every witness reproduces, 1 some does not (the rows are listed), 2 bad\n"
-      "options or a missing or malformed run folder.");
+      "W_max_rel; spatial runs: mode, directions, dE, dE_rel and swerve_deg. Exit status: 0 every witness\n"
+      "reproduces, 1 some does not (the rows are listed), 2 bad options or a missing or malformed run "
+      "folder.");
   sub->allow_extras();
   sub->callback([o, sub, &status] { status = run_reproduce(*o, sub->remaining()); });
 }

@@ -1,16 +1,20 @@
-// `collsweep solve`: one collision, planar (contact-space or mechanism form) or multi-contact (LCP laws).
+// `collsweep solve`: one collision, planar (contact-space or mechanism form), multi-contact (LCP laws) or
+// spatial (contact-space or two-body form).
 //
 //   collsweep solve --law L --W m_nn,m_nt,m_tt --v v_n,v_t --mu M --e E [--et ET] [--json]
 //   collsweep solve --law L --M m_11,...,m_nn --J j_11,...,j_2n [--dof n] (--v v_n,v_t | --u u_1,...,u_n) ...
 //   collsweep solve --law poisson-lcp|newton-lcp --contacts k --G <upper triangle of the 2k x 2k G,
 //       row-major> --gamma g_1,...,g_2k --mu mu_1,...,mu_k --eN ... --eT ... [--solver S] [--json]
+//   collsweep solve --law L-3d (--W W_nn,W_n1,W_n2,W_11,W_12,W_22 --v v_n,v_1,v_2 | --bodies FILE) --mu M
+//       --e E [--et ET] [--json]
 //
 // Mechanism form: W = J M^-1 J^T, and Delta u = M^-1 J^T P is printed; with --u, v = J u and also
 // u2 = u + Delta u and the kinetic energies T_before = u.M.u/2, T_after = u2.M.u2/2. --dof is optional
 // (n is then read from the count of --M). --et is required by chatterjee-ruina and ignored (with a note)
-// by the other laws. The multi-contact form is in solve_lcp.cpp; options of the other family are
-// rejected. Exit status: 0 for a valid collision; 2 for any invalid input, with one line
-// "collsweep solve: <option> <value>: <what is wrong>" on stderr and, with --json, the object
+// by the other laws. The multi-contact form is in families/multicontact/solve_lcp.cpp, the spatial forms in
+// families/spatial/solve_spatial.cpp; options of another family are rejected. Exit status: 0 for a valid
+// collision; 2 for any invalid input, with one line "collsweep solve: <option> <value>: <what is wrong>" on
+// stderr and, with --json, the object
 // {"status": "invalid", "code": ..., "reason": ...} on stdout.
 #include <iostream>
 #include <memory>
@@ -53,7 +57,8 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
                                  {"--gamma", &o.gamma},
                                  {"--eN", &o.eN},
                                  {"--eT", &o.eT},
-                                 {"--solver", &o.solver}},
+                                 {"--solver", &o.solver},
+                                 {"--bodies", &o.bodies}},
                                 true);
     families::for_each_family([&](auto i) {
       if (i == family) failure = solve_family(families::FamilyTag<families::SpecAt<i>>{}, o);
@@ -72,10 +77,14 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
 void register_solve(CLI::App& app, int& status) {
   auto o = std::make_shared<SolveOptions>();
   CLI::App* sub = app.add_subcommand(
-      "solve", "Evaluate one collision (planar, or k contacts with an LCP law) and print the outcome");
+      "solve",
+      "Evaluate one collision (planar, k contacts with an LCP law, or spatial) and print the outcome");
   sub->add_option("--law", o->law, "Impact law: " + all_law_names());
-  sub->add_option("--W", o->W, "Delassus matrix W = J M^-1 J^T as m_nn,m_nt,m_tt (contact-space form)");
-  sub->add_option("--v", o->v, "Pre-impact contact velocity v_n,v_t (v_n < 0: approaching)");
+  sub->add_option("--W", o->W,
+                  "Delassus matrix W = J M^-1 J^T as m_nn,m_nt,m_tt (contact-space form); spatial laws: "
+                  "W_nn,W_n1,W_n2,W_11,W_12,W_22 in the frame (n, t1, t2)");
+  sub->add_option("--v", o->v,
+                  "Pre-impact contact velocity v_n,v_t (v_n < 0: approaching); spatial laws: v_n,v_1,v_2");
   sub->add_option("--M", o->M, "Mechanism form: n x n SPD mass matrix, row-major comma list");
   sub->add_option("--J", o->J,
                   "Mechanism form: 2 x n contact Jacobian (rows V_n, V_t), row-major comma list");
@@ -85,7 +94,11 @@ void register_solve(CLI::App& app, int& status) {
   sub->add_option("--mu", o->mu,
                   "Coulomb friction coefficient (>= 0); multi-contact laws: mu_1,...,mu_k, one per contact");
   sub->add_option("--e", o->e, "Coefficient of restitution in [0, 1] (the law's own kind)");
-  sub->add_option("--et", o->et, "Tangential restitution e_t >= -1 (chatterjee-ruina only)");
+  sub->add_option("--et", o->et,
+                  "Tangential restitution e_t >= -1 (chatterjee-ruina and chatterjee-ruina-3d only)");
+  sub->add_option("--bodies", o->bodies,
+                  "Spatial laws: a TOML file of two rigid bodies ([body1], [body2] or ground = true) and "
+                  "[contact] normal, instead of --W and --v (docs/commands.md)");
   sub->add_option("--contacts", o->contacts, "Multi-contact laws: number of contacts k, 1 to 4 (required)");
   sub->add_option("--G", o->G,
                   "Multi-contact laws: upper triangle of the 2k x 2k Delassus matrix G, row-major, "

@@ -56,9 +56,10 @@ void WitnessCheck::compare(const WitnessRow& row, const Reproduced& r) {
     note(row, columns_[0], row.recorded_text[0], "invalid: " + r.reason, 0.0);
     failed = true;
   } else {
-    if (r.values[0] != row.recorded[0]) {
+    const bool label = !r.label.empty();
+    if (label ? r.label != row.recorded_text[0] : r.values[0] != row.recorded[0]) {
       ++l.count_mismatches;
-      note(row, columns_[0], row.recorded_text[0], io::format_double(r.values[0]), 0.0);
+      note(row, columns_[0], row.recorded_text[0], label ? r.label : io::format_double(r.values[0]), 0.0);
       failed = true;
     }
     for (std::size_t q = 1; q < columns_.size(); ++q) {

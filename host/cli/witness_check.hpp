@@ -1,7 +1,8 @@
 // `reproduce`'s comparison of each witness row's recorded results with their re-evaluation, per law.
 //
-// The first recorded column is a count compared exactly (planar: type; multi-contact: solutions); the
-// others are numbers compared by their relative difference |a - b| / max(|a|, |b|) against a tolerance.
+// The first recorded column is compared exactly: a count (planar: type; multi-contact: solutions) or a
+// label (spatial: mode, compared as text); the others are numbers compared by their relative difference
+// |a - b| / max(|a|, |b|) against a tolerance.
 #pragma once
 
 #include <ostream>
@@ -11,14 +12,16 @@
 namespace collsweep::cli {
 
 // What the re-evaluation of one row gave: ok, or the reason it is invalid; values in the recorded
-// columns' order.
+// columns' order. label: the first column's text where it is a label (then values[0] is not read).
 struct Reproduced {
   bool ok = false;
   std::string reason;
   std::vector<double> values;
+  std::string label;
 };
 
-// One witness row as read: where it is and what the run recorded (texts and numbers, same order).
+// One witness row as read: where it is and what the run recorded (texts and numbers, same order; a label
+// column's number is 0).
 struct WitnessRow {
   std::string law;
   long line = 0;

@@ -12,7 +12,7 @@
 //   v.scalar(key, ScalarDist&, Domain, When)     a SCALAR (constant or distribution) within the domain
 //   v.integer(key, T&, lo, hi, KeyRules)  an integer within [lo, hi] (no floats)
 //   v.number(key, double&, KeyRules)      a finite number
-//   v.boolean(key, bool&, KeyRules)
+//   v.boolean(key, bool&, KeyRules, When)
 //   v.text(key, std::string&, KeyRules)
 //   v.choice(key, E&, Choices<E>, KeyRules)      one of a list of names
 //   v.laws(key, Law*, int&, KeyRules)     the family's law names (FamilyTraits)

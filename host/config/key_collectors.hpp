@@ -37,7 +37,7 @@ class KeyCollector {
   }
   void scalar(const char* key, ScalarDist&, const Domain&, const When& = {}) { add(key); }
   void number(const char* key, double&, const KeyRules<double>&) { add(key); }
-  void boolean(const char* key, bool&, const KeyRules<bool>&) { add(key); }
+  void boolean(const char* key, bool&, const KeyRules<bool>&, const When& = {}) { add(key); }
   void text(const char* key, std::string&, const KeyRules<std::string>&) { add(key); }
   template <class E>
   void choice(const char* key, E&, const Choices<E>&, const KeyRules<E>&) {
@@ -100,7 +100,7 @@ class GridCollector {
     scalars.emplace_back(path(key), &d);
   }
   void number(const char*, double&, const KeyRules<double>&) {}
-  void boolean(const char*, bool&, const KeyRules<bool>&) {}
+  void boolean(const char*, bool&, const KeyRules<bool>&, const When& = {}) {}
   void text(const char*, std::string&, const KeyRules<std::string>&) {}
   template <class E>
   void choice(const char*, E&, const Choices<E>&, const KeyRules<E>&) {}

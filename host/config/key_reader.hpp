@@ -63,8 +63,8 @@ class KeyReader {
     check(n, key, rules, x);
   }
 
-  void boolean(const char* key, bool& b, const KeyRules<bool>& rules) {
-    const toml::node* n = find(key, {}, rules.required);
+  void boolean(const char* key, bool& b, const KeyRules<bool>& rules, const When& when = {}) {
+    const toml::node* n = find(key, when, rules.required);
     if (!n) return;
     b = r_.boolean(*n, path(key));
     check(n, key, rules, b);

@@ -33,7 +33,9 @@ class TomlWriter {
     if (w.applies) line(key, config::toml_scalar(d, domain.integers));
   }
   void number(const char* key, double& x, const KeyRules<double>&) { line(key, config::toml_double(x)); }
-  void boolean(const char* key, bool& b, const KeyRules<bool>&) { line(key, b ? "true" : "false"); }
+  void boolean(const char* key, bool& b, const KeyRules<bool>&, const When& w = {}) {
+    if (w.applies) line(key, b ? "true" : "false");
+  }
   void text(const char* key, std::string& s, const KeyRules<std::string>&) {
     line(key, config::toml_string(s));
   }
@@ -89,7 +91,9 @@ class JsonWriter {
     if (w.applies) config::json_scalar(j_.key(key), d, domain.integers);
   }
   void number(const char* key, double& x, const KeyRules<double>&) { j_.key(key).number(x); }
-  void boolean(const char* key, bool& b, const KeyRules<bool>&) { j_.key(key).boolean(b); }
+  void boolean(const char* key, bool& b, const KeyRules<bool>&, const When& w = {}) {
+    if (w.applies) j_.key(key).boolean(b);
+  }
   void text(const char* key, std::string& s, const KeyRules<std::string>&) { j_.key(key).string(s); }
   template <class E>
   void choice(const char* key, E& e, const Choices<E>& c, const KeyRules<E>&) {

@@ -5,3 +5,4 @@
 
 #include "families/multicontact/commands.hpp"
 #include "families/planar/commands.hpp"
+#include "families/spatial/commands.hpp"

@@ -14,11 +14,12 @@
 
 #include "families/multicontact/family.hpp"
 #include "families/planar/family.hpp"
+#include "families/spatial/family.hpp"
 
 namespace collsweep {
 
 // The first alternative is the default family (a config without [model]).
-using ModelSpec = std::variant<PlanarSweepSpec, MultiContactSweepSpec>;
+using ModelSpec = std::variant<PlanarSweepSpec, MultiContactSweepSpec, SpatialSweepSpec>;
 
 namespace families {
 

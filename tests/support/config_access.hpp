@@ -12,5 +12,8 @@ inline const PlanarSweepSpec& planar_spec(const RunConfig& c) { return std::get<
 inline const MultiContactSweepSpec& multicontact_spec(const RunConfig& c) {
   return std::get<MultiContactSweepSpec>(c.model);
 }
+inline const SpatialSweepSpec& spatial_spec(const RunConfig& c) {
+  return std::get<SpatialSweepSpec>(c.model);
+}
 
 }  // namespace collsweep::testing

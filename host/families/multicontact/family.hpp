@@ -46,8 +46,8 @@ inline const config::Choices<DelassusKind>& matrix_kinds() {
        {DelassusKind::wishart, "wishart"},
        {DelassusKind::mechanism, "mechanism"}},
       "",
-      {"fixed", "shape"},
-      "a planar matrix kind; G is drawn by kind = direct, wishart, mechanism",
+      {"fixed", "shape", "canonical", "bodies"},
+      "a matrix kind of the planar or spatial family; G is drawn by kind = direct, wishart, mechanism",
       "matrix kind"};
   return c;
 }

@@ -46,8 +46,9 @@ inline const config::Choices<MatrixKind>& matrix_kinds() {
                                               {MatrixKind::fixed, "fixed"},
                                               {MatrixKind::shape, "shape"}},
                                              "",
-                                             {},
-                                             "",
+                                             {"canonical", "bodies"},
+                                             "a spatial matrix kind; the planar W is drawn by kind = direct, "
+                                             "wishart, mechanism, fixed, shape",
                                              "matrix kind"};
   return c;
 }

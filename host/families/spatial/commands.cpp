@@ -1,0 +1,94 @@
+// The spatial family's part of each command (commands.hpp).
+#include "families/spatial/commands.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "backend/cpu_backend.hpp"
+#include "cli/eval_table.hpp"
+#include "config/run_config.hpp"
+#include "families/spatial/gpu_check.hpp"
+#include "families/spatial/solve_spatial.hpp"
+#include "families/spatial/spatial_eval.hpp"
+
+namespace collsweep {
+
+SpatialSweepResult run_family_sweep(const SpatialSweepSpec& spec, const SweepRequest& q) {
+  return q.backend == "cuda" ? run_spatial_sweep_gpu(spec, 0, q.samples, q.progress)
+                             : run_spatial_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+}
+
+std::uint64_t theorem_violations(const SpatialSweepResult& r) {
+  std::uint64_t v = 0;
+  for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, SpatialWords::violation);
+  return v;
+}
+
+namespace cli {
+namespace {
+
+RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
+  const auto schema =
+      std::make_shared<const RowSchema<SpatialCollision, SpatialOutcome>>(spatial_schema(law));
+  const auto binding = std::make_shared<const RecordBinding<SpatialCollision>>(header, schema->inputs);
+  return [schema, binding](const std::vector<std::string>& fields, long line) {
+    const SpatialOutcome o = schema->compute(binding->parse(fields, line));
+    Reproduced r;
+    r.ok = o.status == Status::ok;
+    if (!r.ok) r.reason = spatial_status_reason(o.status);
+    // spatial_recorded_columns(): mode (a label), directions, dE, dE_rel, swerve_deg.
+    r.label = mode_name(o.mode);
+    r.values = {0.0, static_cast<double>(o.n_invariant), o.dE, o.dE_rel, o.swerve_deg};
+    return r;
+  };
+}
+
+}  // namespace
+
+int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu) {
+  std::vector<SpatialSample> samples(o.samples);
+  std::vector<SpatialOutcome> outcomes(o.samples * spec.n_laws);
+  char err[512] = {};
+  if (!cuda::evaluate_spatial_samples(spec, o.first, o.samples, samples.data(), outcomes.data(), err,
+                                      sizeof err)) {
+    std::cerr << "collsweep validate: " << err << '\n';
+    return 1;
+  }
+  const SpatialCrossCheck check = compare_spatial_outcomes(spec, o.first, samples, outcomes);
+  std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
+            << o.first + o.samples << ") of " << config.name << " (spatial; compared bit for bit):\n"
+            << check.report(spec);
+  const bool ok = check.identical();
+  std::cout << (ok ? "PASS" : "FAIL") << ": every drawn input and every outcome field "
+            << (ok ? "identical" : "must be identical")
+            << " (the spatial kernels are compared bitwise; --tolerance is not used)\n";
+  return ok ? 0 : 1;
+}
+
+std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o) {
+  return solve_spatial(o);
+}
+
+EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o) {
+  SpatialLaw law{};
+  parse_law(o.law.c_str(), &law);
+  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, spatial_schema(law)); },
+          "where their law is " + o.law};
+}
+
+WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary&) {
+  WitnessSchema w;
+  w.recorded = spatial_recorded_columns();
+  w.first_is_label = true;
+  w.evaluator = [](const HeaderIndex& header, const std::string& law, const std::vector<std::string>&,
+                   long) -> RowEvaluator {
+    SpatialLaw spatial{};
+    if (!parse_law(law.c_str(), &spatial)) return nullptr;
+    return spatial_evaluator(header, spatial);
+  };
+  return w;
+}
+
+}  // namespace cli
+}  // namespace collsweep

@@ -1,0 +1,33 @@
+// The spatial family's part of each command: run's sweep, validate, solve, eval and reproduce
+// (families/commands.hpp lists every family's; the commands reach them through the registry).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "backend/cuda_backend.hpp"
+#include "cli/command_options.hpp"
+#include "cli/run_summary.hpp"
+#include "families/registry.hpp"
+#include "families/spatial/spatial_outputs.hpp"
+
+namespace collsweep {
+
+struct RunConfig;
+
+// run: the sweep on the requested backend, and the samples a theorem forbids that gained energy
+// (stronge-3d always, chatterjee-ruina-3d for e_t <= 1: models/spatial/sweep.hpp).
+SpatialSweepResult run_family_sweep(const SpatialSweepSpec& spec, const SweepRequest& request);
+std::uint64_t theorem_violations(const SpatialSweepResult& r);
+
+namespace cli {
+
+// validate: the drawn inputs and every outcome field of every law on the GPU against the CPU, bit for bit.
+int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
+                    const cuda::DeviceInfo& gpu);
+std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o);
+EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o);
+WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary& summary);
+
+}  // namespace cli
+}  // namespace collsweep

@@ -1,0 +1,93 @@
+// The spatial family's GPU-against-CPU comparison, sample by sample and bit for bit (gpu_check.hpp).
+#include "families/spatial/gpu_check.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace collsweep {
+namespace {
+
+double rel(double a, double b, double scale) {
+  return scale > 0 ? std::fabs(a - b) / scale : std::fabs(a - b);
+}
+
+bool same_sample(const SpatialSample& a, const SpatialSample& b) {
+  const double x[] = {a.c.W.a,  a.c.W.c1, a.c.W.c2, a.c.W.b11, a.c.W.b12, a.c.W.b22, a.c.v.n,      a.c.v.t1,
+                      a.c.v.t2, a.c.mu,   a.c.e,    a.c.e_t,   a.psi_deg, a.phi_deg, a.log10_cond, a.mu_c};
+  const double y[] = {b.c.W.a,  b.c.W.c1, b.c.W.c2, b.c.W.b11, b.c.W.b12, b.c.W.b22, b.c.v.n,      b.c.v.t1,
+                      b.c.v.t2, b.c.mu,   b.c.e,    b.c.e_t,   b.psi_deg, b.phi_deg, b.log10_cond, b.mu_c};
+  return std::memcmp(x, y, sizeof x) == 0;
+}
+
+}  // namespace
+
+bool same_bits(const SpatialOutcome& a, const SpatialOutcome& b) {
+  const double x[] = {a.mu_c, a.I.n,    a.I.t1, a.I.t2, a.vf.n, a.vf.t1, a.vf.t2,
+                      a.dE,   a.dE_rel, a.W_n,  a.W_t,  a.I_nc, a.I_nh,  a.swerve_deg};
+  const double y[] = {b.mu_c, b.I.n,    b.I.t1, b.I.t2, b.vf.n, b.vf.t1, b.vf.t2,
+                      b.dE,   b.dE_rel, b.W_n,  b.W_t,  b.I_nc, b.I_nh,  b.swerve_deg};
+  return a.status == b.status && a.mode == b.mode && a.n_invariant == b.n_invariant &&
+         std::memcmp(x, y, sizeof x) == 0;
+}
+
+SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::uint64_t first,
+                                           const std::vector<SpatialSample>& gpu_samples,
+                                           const std::vector<SpatialOutcome>& gpu) {
+  SpatialCrossCheck r;
+  r.samples = gpu_samples.size();
+  r.laws.resize(spec.n_laws);
+  for (std::uint64_t i = 0; i < r.samples; ++i) {
+    // As the GPU's per-sample kernel draws it: every input, e_t included.
+    const SpatialSample s = draw_spatial_sample(spec.plan, first + i);
+    if (!same_sample(s, gpu_samples[i])) ++r.input_mismatches;
+    for (int l = 0; l < spec.n_laws; ++l) {
+      const SpatialOutcome x = evaluate_spatial(spec.laws[l], s.c);
+      const SpatialOutcome& y = gpu[i * spec.n_laws + l];
+      SpatialLawCheck& c = r.laws[l];
+      if (same_bits(x, y)) continue;
+      ++c.differing;
+      if (x.status != y.status) {
+        ++c.status_differ;
+        continue;
+      }
+      if (x.status != Status::ok) continue;
+      if (x.mode != y.mode) ++c.mode_differ;
+      const double P = std::sqrt(x.I.n * x.I.n + x.I.t1 * x.I.t1 + x.I.t2 * x.I.t2);
+      const double v = std::sqrt(s.c.v.n * s.c.v.n + s.c.v.t1 * s.c.v.t1 + s.c.v.t2 * s.c.v.t2);
+      double d = rel(x.dE, y.dE, P * v);
+      for (const auto& [a, b] : {std::pair{x.I.n, y.I.n}, {x.I.t1, y.I.t1}, {x.I.t2, y.I.t2}})
+        d = std::fmax(d, rel(a, b, P));
+      for (const auto& [a, b] : {std::pair{x.vf.n, y.vf.n}, {x.vf.t1, y.vf.t1}, {x.vf.t2, y.vf.t2}})
+        d = std::fmax(d, rel(a, b, v));
+      if (!(d <= c.max_relative_difference)) {
+        c.max_relative_difference = d;
+        c.worst_sample = first + i;
+      }
+    }
+  }
+  return r;
+}
+
+bool SpatialCrossCheck::identical() const {
+  if (input_mismatches) return false;
+  for (const SpatialLawCheck& c : laws)
+    if (c.differing) return false;
+  return true;
+}
+
+std::string SpatialCrossCheck::report(const SpatialSweepSpec& spec) const {
+  std::ostringstream o;
+  o << samples << " samples; drawn inputs differing in any bit: " << input_mismatches << '\n';
+  for (std::size_t l = 0; l < laws.size(); ++l) {
+    const SpatialLawCheck& c = laws[l];
+    o << "  " << law_name(spec.laws[l]) << ": outcomes differing in any bit " << c.differing
+      << " (status differences " << c.status_differ << ", mode differences " << c.mode_differ
+      << "; largest relative difference " << c.max_relative_difference;
+    if (c.differing) o << " at sample " << c.worst_sample;
+    o << ")\n";
+  }
+  return o.str();
+}
+
+}  // namespace collsweep

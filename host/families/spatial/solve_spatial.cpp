@@ -1,0 +1,261 @@
+// `collsweep solve` for the spatial laws (stronge-3d, poisson-3d, newton-3d, chatterjee-ruina-3d): one
+// collision in contact space or as two rigid bodies, its impulse path's phases and its outcome.
+//
+//   collsweep solve --law L --W W_nn,W_n1,W_n2,W_11,W_12,W_22 --v v_n,v_1,v_2 --mu M --e E [--et ET] [--json]
+//   collsweep solve --law L --bodies FILE --mu M --e E [--et ET] [--json]
+//
+// W is the Delassus matrix in the contact frame (n, t1, t2), symmetric positive definite; v the pre-impact
+// relative contact velocity (v_n < 0 approaching). The bodies form (bodies_file.hpp) forms W and v from two
+// rigid bodies (Sypniewska-Kaminska & Rosinski 2008, eq. 12) and also prints each body's velocities after the
+// impulse. --et is required by chatterjee-ruina-3d and ignored (with a note) by the other laws.
+#include "families/spatial/solve_spatial.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/parse_numbers.hpp"
+#include "cli/text_table.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "families/spatial/bodies_file.hpp"
+#include "families/spatial/bodies_report.hpp"
+#include "families/spatial/impulse_phases.hpp"
+#include "families/spatial/spatial_eval.hpp"
+#include "families/spatial/spatial_outputs.hpp"
+#include "io/format.hpp"
+#include "io/json_writer.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+// The parsed and checked input of one collision.
+struct SpatialSolveInput {
+  SpatialLaw law = SpatialLaw::stronge3d;
+  SpatialCollision c;
+  std::optional<BodiesInput> bodies;  // the --bodies form
+};
+
+std::vector<double> parse_finite_list(const char* option, const std::string& text, std::size_t n,
+                                      const char* layout) {
+  const std::vector<double> xs = parse_number_list(option, text, n, layout);
+  for (double x : xs)
+    if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
+  return xs;
+}
+
+double parse_finite(const char* option, const std::string& text) {
+  const double x = parse_number_option(option, text);
+  if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
+  return x;
+}
+
+// --W and --v: W and v1 given in the contact frame.
+void parse_contact_form(const SolveOptions& o, SpatialSolveInput& in) {
+  const std::vector<double> w = parse_finite_list("--W", o.W, 6, "W_nn,W_n1,W_n2,W_11,W_12,W_22");
+  in.c.W = Delassus3{w[0], w[1], w[2], w[3], w[4], w[5]};
+  if (o.v.empty()) throw UsageError("--v v_n,v_1,v_2 is required with --W");
+  const std::vector<double> v = parse_finite_list("--v", o.v, 3, "v_n,v_1,v_2");
+  in.c.v = Vec3n{v[0], v[1], v[2]};
+  if (!is_spd(in.c.W))
+    throw UsageError("--W " + o.W + ": " + spatial_status_reason(Status::delassus_not_spd));
+}
+
+// --bodies FILE: W and v1 of two rigid bodies at their contact point.
+void parse_bodies_form(const SolveOptions& o, SpatialSolveInput& in) {
+  if (!o.v.empty())
+    throw UsageError("--v " + o.v + ": the bodies form takes the velocities from --bodies " + o.bodies +
+                     " (v and w of each body), not from --v");
+  const BodiesInput b = read_bodies_file(o.bodies);
+  const BodyCollision bc = contact_from_bodies(b.body1, b.body2, b.frame);
+  if (bc.status != Status::ok)
+    throw UsageError("--bodies " + o.bodies + ": " + body_fault_reason(bc.fault) +
+                     (bc.fault_body ? " (body " + std::to_string(bc.fault_body) + ")" : std::string()));
+  in.c.W = bc.W;
+  in.c.v = bc.v;
+  in.bodies = b;
+}
+
+// Reads the options into a SpatialSolveInput; throws UsageError with a one-line message.
+SpatialSolveInput parse_input(const SolveOptions& o) {
+  SpatialSolveInput in;
+  parse_law(o.law.c_str(), &in.law);  // a spatial law (run_solve chose the family by it)
+  const char* forms = "give either --W (with --v) or --bodies FILE";
+  if (!o.W.empty() && !o.bodies.empty())
+    throw UsageError("--W and --bodies are both given: " + std::string(forms));
+  if (o.W.empty() && o.bodies.empty())
+    throw UsageError("neither --W nor --bodies is given: " + std::string(forms));
+  if (!o.W.empty())
+    parse_contact_form(o, in);
+  else
+    parse_bodies_form(o, in);
+
+  if (o.mu.empty()) throw UsageError("--mu is required (Coulomb friction coefficient, >= 0)");
+  in.c.mu = parse_finite("--mu", o.mu);
+  if (o.e.empty()) throw UsageError("--e is required (coefficient of restitution, in [0, 1])");
+  in.c.e = parse_finite("--e", o.e);
+  if (law_reads_tangential_restitution(in.law)) {
+    if (o.et.empty())
+      throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
+    in.c.e_t = parse_finite("--et", o.et);
+  } else if (!o.et.empty()) {
+    std::cerr << "collsweep solve: note: --et is ignored by law " << o.law << "\n";
+  }
+  return in;
+}
+
+// The message for an outcome that is not ok, naming the option and the value that cause it.
+std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, Status s) {
+  const std::string reason = spatial_status_reason(s);
+  switch (s) {
+    case Status::not_approaching:
+      if (in.bodies)
+        return "--bodies " + o.bodies + ": v_n = " + io::format_short(in.c.v.n, 6) +
+               " (contact-point velocity of body 1 minus body 2 along the normal), " + reason;
+      return "--v " + o.v + ": " + reason;
+    case Status::delassus_not_spd:
+      return (in.bodies ? "--bodies " + o.bodies : "--W " + o.W) + ": " + reason;
+    case Status::negative_friction:
+      return "--mu " + o.mu + ": " + reason;
+    case Status::restitution_out_of_range:
+      return "--e " + o.e + ": " + reason;
+    case Status::tangential_out_of_range:
+      return "--et " + o.et + ": " + reason;
+    default:
+      return "law " + o.law + ": " + reason;
+  }
+}
+
+std::string mode_text(const SpatialOutcome& o) {
+  return std::string(mode_name(o.mode)) + " (" + mode_description(o.mode) + ")";
+}
+
+// ---- the outcome ----
+
+void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T_acc, const BodiesAfter* ba) {
+  io::JsonWriter j(std::cout);
+  j.begin_object();
+  j.key("status").string("ok").key("reason").string(status_reason(out.status));
+  j.key("law").string(law_name(in.law)).key("mode").string(mode_name(out.mode));
+  j.key("mode_description").string(mode_description(out.mode));
+  j.key("inputs").begin_object();
+  j.key("form").string(in.bodies ? "bodies" : "contact");
+  const Delassus3& W = in.c.W;
+  j.key("W_nn").number(W.a).key("W_n1").number(W.c1).key("W_n2").number(W.c2);
+  j.key("W_11").number(W.b11).key("W_12").number(W.b12).key("W_22").number(W.b22);
+  j.key("v_n").number(in.c.v.n).key("v_1").number(in.c.v.t1).key("v_2").number(in.c.v.t2);
+  j.key("mu").number(in.c.mu).key("e").number(in.c.e);
+  if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
+  j.end_object();
+  j.key("outputs").begin_object();
+  j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
+  j.key("vf_n").number(out.vf.n).key("vf_1").number(out.vf.t1).key("vf_2").number(out.vf.t2);
+  j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
+  if (in.law != SpatialLaw::chatterjee_ruina3d) {  // the Routh path's work and events (Law II has no path)
+    j.key("W_n").number(out.W_n).key("W_t").number(out.W_t);
+    j.key("I_nc").number(out.I_nc).key("I_nh").number(out.I_nh);
+  }
+  j.key("directions").integer(out.n_invariant).key("mu_c").number(out.mu_c);
+  j.key("swerve_deg").number(out.swerve_deg);
+  j.end_object();
+  j.key("phases").begin_array();
+  for (const ImpulsePhase& p : impulse_phases(in.law, out))
+    j.begin_object()
+        .key("phase")
+        .string(p.what)
+        .key("from")
+        .number(p.from)
+        .key("to")
+        .number(p.to)
+        .end_object();
+  j.end_array();
+  if (ba) write_bodies_json(j, *in.bodies, *ba);
+  j.end_object();
+}
+
+void print_phases(std::ostream& os, const SpatialSolveInput& in, const SpatialOutcome& out) {
+  os << "\nimpulse path (normal impulse I_n as time-like variable)\n";
+  if (in.law == SpatialLaw::chatterjee_ruina3d) {
+    os << "  none: Law II is algebraic, P = (1 + e) P1 + kappa D (" << mode_description(out.mode) << ")\n";
+    return;
+  }
+  TextTable t;
+  t.row({"phase", "I_n from", "I_n to"});
+  for (const ImpulsePhase& p : impulse_phases(in.law, out))
+    t.row({p.what, table_number(p.from), table_number(p.to)});
+  t.print(os);
+  TextTable e;
+  if (in.c.v.t1 == 0.0 && in.c.v.t2 == 0.0 && in.c.mu > 0.0) e.row({"no initial slip", "v_1 = v_2 = 0"});
+  if (out.I_nh > 0.0)
+    e.row(
+        {"slip halts", "I_n = " + io::format_short(out.I_nh, 10),
+         out.mode == SpatialMode::B || out.mode == SpatialMode::C ? "(in compression)" : "(in restitution)"});
+  e.row({"end of compression", "I_n = " + io::format_short(out.I_nc, 10), "(v_n = 0)"});
+  e.row({"end of impact", "I_n = " + io::format_short(out.I.n, 10)});
+  e.print(os);
+}
+
+void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double T_acc,
+                 const BodiesAfter* ba) {
+  std::ostream& os = std::cout;
+  TextTable head;
+  head.row({"law", law_name(in.law)});
+  head.row({"status", "ok"});
+  head.row({"mode", mode_text(out)});
+  head.row({"invariant directions", std::to_string(out.n_invariant) +
+                                        (out.n_invariant == 0 ? " (every direction: b = k I, c = 0)" : "")});
+  head.row({"mu_c", io::format_short(out.mu_c, 10) +
+                        (in.c.mu >= out.mu_c ? " (mu >= mu_c: sticking holds once the slip halts)"
+                                             : " (mu < mu_c: no sticking)")});
+  head.print(os);
+  os << '\n';
+
+  TextTable t;
+  t.row({"input", "value", "", "output", "value"});
+  const Delassus3& W = in.c.W;
+  std::vector<std::pair<std::string, double>> ins = {
+      {"W_nn", W.a},      {"W_n1", W.c1},  {"W_n2", W.c2},    {"W_11", W.b11},
+      {"W_12", W.b12},    {"W_22", W.b22}, {"v_n", in.c.v.n}, {"v_1", in.c.v.t1},
+      {"v_2", in.c.v.t2}, {"mu", in.c.mu}, {"e", in.c.e}};
+  if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
+  std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
+                                                      {"I_2", out.I.t2},   {"vf_n", out.vf.n},
+                                                      {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
+                                                      {"dE", out.dE},      {"dE_rel", out.dE_rel},
+                                                      {"T_acc", T_acc},    {"swerve_deg", out.swerve_deg}};
+  if (in.law != SpatialLaw::chatterjee_ruina3d) {
+    outs.emplace_back("W_n", out.W_n);
+    outs.emplace_back("W_t", out.W_t);
+  }
+  for (std::size_t i = 0; i < std::max(ins.size(), outs.size()); ++i) {
+    std::vector<std::string> cells(5);
+    if (i < ins.size()) cells[0] = ins[i].first, cells[1] = table_number(ins[i].second);
+    if (i < outs.size()) cells[3] = outs[i].first, cells[4] = table_number(outs[i].second);
+    t.row(cells);
+  }
+  t.print(os);
+  print_phases(os, in, out);
+  if (ba) print_bodies_table(os, *in.bodies, *ba);
+  os << "\n(frame (n, t1, t2): P = (I_n, I_1, I_2) on body 1, v2 = v1 + W P; dE = P.(v1 + v2)/2 = W_n + W_t; "
+        "swerve: the angle from the initial to the final slip direction)\n";
+}
+
+}  // namespace
+
+std::optional<SolveFailure> solve_spatial(const SolveOptions& o) {
+  const SpatialSolveInput in = parse_input(o);
+  const SpatialOutcome out = evaluate_spatial(in.law, in.c);
+  if (out.status != Status::ok)
+    return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
+  const double T_acc = accessible_energy(in.c.W, in.c.v);
+  std::optional<BodiesAfter> ba;
+  if (in.bodies) ba = apply_impulse(*in.bodies, out.I);
+  if (o.json)
+    print_json(in, out, T_acc, ba ? &*ba : nullptr);
+  else
+    print_table(in, out, T_acc, ba ? &*ba : nullptr);
+  return std::nullopt;
+}
+
+}  // namespace collsweep::cli

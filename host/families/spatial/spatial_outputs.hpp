@@ -1,0 +1,41 @@
+// Writers of a spatial run's folder: map.csv, witnesses.csv and summary.json.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sweep/run_outputs.hpp"
+#include "sweep/sweep_result.hpp"
+
+namespace collsweep {
+
+struct RunConfig;
+
+// map.csv: one row per cell x law (tidy), axis bin centres first, then
+// law,samples,valid,invalid,degenerate,jam,gain_count,gain_fraction(_lo,_hi),violations,max_dE_rel,
+// mean_dE_rel,mode_A..mode_E,mode_II_1,mode_II_2,directions_2,directions_4,stick_regime,mean_swerve_deg,
+// max_swerve_deg. Statistics of cells without a valid sample are empty fields. Byte-identical for any
+// thread count, batch size and backend that computed the same tally.
+void write_map_csv(const std::string& path, const SpatialSweepResult& result);
+
+// witnesses.csv: per law the ranked samples with the largest energy gain, with their inputs in the columns
+// of `collsweep eval` (W_nn,W_n1,W_n2,W_11,W_12,W_22,v_n,v_1,v_2,mu,e,e_t) so that eval and reproduce
+// give each row's results again, then psi_deg, phi_deg and the recorded mode,directions,dE,dE_rel,swerve_deg.
+void write_witnesses_csv(const std::string& path, const SpatialSweepResult& result);
+
+// summary.json: how the run was made, the matrix kind (the kinds sample different measures over W) and per
+// law its totals: gains, modes, invariant directions, the stick regime, swerve, theorem violations.
+void write_summary_json(const std::string& path, const RunConfig& config, const SpatialSweepResult& result,
+                        const RunRecord& record);
+
+// The per-law totals printed at the end of a run.
+std::string totals_table(const SpatialSweepResult& result);
+
+// The modes a law reports: A..E for the Routh laws, II-1 and II-2 for chatterjee-ruina-3d.
+std::vector<SpatialMode> law_modes(SpatialLaw law);
+
+// A mode in words ("slip halts in compression, then sticks"; slides on: along the invariant direction
+// sigma_F).
+const char* mode_description(SpatialMode m);
+
+}  // namespace collsweep
