@@ -50,6 +50,27 @@ std::vector<double> parse_number_list(std::string_view option, std::string_view 
   return values;
 }
 
+namespace {
+void require_finite(std::string_view option, std::string_view text, const std::vector<double>& xs) {
+  for (double x : xs)
+    if (!(x - x == 0.0))
+      throw UsageError(std::string(option) + " " + std::string(text) + ": NaN or inf in the input");
+}
+}  // namespace
+
+double parse_finite_option(std::string_view option, std::string_view text) {
+  const double x = parse_number_option(option, text);
+  require_finite(option, text, {x});
+  return x;
+}
+
+std::vector<double> parse_finite_list(std::string_view option, std::string_view text, std::size_t expected,
+                                      std::string_view layout) {
+  std::vector<double> xs = parse_number_list(option, text, expected, layout);
+  require_finite(option, text, xs);
+  return xs;
+}
+
 int parse_positive_int(std::string_view option, std::string_view text) {
   const std::string s(text);
   char* end = nullptr;

@@ -25,6 +25,12 @@ double parse_number_option(std::string_view option, std::string_view text);
 std::vector<double> parse_number_list(std::string_view option, std::string_view text, std::size_t expected,
                                       std::string_view layout = {});
 
+// The same, refusing NaN and inf: UsageError "--mu nan: NaN or inf in the input" (the solve commands'
+// inputs, where a non-finite number is an input error rather than a value to map).
+double parse_finite_option(std::string_view option, std::string_view text);
+std::vector<double> parse_finite_list(std::string_view option, std::string_view text, std::size_t expected,
+                                      std::string_view layout = {});
+
 // A positive integer; throws UsageError otherwise.
 int parse_positive_int(std::string_view option, std::string_view text);
 

@@ -260,7 +260,7 @@ class SlipReference {
   void series() {
     X1[0] = x1_, X2[0] = x2_, VN[0] = vn_, P[0] = p_, J1[0] = I1_, J2[0] = I2_, WN[0] = Wn_, WT[0] = Wt_;
     S[0] = std::hypot(x1_, x2_);
-    for (int k = 0; k < kOrder; ++k) {
+    for (int k = 0; k <= kOrder; ++k) {  // (k = kOrder: S's last coefficient only, which the step reads)
       // Coefficient k of v_t.v_t, and of s^2 without its two S_0 S_k terms (symmetric sums, halved).
       double q = 0.0, ss = 0.0;
       for (int j = 0; 2 * j < k; ++j) q += X1[j] * X1[k - j] + X2[j] * X2[k - j];
@@ -272,6 +272,7 @@ class SlipReference {
         if (k > 0) ss += S[k / 2] * S[k / 2];
       }
       if (k > 0) S[k] = (q - ss) / (2.0 * S[0]);
+      if (k == kOrder) break;
       double vs = 0.0;  // coefficient k of v_n s
       for (int j = 0; j <= k; ++j) vs += VN[j] * S[k - j];
       const double r = 1.0 / (k + 1);

@@ -24,13 +24,10 @@
 namespace collsweep::cli {
 namespace {
 
-std::vector<double> parse_finite_list(const char* option, const std::string& text, int n,
-                                      const std::string& layout) {
+std::vector<double> parse_required_list(const char* option, const std::string& text, int n,
+                                        const std::string& layout) {
   if (text.empty()) throw UsageError(std::string(option) + " is required (" + layout + ")");
-  const std::vector<double> xs = parse_number_list(option, text, static_cast<std::size_t>(n), layout);
-  for (double x : xs)
-    if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
-  return xs;
+  return parse_finite_list(option, text, static_cast<std::size_t>(n), layout);
 }
 
 // "N1..Nk,T1..Tk" style layout text.
@@ -52,21 +49,21 @@ LcpInput<K> parse_lcp_input(const LcpSolveOptions& o, MultiContactLaw law) {
   LcpInput<K> in;
   in.law = law;
   const std::string k = std::to_string(K), ns = std::to_string(n);
-  const std::vector<double> g = parse_finite_list("--G", o.G, lcp_upper_count(K),
-                                                  "upper triangle of the " + ns + " x " + ns +
-                                                      " G, row-major, " + std::to_string(lcp_upper_count(K)) +
-                                                      " numbers, rows and columns " + rows_text(K, "N", "T"));
+  const std::vector<double> g = parse_required_list(
+      "--G", o.G, lcp_upper_count(K),
+      "upper triangle of the " + ns + " x " + ns + " G, row-major, " + std::to_string(lcp_upper_count(K)) +
+          " numbers, rows and columns " + rows_text(K, "N", "T"));
   std::size_t p = 0;
   for (int i = 0; i < n; ++i)
     for (int j = i; j < n; ++j) in.c.G[i][j] = in.c.G[j][i] = g[p++];
-  const std::vector<double> gm = parse_finite_list(
+  const std::vector<double> gm = parse_required_list(
       "--gamma", o.gamma, n, "pre-impact contact velocities " + rows_text(K, "gamma_N", "gamma_T"));
   for (int i = 0; i < n; ++i) in.c.gamma_minus[i] = gm[static_cast<std::size_t>(i)];
   const std::vector<double> mu =
-      parse_finite_list("--mu", o.mu, K, "mu_1..mu_" + k + ", friction per contact");
+      parse_required_list("--mu", o.mu, K, "mu_1..mu_" + k + ", friction per contact");
   const std::vector<double> en =
-      parse_finite_list("--eN", o.eN, K, "eps_N1..eps_N" + k + ", normal impact coefficients in [0, 1]");
-  const std::vector<double> et = parse_finite_list(
+      parse_required_list("--eN", o.eN, K, "eps_N1..eps_N" + k + ", normal impact coefficients in [0, 1]");
+  const std::vector<double> et = parse_required_list(
       "--eT", o.eT, K, "eps_T1..eps_T" + k + ", tangential impact coefficients in [0, eps_N]");
   for (int j = 0; j < K; ++j) {
     const auto u = static_cast<std::size_t>(j);

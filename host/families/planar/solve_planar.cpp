@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/parse_numbers.hpp"
+#include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "families/planar/mechanism.hpp"
@@ -26,24 +27,6 @@ struct SolveInput {
   Mechanism mech;
   std::optional<Eigen::VectorXd> u;  // generalized speeds (mechanism form with --u)
 };
-
-void require_finite(const char* option, const std::string& text, const std::vector<double>& xs) {
-  for (double x : xs)
-    if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
-}
-
-double parse_scalar(const char* option, const std::string& text) {
-  const double x = parse_number_option(option, text);
-  require_finite(option, text, {x});
-  return x;
-}
-
-std::vector<double> parse_list(const char* option, const std::string& text, std::size_t n,
-                               const char* layout) {
-  std::vector<double> xs = parse_number_list(option, text, n, layout);
-  require_finite(option, text, xs);
-  return xs;
-}
 
 Eigen::MatrixXd row_major(const std::vector<double>& xs, Eigen::Index rows, Eigen::Index cols) {
   Eigen::MatrixXd m(rows, cols);
@@ -67,10 +50,10 @@ SolveInput parse_input(const SolveOptions& o) {
     for (const auto& [name, value] : mechanism_only)
       if (!value->empty())
         throw UsageError(std::string(name) + " belongs to the mechanism form (--M, --J), not to --W");
-    const std::vector<double> w = parse_list("--W", o.W, 3, "m_nn,m_nt,m_tt");
+    const std::vector<double> w = parse_finite_list("--W", o.W, 3, "m_nn,m_nt,m_tt");
     in.c.W = Delassus2{w[0], w[1], w[2]};
     if (o.v.empty()) throw UsageError("--v v_n,v_t is required with --W");
-    const std::vector<double> v = parse_list("--v", o.v, 2, "v_n,v_t");
+    const std::vector<double> v = parse_finite_list("--v", o.v, 2, "v_n,v_t");
     in.c.v = Velocity2{v[0], v[1]};
     if (!is_spd(in.c.W)) throw UsageError("--W " + o.W + ": " + status_reason(Status::delassus_not_spd));
   } else {
@@ -87,11 +70,11 @@ SolveInput parse_input(const SolveOptions& o) {
                          std::to_string(m.size()) + " in '" + o.M + "'");
     }
     const std::string nn = std::to_string(n);
-    const std::vector<double> m = parse_list(
+    const std::vector<double> m = parse_finite_list(
         "--M", o.M, n * n, (nn + " x " + nn + " = " + std::to_string(n * n) + ", row-major").c_str());
-    const std::vector<double> j =
-        parse_list("--J", o.J, 2 * n,
-                   ("2 x " + nn + " = " + std::to_string(2 * n) + ", row-major: V_n then V_t").c_str());
+    const std::vector<double> j = parse_finite_list(
+        "--J", o.J, 2 * n,
+        ("2 x " + nn + " = " + std::to_string(2 * n) + ", row-major: V_n then V_t").c_str());
     const auto ni = static_cast<Eigen::Index>(n);
     in.mech.M = row_major(m, ni, ni);
     in.mech.J = row_major(j, 2, ni);
@@ -108,26 +91,19 @@ SolveInput parse_input(const SolveOptions& o) {
       throw UsageError(
           "neither --v nor --u is given: the mechanism form needs --v v_n,v_t or --u u_1,...,u_" + nn);
     if (!o.v.empty()) {
-      const std::vector<double> v = parse_list("--v", o.v, 2, "v_n,v_t");
+      const std::vector<double> v = parse_finite_list("--v", o.v, 2, "v_n,v_t");
       in.c.v = Velocity2{v[0], v[1]};
     } else {
-      const std::vector<double> u = parse_list("--u", o.u, n, ("u_1,...,u_" + nn).c_str());
+      const std::vector<double> u = parse_finite_list("--u", o.u, n, ("u_1,...,u_" + nn).c_str());
       in.u = Eigen::Map<const Eigen::VectorXd>(u.data(), ni);
       in.c.v = contact_velocity(in.mech, *in.u);
     }
   }
 
-  if (o.mu.empty()) throw UsageError("--mu is required (Coulomb friction coefficient, >= 0)");
-  in.c.mu = parse_scalar("--mu", o.mu);
-  if (o.e.empty()) throw UsageError("--e is required (coefficient of restitution, in [0, 1])");
-  in.c.e = parse_scalar("--e", o.e);
-  if (law_reads_tangential_restitution(in.law)) {
-    if (o.et.empty())
-      throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
-    in.c.e_t = parse_scalar("--et", o.et);
-  } else if (!o.et.empty()) {
-    std::cerr << "collsweep solve: note: --et is ignored by law " << o.law << "\n";
-  }
+  const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(in.law));
+  in.c.mu = k.mu;
+  in.c.e = k.e;
+  in.c.e_t = k.e_t;
   return in;
 }
 

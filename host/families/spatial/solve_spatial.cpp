@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/parse_numbers.hpp"
+#include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/spatial/spatial_laws.hpp"
 #include "families/spatial/bodies_file.hpp"
@@ -36,20 +37,6 @@ struct SpatialSolveInput {
   SpatialCollision c;
   std::optional<BodiesInput> bodies;  // the --bodies form
 };
-
-std::vector<double> parse_finite_list(const char* option, const std::string& text, std::size_t n,
-                                      const char* layout) {
-  const std::vector<double> xs = parse_number_list(option, text, n, layout);
-  for (double x : xs)
-    if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
-  return xs;
-}
-
-double parse_finite(const char* option, const std::string& text) {
-  const double x = parse_number_option(option, text);
-  if (!is_finite_d(x)) throw UsageError(std::string(option) + " " + text + ": NaN or inf in the input");
-  return x;
-}
 
 // --W and --v: W and v1 given in the contact frame.
 void parse_contact_form(const SolveOptions& o, SpatialSolveInput& in) {
@@ -91,17 +78,10 @@ SpatialSolveInput parse_input(const SolveOptions& o) {
   else
     parse_bodies_form(o, in);
 
-  if (o.mu.empty()) throw UsageError("--mu is required (Coulomb friction coefficient, >= 0)");
-  in.c.mu = parse_finite("--mu", o.mu);
-  if (o.e.empty()) throw UsageError("--e is required (coefficient of restitution, in [0, 1])");
-  in.c.e = parse_finite("--e", o.e);
-  if (law_reads_tangential_restitution(in.law)) {
-    if (o.et.empty())
-      throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
-    in.c.e_t = parse_finite("--et", o.et);
-  } else if (!o.et.empty()) {
-    std::cerr << "collsweep solve: note: --et is ignored by law " << o.law << "\n";
-  }
+  const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(in.law));
+  in.c.mu = k.mu;
+  in.c.e = k.e;
+  in.c.e_t = k.e_t;
   return in;
 }
 

@@ -80,6 +80,13 @@ struct MapAxis {
   std::uint32_t bins = 1;
 };
 
+// Cells of a map over axes[0 .. n_axes - 1]: the product of their bins (every family's spec.cells()).
+COLLSWEEP_HD_INLINE int map_cells(const MapAxis* axes, int n_axes) {
+  int c = 1;
+  for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
+  return c;
+}
+
 // Bin of x, or -1 when x is outside [lo, hi] (counted as "outside the map", never dropped silently).
 COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
   if (!(x >= a.lo && x <= a.hi)) return -1;

@@ -77,11 +77,7 @@ struct MultiContactSweepSpec {
   double tolerance = 1e-12;  // energy gain when W > tolerance * T_acc
   int witnesses = 10;
 
-  COLLSWEEP_HD_INLINE int cells() const {
-    int c = 1;
-    for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
-    return c;
-  }
+  COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
 };
 
 // Pair words of a multi-contact tally (models/multicontact/sweep.hpp explains each).

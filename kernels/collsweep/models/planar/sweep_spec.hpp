@@ -20,11 +20,7 @@ struct PlanarSweepSpec {
   double tolerance = 1e-12;  // energy gain when dE > tolerance * T_acc
   int witnesses = 10;        // K largest gains kept per law (0 .. max_witnesses)
 
-  COLLSWEEP_HD_INLINE int cells() const {
-    int c = 1;
-    for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
-    return c;
-  }
+  COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
 };
 
 }  // namespace collsweep
