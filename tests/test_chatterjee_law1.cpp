@@ -82,7 +82,7 @@ TEST(ChatterjeeLaw1, FrictionlessIsNewtonRestitution) {
   }
 }
 
-// Diagonal W: the bilinear law (thesis §6.4), always in case (a) (reference note §8).
+// Diagonal W: the bilinear law (thesis §6.4), always in case (a).
 TEST(ChatterjeeLaw1, DiagonalWIsTheBilinearLaw) {
   testing::Draw d(102);
   for (int i = 0; i < 20000; ++i) {
@@ -149,7 +149,7 @@ TEST(ChatterjeeLaw1, StaysInTheAccessibleRegion) {
 }
 
 // The stiff pendulum (thesis §7.5): as lambda grows, v2 -> -e v1 = (0.25, 0.433) for every r_t, as for
-// Law II (reference note §6.1 table); KE_f -> e^2 KE_i = 0.125.
+// Law II; KE_f -> e^2 KE_i = 0.125.
 TEST(ChatterjeeLaw1, StiffPendulumLimitMatchesLawII) {
   for (double et : {-0.5, 0.0, 0.5, 1.0}) {
     const PlanarCollision c{testing::pendulum_W(1e8), testing::kPendulumV, 0.8, 0.5, et};

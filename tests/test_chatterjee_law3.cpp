@@ -50,7 +50,7 @@ TEST(ChatterjeeLaw3, ProjectionOnTheRod) {
   EXPECT_LT(o.v_n2, 1.0) << "e_n < r_n on the projection line";
 }
 
-// The stiff pendulum of thesis §7.5 (reference note §6.1 table, e = 0.5, mu = 0.8): with r_t = 0.25 < r_n
+// The stiff pendulum of thesis §7.5 (e = 0.5, mu = 0.8): with r_t = 0.25 < r_n
 // the impulse grows like lambda^(1/2) along the rod with no dissipation; with r_t = 0.75 >= r_n the law is
 // well behaved (segment BE).
 TEST(ChatterjeeLaw3, StiffPendulum) {

@@ -17,7 +17,7 @@
 namespace collsweep {
 namespace {
 
-// The rod (reference note §6.2): with e = 1, mu = 0.5 the sticking impulse M ((1 + e) w, -v_t) =
+// The rod: with e = 1, mu = 0.5 the sticking impulse M ((1 + e) w, -v_t) =
 // [[5/8, 3/8], [3/8, 5/8]] (2, -1) = (7/8, 1/8) is inside the cone, v2 = (1, 0): KE_f = 5/16, a 25 % gain,
 // with the friction impulse along the initial slip. e = 0.9: P = (13/16, 7/80), KE_f = 0.253125.
 TEST(KaneLevinson, RodSticksAndGainsEnergy) {
@@ -138,7 +138,7 @@ TEST(KaneLevinson, OneConsistentStateAndNoGainForPlasticImpacts) {
   EXPECT_GT(types[3], 1000);
 }
 
-// The stiff pendulum (thesis §7.5; reference note §6.1 table, e = 0.5, mu = 0.8): KL sticks, the impulse
+// The stiff pendulum (thesis §7.5, e = 0.5, mu = 0.8): KL sticks, the impulse
 // along the rod and the kinetic energy grow like lambda. Printed to 4 digits (3 for KE at 1e6).
 TEST(KaneLevinson, StiffPendulumGainsLikeLambda) {
   struct Row {

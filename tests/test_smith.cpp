@@ -26,7 +26,7 @@ double smith_residual(const PlanarCollision& c, double x, double* Pn) {
   return Pt * (c.v.t * c.v.t + x * x) + c.mu * *Pn * (std::fabs(c.v.t) * c.v.t + std::fabs(x) * x);
 }
 
-// The rod at e = 1, mu = 0.5 (reference note §6.2): v2 = (1.0, -0.5160), KE_f = 0.2022.
+// The rod at e = 1, mu = 0.5: v2 = (1.0, -0.5160), KE_f = 0.2022.
 TEST(Smith, Rod) {
   LawReport r;
   const PlanarOutcome o = Smith::evaluate(testing::rod(0.5, 1.0), &r);
@@ -42,8 +42,8 @@ TEST(Smith, Rod) {
   EXPECT_NEAR(Pn, o.I_n, 1e-15);
 }
 
-// The stiff pendulum (thesis §7.5: V_f -> -e V_i, a fraction 1 - e^2 of KE dissipated; reference note §6.1
-// table, e = 0.5, mu = 0.8).
+// The stiff pendulum (thesis §7.5: V_f -> -e V_i, a fraction 1 - e^2 of KE dissipated;
+// e = 0.5, mu = 0.8).
 TEST(Smith, StiffPendulum) {
   struct Row {
     double lambda, v_t2, ke;

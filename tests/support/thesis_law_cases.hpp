@@ -8,13 +8,13 @@
 
 namespace collsweep::testing {
 
-// Uniform rod (m = 1, I = 1/3, half-length 1) at 45 deg struck at its end (reference note §6.2):
+// Uniform rod (m = 1, I = 1/3, half-length 1) at 45 deg struck at its end:
 // W = [[2.5, -1.5], [-1.5, 2.5]], M = W^-1 = [[5/8, 3/8], [3/8, 5/8]], v1 = (-1, 1), KE_i = T_acc = 1/4.
 inline PlanarCollision rod(double mu, double e, double e_t = 0.0) {
   return PlanarCollision{{2.5, -1.5, 2.5}, {-1.0, 1.0}, mu, e, e_t};
 }
 
-// Rod pendulum against a wall with a stiff direction (thesis §7.5; reference note §6.1 with th = 30 deg,
+// Rod pendulum against a wall with a stiff direction (thesis §7.5 with th = 30 deg,
 // m = 1): M = a a^T + lambda b b^T, a = (sin th, cos th), b = (cos th, -sin th), v1 = (-0.5, -0.8660).
 inline Delassus2 pendulum_W(double lambda) {
   const double th = M_PI / 6, s = std::sin(th), c = std::cos(th);

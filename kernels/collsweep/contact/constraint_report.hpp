@@ -1,6 +1,6 @@
 // The thesis's fundamental constraints C1-C4 as flags, and Ivanov's restitution eta, for any law's outcome.
 //
-// Chatterjee 1997 §3.2-§3.4 (reference note §2.2): an outcome P, v2 = v1 + W P is in the accessible region
+// Chatterjee 1997 §3.2-§3.4: an outcome P, v2 = v1 + W P is in the accessible region
 // iff C1 (energy ellipsoid: P.v1 + P^T W P / 2 <= 0), C2 (non-penetration: v_n2 >= 0), C3 (integrated
 // Coulomb inequality: |P_T| <= mu P_N) and C4 (compressive normal impulse: P_N >= 0) all hold.
 // Ivanov's restitution (§3.3 and §10.5; note §4.6): on the ray through P the least kinetic energy E_min is

@@ -1,4 +1,4 @@
-// Chatterjee's combined five-parameter law in 3D (thesis §6.6; reference note §3.7 and §5).
+// Chatterjee's combined five-parameter law in 3D (thesis §6.6).
 //
 // P = s1 P_I + s2 P_II + (1 - s1 - s2) P_III with the 3D Laws I (chatterjee_law1_3d.hpp), II
 // (chatterjee_ruina_3d.hpp) and III (chatterjee_law3_3d.hpp) at the same (r_n, r_t, mu); weights as the

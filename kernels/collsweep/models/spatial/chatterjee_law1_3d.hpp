@@ -1,4 +1,4 @@
-// Chatterjee's Law I, "P based on V_i", in 3D (thesis §6.5.1, §6.7.2; reference note §3.5 and §5).
+// Chatterjee's Law I, "P based on V_i", in 3D (thesis §6.5.1, §6.7.2).
 //
 // The planar law (models/planar/laws/chatterjee_law1.hpp) in the thesis's special frame: t1' along -v_T
 // (the tangential part of v1), so v1 = (-w, -|v_T|, 0) there. With M = W^-1, lambda1 = M_nn (= 1 / (a -

@@ -1,4 +1,4 @@
-// Chatterjee's Law III, "V_f based on V_i", in 3D (thesis §6.5.3, §6.7.4; reference note §3.6 and §5).
+// Chatterjee's Law III, "V_f based on V_i", in 3D (thesis §6.5.3, §6.7.4).
 //
 // As the planar law (models/planar/laws/chatterjee_law3.hpp): tentative v2* = (r_n w, -r_t v_T) (the
 // thesis's {r_n v_n, r_t v_t, 0} in its special frame, written frame-free), scaled by 1/eta, eta =

@@ -1,4 +1,4 @@
-// Kane & Levinson's (Whittaker's) law in 3D as an algebraic law (thesis §5.1.2 and §5; reference note §4.1).
+// Kane & Levinson's (Whittaker's) law in 3D as an algebraic law (thesis §5.1.2 and §5).
 //
 // Parameters: e in [0, 1] (v_n2 = e w), mu >= 0. The outcome has v_n2 = e w and either
 //   (stick) v_T2 = 0, |P_T| <= mu P_n:  P_S = M (k, -v_T), M = W^-1, k = (1 + e) w          (type 1)

@@ -1,4 +1,4 @@
-// Smith's law in 3D by continuation from mu = 0 (thesis §5.1.3, §5, existence §10.3; reference note §4.2).
+// Smith's law in 3D by continuation from mu = 0 (thesis §5.1.3, §5, existence §10.3).
 //
 // Parameters: e in [0, 1] (v_n2 = e w), mu >= 0. Unknown x = v_T2 (a 2-vector); P(x) = M (k, x - v_T)
 // with M = W^-1, k = (1 + e) w, affine in x: P = S + x1 m1 + x2 m2 (S the sticking impulse, m_i = M e_ti).

@@ -1,4 +1,4 @@
-// Chatterjee's combined five-parameter law (thesis §6.6; reference note §3.7), planar.
+// Chatterjee's combined five-parameter law (thesis §6.6), planar.
 //
 // Parameters: r_n = e, r_t = e_t, mu (as Laws I-III) and the weights s1, s2 (CombinedWeights) with
 // 0 <= s1 <= 1 and 0 <= s2 <= 1 - s1:

@@ -1,4 +1,4 @@
-// Chatterjee's Law I, "P based on V_i" (thesis §6.5.1, pseudocode §6.7.2; reference note §3.5), planar.
+// Chatterjee's Law I, "P based on V_i" (thesis §6.5.1, pseudocode §6.7.2), planar.
 //
 // Parameters: r_n = e in [0, 1], r_t = e_t >= -1 (the thesis's range is [-1, 1]; e_t > 1 is accepted
 // because the energy-preserving rescaling below keeps every outcome in the accessible region), mu >= 0.

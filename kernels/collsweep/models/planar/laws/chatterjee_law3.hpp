@@ -1,4 +1,4 @@
-// Chatterjee's Law III, "V_f based on V_i" (thesis §6.5.3, pseudocode §6.7.4; reference note §3.6), planar.
+// Chatterjee's Law III, "V_f based on V_i" (thesis §6.5.3, pseudocode §6.7.4), planar.
 //
 // Parameters: r_n = e in [0, 1], r_t = e_t >= -1 (thesis range [-1, 1]; e_t > 1 is accepted, the energy
 // fix keeps it admissible), mu >= 0. With M = W^-1:

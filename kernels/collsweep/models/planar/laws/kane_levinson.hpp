@@ -1,4 +1,4 @@
-// Kane & Levinson's (Whittaker's) law as an algebraic law (thesis §5.1.2; reference note §4.1), planar.
+// Kane & Levinson's (Whittaker's) law as an algebraic law (thesis §5.1.2), planar.
 //
 // Parameters: e in [0, 1] (kinematic: v_n2 = e w), mu >= 0. The outcome satisfies v_n2 = e w and either
 //   (stick) v_t2 = 0 with |P_t| <= mu P_n:  P_S = M ((1 + e) w, -v_t), M = W^-1            (type 1)

@@ -1,4 +1,4 @@
-// Smith's law (thesis §5.1.3, existence §10.3; reference note §4.2), planar, by continuation from mu = 0.
+// Smith's law (thesis §5.1.3, existence §10.3), planar, by continuation from mu = 0.
 //
 // Parameters: e in [0, 1] (kinematic: v_n2 = e w), mu >= 0. Unknown x = v_t2; P = M (v2 - v1), M = W^-1,
 // v2 = (e w, x), and the friction impulse weighs the pre- and post-impact slips:
