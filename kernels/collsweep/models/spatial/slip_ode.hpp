@@ -10,13 +10,16 @@
 // rate of the attracting invariant direction). Integration: DOP853 steps with error control (scales from
 // the path: |v1| for v_n, |v_t| but at least vt_floor times its peak for v_t, |v1|/a for impulses). A jam
 // (dv_n/dp <= 0) is tested on the arc of directions each step sweeps. Events (end of compression,
-// termination) are located on the accepted step by a safeguarded Newton iteration on the step length
-// (re-stepping from the step's start, the event component's tau-derivative as slope). Once |v_t| has
-// fallen below halt_rel times its peak, the remaining p to the halt is |v_t| / |lambda|, finished as a
-// constant-rate phase (its contributions are of that relative size).
+// termination) are located by re-stepping from the accepted step's start (Newton on the step length from the
+// root of the step's cubic Hermite interpolant). Once the
+// direction is close enough to an attracting invariant direction with lambda < 0, the rest of the slip to
+// its halt is summed in closed form by the halt series (halt_series.hpp) unless an event lies in it; a slip
+// that still reaches |v_t| below halt_rel times its peak is finished as a constant-rate phase along the
+// limit direction (its contributions are of that relative size).
 #pragma once
 
 #include "collsweep/models/spatial/dop853.hpp"
+#include "collsweep/models/spatial/halt_series.hpp"
 #include "collsweep/models/spatial/invariant_directions.hpp"
 #include "collsweep/models/spatial/routh_path.hpp"
 
@@ -29,6 +32,7 @@ struct SpatialOptions {
   double halt_early = 1e-2;  // below this |v_t| / peak, finished once |v_t| x (angle to the attracting
                              // invariant direction) / peak < halt_rel (1.6x fewer steps, same accuracy)
   double vt_floor = 1e-2;    // error scale of v_t: tol * (|v_t| + vt_floor * peak |v_t|)
+  bool halt_series = true;   // finish a converging slip by the halt series (halt_series.hpp)
   int max_steps = 50000;     // accepted + rejected steps of one slip phase; beyond: numerical_failure
                              // (a slow halt with mu just above mu_c, lambda -> 0, can take ~3e4 steps)
 };
@@ -61,17 +65,44 @@ struct SlipResult {
 };
 
 // Re-steps from (y, k) to the point of the step where y[idx] = target (y[idx] - target < 0 at the start,
-// >= 0 at h_hi); writes that state into yo (with y[idx] = target exactly) and its derivative into ko.
-COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const double* k, double h_hi,
-                                      int idx, double target, double scale, double tol, const double* base,
-                                      double* yo, double* ko) {
-  double lo = 0.0, hi = h_hi;
-  const double g0 = y[idx] - target;
+// >= 0 at the step's end y1 with derivative k1); writes that state into yo (with y[idx] = target exactly)
+// and its derivative into ko. The first guess is the root of the cubic Hermite interpolant of y[idx] on the
+// step; each Newton iteration re-steps to the guess (the event component's tau-derivative as slope).
+COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const double* k, const double* y1,
+                                      const double* k1, double h_hi, int idx, double target, double scale,
+                                      double tol, const double* base, double* yo, double* ko) {
+  constexpr double kEps = 2.220446049250313e-16;
+  const double g0 = y[idx] - target, g1 = y1[idx] - target;
   double h = h_hi;
+  {  // Hermite cubic in x = h/h_hi: H(x) = g0 H00 + d0 H10 + g1 H01 + d1 H11, a bracketed Newton on it
+    const double d0 = h_hi * k[idx], d1 = h_hi * k1[idx];
+    double lo = 0.0, hi = 1.0, x = g1 > g0 ? -g0 / (g1 - g0) : 0.5;
+    for (int it = 0; it < 40; ++it) {
+      const double x2 = x * x, x3 = x2 * x;
+      const double H = g0 * (2.0 * x3 - 3.0 * x2 + 1.0) + d0 * (x3 - 2.0 * x2 + x) +
+                       g1 * (-2.0 * x3 + 3.0 * x2) + d1 * (x3 - x2);
+      const double dH = g0 * (6.0 * x2 - 6.0 * x) + d0 * (3.0 * x2 - 4.0 * x + 1.0) +
+                        g1 * (6.0 * x - 6.0 * x2) + d1 * (3.0 * x2 - 2.0 * x);
+      if (H >= 0.0)
+        hi = x;
+      else
+        lo = x;
+      double xn = dH > 0.0 ? x - H / dH : 0.5 * (lo + hi);
+      if (!(xn > lo && xn < hi)) xn = 0.5 * (lo + hi);
+      if (abs_d(xn - x) <= 1e-12) {
+        x = xn;
+        break;
+      }
+      x = xn;
+    }
+    if (x > 0.0 && x < 1.0) h = h_hi * x;
+  }
+  double lo = 0.0, hi = h_hi;
   double yt[kN], kt[kN];
-  // First guess: linear interpolation in tau between the step's ends (g(h_hi) = yo[idx] - target).
-  const double g1 = yo[idx] - target;
-  if (g1 > g0) h = h_hi * (-g0) / (g1 - g0);
+  for (int j = 0; j < kN; ++j) {
+    yt[j] = y1[j];
+    kt[j] = k1[j];
+  }
   for (int it = 0; it < 80; ++it) {
     dop853_step<kN>(f, y, k, h, tol, base, yt, kt);
     const double g = yt[idx] - target;
@@ -79,10 +110,10 @@ COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const d
       hi = h;
     else
       lo = h;
-    if (abs_d(g) <= 4.0 * 2.220446049250313e-16 * scale) break;
+    if (abs_d(g) <= 4.0 * kEps * scale) break;
     double hn = kt[idx] > 0.0 ? h - g / kt[idx] : 0.5 * (lo + hi);
     if (!(hn > lo && hn < hi)) hn = 0.5 * (lo + hi);
-    if (hn == h || hi - lo <= 4.0 * 2.220446049250313e-16 * hi) break;
+    if (hn == h || hi - lo <= 4.0 * kEps * hi) break;
     h = hn;
   }
   for (int j = 0; j < kN; ++j) {
@@ -113,6 +144,70 @@ COLLSWEEP_HD_INLINE bool jams_on_arc(const Delassus3& W, double mu, const double
   return between && x1 * (a1 + b1) + x2 * (a2 + b2) > 0.0;
 }
 
+// Finishes the slip by the halt series (halt_series.hpp) when the direction is within their convergence of
+// an attracting invariant direction and neither the end of compression nor the law's termination lies in
+// the rest (v_n, and W_n once compressed, grow monotonically along it, so comparing their values at the
+// halt decides). Returns true when it finished (the state is then at the halt, v_t = 0) or found a jam on
+// the arc to the halt direction (r->status set).
+COLLSWEEP_HD_INLINE bool finish_by_halt_series(RouthRun* r, const Delassus3& W, double mu,
+                                               const InvariantDirections& dirs, HaltSeries* hs,
+                                               const double* checked, SlipResult* res) {
+  double* y = r->y;
+  const double s = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
+  if (!(s > 0.0)) return false;
+  const double u1 = y[kV1] / s, u2 = y[kV2] / s;
+  int best = -1;
+  double delta = 0.0, nearest = 0.75;  // radians: farther, the series are not tried
+  for (int i = 0; i < dirs.count; ++i) {
+    if (!(dirs.lambda[i] < 0.0)) continue;
+    const double d = ::atan2(dirs.s1[i] * u2 - dirs.s2[i] * u1, dirs.s1[i] * u1 + dirs.s2[i] * u2);
+    if (abs_d(d) < nearest) {
+      nearest = abs_d(d);
+      delta = d;
+      best = i;
+    }
+  }
+  if (best < 0) return false;
+  if (hs->index != best) build_halt_series(W, mu, dirs, best, hs);
+  double p_rest, wt_rest;
+  if (!halt_rest(*hs, mu, s, delta, &p_rest, &wt_rest)) return false;
+  // The halt: v_t + c p_rest + b I_rest = 0, and the rest's work from the work-energy identity.
+  const double x1 = -(y[kV1] + W.c1 * p_rest), x2 = -(y[kV2] + W.c2 * p_rest), db = det_b(W);
+  const double i1 = (W.b22 * x1 - W.b12 * x2) / db, i2 = (W.b11 * x2 - W.b12 * x1) / db;
+  const double dvn = W.a * p_rest + W.c1 * i1 + W.c2 * i2;
+  const double dv1 = W.c1 * p_rest + W.b11 * i1 + W.b12 * i2, dv2 = W.c2 * p_rest + W.b12 * i1 + W.b22 * i2;
+  const double work =
+      p_rest * y[kVn] + i1 * y[kV1] + i2 * y[kV2] + 0.5 * (p_rest * dvn + i1 * dv1 + i2 * dv2);
+  const double wn_rest = work - wt_rest, vn_end = y[kVn] + dvn;
+  if (!r->compressed) {
+    if (!(vn_end < 0.0)) return false;
+  } else {
+    const double target = termination_target(*r);
+    const double reached = r->law == SpatialLaw::poisson3d  ? y[kP] + p_rest
+                           : r->law == SpatialLaw::newton3d ? vn_end
+                                                            : y[kWn] + wn_rest;
+    if (!(reached < target)) return false;
+  }
+  double limit[kN] = {};
+  limit[kV1] = dirs.s1[best];
+  limit[kV2] = dirs.s2[best];
+  if (jams_on_arc(W, mu, checked, limit)) {
+    r->status = Status::jam;
+    return true;
+  }
+  y[kVn] = vn_end;
+  y[kV1] = y[kV2] = 0.0;
+  y[kP] += p_rest;
+  y[kI1] += i1;
+  y[kI2] += i2;
+  y[kWn] += wn_rest;
+  y[kWt] += wt_rest;
+  res->h1 = dirs.s1[best];
+  res->h2 = dirs.s2[best];
+  res->end = SlipEnd::halted;
+  return true;
+}
+
 // Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
 // slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
 COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
@@ -135,7 +230,11 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
   checked[kV1] = y[kV1];
   checked[kV2] = y[kV2];
   f(y, k);
+  HaltSeries hs;
+  bool fresh = true;  // the state changed since the halt series were last tried
   for (int steps = 0; steps < opt.max_steps; ++steps) {
+    if (fresh && opt.halt_series && finish_by_halt_series(r, W, mu, dirs, &hs, checked, &res)) return res;
+    fresh = false;
     const double err = dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
     if (!(err <= 1.0)) {
       if (!is_finite_d(err)) break;
@@ -143,7 +242,7 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
       continue;
     }
     if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step
-      locate_event(f, y, k, h, kVn, 0.0, V, opt.tol, base, y1, k1);
+      locate_event(f, y, k, y1, k1, h, kVn, 0.0, V, opt.tol, base, y1, k1);
       if (jams_on_arc(W, mu, checked, y1)) {
         r->status = Status::jam;
         return res;
@@ -153,6 +252,7 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
         k[j] = k1[j];
       }
       mark_compression_end(r);
+      fresh = true;
       if (r->e == 0.0) {
         r->done = true;
         res.end = SlipEnd::done;
@@ -165,7 +265,7 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
       const double target = termination_target(*r);
       if (y1[idx] >= target) {
         const double scale = idx == kP ? y1[kP] : idx == kVn ? V : abs_d(r->W_nc);
-        locate_event(f, y, k, h, idx, target, scale, opt.tol, base, y1, k1);
+        locate_event(f, y, k, y1, k1, h, idx, target, scale, opt.tol, base, y1, k1);
         if (jams_on_arc(W, mu, checked, y1)) {
           r->status = Status::jam;
           return res;
@@ -191,6 +291,7 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
       y[j] = y1[j];
       k[j] = k1[j];
     }
+    fresh = true;
     if (s1 > s_peak) {
       s_peak = s1;
       base[kV1] = base[kV2] = opt.vt_floor * s1;
