@@ -19,9 +19,9 @@
 #pragma once
 
 #include "collsweep/models/spatial/dop853.hpp"
-#include "collsweep/models/spatial/halt_series.hpp"
 #include "collsweep/models/spatial/invariant_directions.hpp"
 #include "collsweep/models/spatial/routh_path.hpp"
+#include "collsweep/models/spatial/slip_series.hpp"
 
 namespace collsweep {
 
@@ -32,7 +32,8 @@ struct SpatialOptions {
   double halt_early = 1e-2;  // below this |v_t| / peak, finished once |v_t| x (angle to the attracting
                              // invariant direction) / peak < halt_rel (1.6x fewer steps, same accuracy)
   double vt_floor = 1e-2;    // error scale of v_t: tol * (|v_t| + vt_floor * peak |v_t|)
-  bool halt_series = true;   // finish a converging slip by the halt series (halt_series.hpp)
+  bool slip_series = true;   // follow the slip near an attracting invariant direction by its series
+                             // (slip_series.hpp) instead of integrating it
   int max_steps = 50000;     // accepted + rejected steps of one slip phase; beyond: numerical_failure
                              // (a slow halt with mu just above mu_c, lambda -> 0, can take ~3e4 steps)
 };
@@ -144,68 +145,200 @@ COLLSWEEP_HD_INLINE bool jams_on_arc(const Delassus3& W, double mu, const double
   return between && x1 * (a1 + b1) + x2 * (a2 + b2) > 0.0;
 }
 
-// Finishes the slip by the halt series (halt_series.hpp) when the direction is within their convergence of
-// an attracting invariant direction and neither the end of compression nor the law's termination lies in
-// the rest (v_n, and W_n once compressed, grow monotonically along it, so comparing their values at the
-// halt decides). Returns true when it finished (the state is then at the halt, v_t = 0) or found a jam on
-// the arc to the halt direction (r->status set).
-COLLSWEEP_HD_INLINE bool finish_by_halt_series(RouthRun* r, const Delassus3& W, double mu,
-                                               const InvariantDirections& dirs, HaltSeries* hs,
-                                               const double* checked, SlipResult* res) {
+// How following the slip series ended.
+enum class SeriesEnd : std::uint8_t { none, moved, done, halted, jam };
+
+// The state where the series path from y (its start a) has run to w (halt: to its end), into yn; the
+// formulas are slip_series.hpp's. (d1, d2) is the invariant direction.
+COLLSWEEP_HD_INLINE void series_state(const Delassus3& W, double mu, const SlipSeries& ss, double d1,
+                                      double d2, const double* y, const SlipSeriesStart& a, bool halt,
+                                      double w, double* yn) {
+  const SlipSeriesStep st = slip_series_step(ss, mu, a, halt, w);
+  double sn = 0.0, cs = 1.0;
+  if (!halt) detmath::sincos(st.delta2, &sn, &cs);
+  const double r1 = -d2, r2 = d1;                                           // R sigma*
+  const double A1 = st.ac * d1 + st.as * r1, A2 = st.ac * d2 + st.as * r2;  // int sigma dp
+  // int (p - p_start) sigma dp = s Phi(delta) A - int s^2 Phi sigma dtau
+  const double phi_s = a.s * a.phi;
+  const double B1 = phi_s * A1 - (st.bc * d1 + st.bs * r1), B2 = phi_s * A2 - (st.bc * d2 + st.bs * r2);
+  const double i1 = -mu * A1, i2 = -mu * A2;
+  yn[kVn] = y[kVn] + (W.a * st.dp + W.c1 * i1 + W.c2 * i2);
+  yn[kV1] = st.s2 * (cs * d1 + sn * r1);
+  yn[kV2] = st.s2 * (cs * d2 + sn * r2);
+  yn[kP] = y[kP] + st.dp;
+  yn[kI1] = y[kI1] + i1;
+  yn[kI2] = y[kI2] + i2;
+  yn[kWn] = y[kWn] + st.dp * (y[kVn] + 0.5 * W.a * st.dp) -
+            mu * (W.c1 * (st.dp * A1 - B1) + W.c2 * (st.dp * A2 - B2));
+  yn[kWt] = y[kWt] + st.dwt;
+}
+
+// d(y[idx])/dw along the series path at state yn (angle delta2, speed |v_t| > 0): dp/dw = -s delta2 / G
+// (dtau = dtheta / G, dp = s dtau, dtheta = -delta2 dw), times dy/dp (1 for p, v_n for W_n, dv_n/dp).
+COLLSWEEP_HD_INLINE double series_event_slope(const Delassus3& W, double mu, int idx, const double* yn,
+                                              double delta2) {
+  const double s2 = ::sqrt(yn[kV1] * yn[kV1] + yn[kV2] * yn[kV2]);
+  const double dpdw = -s2 * delta2 / swerve_rate(W, mu, yn[kV1] / s2, yn[kV2] / s2);
+  if (idx == kP) return dpdw;
+  if (idx == kWn) return yn[kVn] * dpdw;
+  return slide_normal_rate(W, mu, yn[kV1], yn[kV2], s2) * dpdw;
+}
+
+// The rest of the slip run on the invariant direction (d1, d2) at its constant rates (Elkaranshawy 2002,
+// Sect. 8), from y's speed: to the halt at p + s/|lambda| when lambda < 0, else unbounded.
+COLLSWEEP_HD_INLINE SeriesEnd run_on_direction(RouthRun* r, const Delassus3& W, double mu, double d1,
+                                               double d2, double lambda, SlipResult* res) {
   double* y = r->y;
   const double s = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
-  if (!(s > 0.0)) return false;
+  y[kV1] = s * d1;
+  y[kV2] = s * d2;
+  LinearRates q;
+  q.k = W.a - mu * (W.c1 * d1 + W.c2 * d2);
+  q.g1 = -mu * d1;
+  q.g2 = -mu * d2;
+  q.d1 = lambda * d1;
+  q.d2 = lambda * d2;
+  const bool halts = lambda < 0.0;
+  if (run_linear(r, q, halts, halts ? s / -lambda : 0.0)) {
+    res->end = SlipEnd::done;
+    return SeriesEnd::done;
+  }
+  if (r->status != Status::ok) return SeriesEnd::jam;
+  y[kV1] = y[kV2] = 0.0;
+  res->h1 = d1;
+  res->h2 = d2;
+  res->end = SlipEnd::halted;
+  return SeriesEnd::halted;
+}
+
+// Follows the slip on the series of the attracting invariant direction nearest to the current direction
+// (slip_series.hpp) when they converge there: to the end of compression and the law's termination located
+// on the series path (in w = -ln(delta'/delta), along which the event components grow monotonically), or
+// to the halt when none of them lies before it. All of this holds while dv_n/dp > 0 on the arc of
+// directions passed (v_n, and W_n once compressed, then grow monotonically): where the arc meets
+// dv_n/dp <= 0 the integrator takes over and decides between a jam and an earlier event. An event is taken
+// from the series only where the path's normal impulse is at least 1/kMaxCancel of the invariant s Phi it is
+// the difference of (at most that factor lost to cancellation); nearer events are left to the integrator.
+// Returns none when the series do not apply, moved when the state advanced to the end of compression and the
+// rest is left to the integrator, done, halted or jam.
+COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W, double mu,
+                                                 const InvariantDirections& dirs, double V, SlipSeries* ss,
+                                                 double* checked, SlipResult* res) {
+  constexpr double kEps = 2.220446049250313e-16, kOnDirection = 1e-13, kMaxCancel = 16.0;
+  constexpr double kNearest = 0.7316888688738209;  // cos 0.75: directions farther than 0.75 rad are not tried
+  double* y = r->y;
+  double s = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
+  if (!(s > 0.0)) return SeriesEnd::none;
   const double u1 = y[kV1] / s, u2 = y[kV2] / s;
   int best = -1;
-  double delta = 0.0, nearest = 0.75;  // radians: farther, the series are not tried
+  double best_cos = kNearest, best_sin = 0.0;
   for (int i = 0; i < dirs.count; ++i) {
-    if (!(dirs.lambda[i] < 0.0)) continue;
-    const double d = ::atan2(dirs.s1[i] * u2 - dirs.s2[i] * u1, dirs.s1[i] * u1 + dirs.s2[i] * u2);
-    if (abs_d(d) < nearest) {
-      nearest = abs_d(d);
-      delta = d;
+    const double c = dirs.s1[i] * u1 + dirs.s2[i] * u2;
+    if (c > best_cos && swerve_slope(W, mu, dirs.s1[i], dirs.s2[i]) < 0.0) {
+      best_cos = c;
+      best_sin = dirs.s1[i] * u2 - dirs.s2[i] * u1;
       best = i;
     }
   }
-  if (best < 0) return false;
-  if (hs->index != best) build_halt_series(W, mu, dirs, best, hs);
-  double p_rest, wt_rest;
-  if (!halt_rest(*hs, mu, s, delta, &p_rest, &wt_rest)) return false;
-  // The halt: v_t + c p_rest + b I_rest = 0, and the rest's work from the work-energy identity.
-  const double x1 = -(y[kV1] + W.c1 * p_rest), x2 = -(y[kV2] + W.c2 * p_rest), db = det_b(W);
-  const double i1 = (W.b22 * x1 - W.b12 * x2) / db, i2 = (W.b11 * x2 - W.b12 * x1) / db;
-  const double dvn = W.a * p_rest + W.c1 * i1 + W.c2 * i2;
-  const double dv1 = W.c1 * p_rest + W.b11 * i1 + W.b12 * i2, dv2 = W.c2 * p_rest + W.b12 * i1 + W.b22 * i2;
-  const double work =
-      p_rest * y[kVn] + i1 * y[kV1] + i2 * y[kV2] + 0.5 * (p_rest * dvn + i1 * dv1 + i2 * dv2);
-  const double wn_rest = work - wt_rest, vn_end = y[kVn] + dvn;
-  if (!r->compressed) {
-    if (!(vn_end < 0.0)) return false;
-  } else {
-    const double target = termination_target(*r);
-    const double reached = r->law == SpatialLaw::poisson3d  ? y[kP] + p_rest
-                           : r->law == SpatialLaw::newton3d ? vn_end
-                                                            : y[kWn] + wn_rest;
-    if (!(reached < target)) return false;
+  if (best < 0 || best_sin == 0.0) return SeriesEnd::none;
+  if (ss->index != best) start_slip_series(W, mu, dirs, best, ss);
+  if (!ss->usable || !phi_converged(*ss, best_sin)) return SeriesEnd::none;  // |sin delta| <= |delta|
+  double delta = detmath::atan2(best_sin, best_cos);
+  if (!phi_converged(*ss, delta)) return SeriesEnd::none;
+  if (!ss->complete) complete_slip_series(ss);
+  if (!ss->usable || !slip_series_converged(*ss, delta, false)) return SeriesEnd::none;
+  const double d1 = dirs.s1[best], d2 = dirs.s2[best];
+  const bool halts = ss->alpha > 0.0;  // lambda < 0
+  bool moved = false;
+  double yn[kN];
+  for (int phase = 0; phase < 2; ++phase) {
+    const int idx = r->compressed ? termination_index(*r) : kVn;
+    const double target = r->compressed ? termination_target(*r) : 0.0;
+    const double scale = idx == kP ? abs_d(target) : idx == kVn ? V : abs_d(r->W_nc);
+    const double e0 = y[idx] - target;
+    if (!(e0 < 0.0)) break;
+    const SlipSeriesStart a = slip_series_start(*ss, s, delta);
+    if (halts) {
+      series_state(W, mu, *ss, d1, d2, y, a, true, 0.0, yn);
+      if (yn[idx] - target < 0.0) {  // no event before the halt
+        double limit[kN] = {};
+        limit[kV1] = d1;
+        limit[kV2] = d2;
+        if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+        for (int j = 0; j < kN; ++j) y[j] = yn[j];
+        res->h1 = d1;
+        res->h2 = d2;
+        res->end = SlipEnd::halted;
+        return SeriesEnd::halted;
+      }
+    }
+    if (!slip_series_converged(*ss, delta, true)) break;
+    // The event must lie beyond the cancellation limit: a first Newton step from w = 0 predicts it.
+    const double p_min = abs_d(s * a.phi) / kMaxCancel;
+    const double slope0 = series_event_slope(W, mu, idx, y, delta);
+    if (!(slope0 > 0.0)) break;
+    // Below kOnDirection radians from the direction (the direction's own rounding) the rest runs on it at
+    // constant rates.
+    const double w_cap = detmath::log(abs_d(delta) / kOnDirection);
+    double lo = 0.0, hi = -e0 / slope0;
+    if (!(hi < w_cap)) hi = w_cap;
+    // Bracket: the event lies where y[idx] reaches target, before w_cap or on the direction after it.
+    for (;;) {
+      series_state(W, mu, *ss, d1, d2, y, a, false, hi, yn);
+      if (yn[idx] - target >= 0.0) break;
+      if (hi >= w_cap) {
+        if (!(yn[kP] - y[kP] >= p_min)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+        double limit[kN] = {};
+        limit[kV1] = d1;
+        limit[kV2] = d2;
+        if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+        for (int j = 0; j < kN; ++j) y[j] = yn[j];
+        return run_on_direction(r, W, mu, d1, d2, dirs.lambda[best], res);
+      }
+      lo = hi;
+      hi = min_d(2.0 * hi + 1e-3, w_cap);
+    }
+    if (lo == 0.0 && !(yn[kP] - y[kP] >= p_min)) {  // probe the cancellation limit's side first
+      // (the event lies at or before hi; when even hi is too near, no point locating it)
+      return moved ? SeriesEnd::moved : SeriesEnd::none;
+    }
+    // Safeguarded Newton from the bracket's end at hi (its state is in yn).
+    double w = hi;
+    for (int it = 0; it < 60; ++it) {
+      const double e = yn[idx] - target;
+      if (e >= 0.0)
+        hi = w;
+      else
+        lo = w;
+      if (abs_d(e) <= 4.0 * kEps * scale || hi - lo <= 16.0 * kEps * hi) break;
+      const double slope = series_event_slope(W, mu, idx, yn, delta * detmath::exp(-w));
+      double wn = slope > 0.0 ? w - e / slope : 0.5 * (lo + hi);
+      if (!(wn > lo && wn < hi)) wn = 0.5 * (lo + hi);
+      w = wn;
+      series_state(W, mu, *ss, d1, d2, y, a, false, w, yn);
+    }
+    if (!(yn[kP] - y[kP] >= p_min)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+    if (jams_on_arc(W, mu, checked, yn)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+    for (int j = 0; j < kN; ++j) y[j] = yn[j];
+    y[idx] = target;
+    checked[kV1] = y[kV1];
+    checked[kV2] = y[kV2];
+    if (r->compressed) {
+      r->done = true;
+      res->end = SlipEnd::done;
+      return SeriesEnd::done;
+    }
+    mark_compression_end(r);
+    moved = true;
+    if (r->e == 0.0) {
+      r->done = true;
+      res->end = SlipEnd::done;
+      return SeriesEnd::done;
+    }
+    s = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
+    delta = delta * detmath::exp(-w);
   }
-  double limit[kN] = {};
-  limit[kV1] = dirs.s1[best];
-  limit[kV2] = dirs.s2[best];
-  if (jams_on_arc(W, mu, checked, limit)) {
-    r->status = Status::jam;
-    return true;
-  }
-  y[kVn] = vn_end;
-  y[kV1] = y[kV2] = 0.0;
-  y[kP] += p_rest;
-  y[kI1] += i1;
-  y[kI2] += i2;
-  y[kWn] += wn_rest;
-  y[kWt] += wt_rest;
-  res->h1 = dirs.s1[best];
-  res->h2 = dirs.s2[best];
-  res->end = SlipEnd::halted;
-  return true;
+  return moved ? SeriesEnd::moved : SeriesEnd::none;
 }
 
 // Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
@@ -230,10 +363,14 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
   checked[kV1] = y[kV1];
   checked[kV2] = y[kV2];
   f(y, k);
-  HaltSeries hs;
-  bool fresh = true;  // the state changed since the halt series were last tried
+  SlipSeries ss;
+  bool fresh = true;  // the state changed since the slip series were last tried
   for (int steps = 0; steps < opt.max_steps; ++steps) {
-    if (fresh && opt.halt_series && finish_by_halt_series(r, W, mu, dirs, &hs, checked, &res)) return res;
+    if (fresh && opt.slip_series) {
+      const SeriesEnd se = follow_slip_series(r, W, mu, dirs, V, &ss, checked, &res);
+      if (se == SeriesEnd::jam || se == SeriesEnd::done || se == SeriesEnd::halted) return res;
+      if (se == SeriesEnd::moved) f(y, k);
+    }
     fresh = false;
     const double err = dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
     if (!(err <= 1.0)) {
