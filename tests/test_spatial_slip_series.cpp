@@ -76,7 +76,7 @@ TEST(SpatialSlipSeries, RestOfTheSlipAgainstTheIntegrator) {
       const double delta = d.uniform(-0.3, 0.3), th = std::atan2(dirs.s2[k], dirs.s1[k]) + delta;
       ++tried;
       if (!spatial::phi_converged(ss, delta)) continue;
-      spatial::complete_slip_series(&ss);
+      spatial::complete_slip_series(c.W, c.mu, dirs, &ss);
       if (!ss.usable || !spatial::slip_series_converged(ss, delta, false)) continue;
       const spatial::SlipSeriesStep st =
           spatial::slip_series_step(ss, c.mu, spatial::slip_series_start(ss, 1.0, delta), true, 0.0);
@@ -126,7 +126,7 @@ TEST(SpatialSlipSeries, SlipsStartedNearAttractingDirections) {
     spatial::start_slip_series(c.W, c.mu, dirs, k, &ss);
     const double delta = d.uniform(-0.1, 0.1);
     if (!ss.usable || !spatial::phi_converged(ss, delta)) continue;
-    spatial::complete_slip_series(&ss);
+    spatial::complete_slip_series(c.W, c.mu, dirs, &ss);
     if (!ss.usable || !spatial::slip_series_converged(ss, delta, true)) continue;
     const double th = std::atan2(dirs.s2[k], dirs.s1[k]) + delta, speed = std::hypot(c.v.t1, c.v.t2);
     c.v.t1 = speed * std::cos(th);

@@ -10,12 +10,13 @@
 // rate of the attracting invariant direction). Integration: DOP853 steps with error control (scales from
 // the path: |v1| for v_n, |v_t| but at least vt_floor times its peak for v_t, |v1|/a for impulses). A jam
 // (dv_n/dp <= 0) is tested on the arc of directions each step sweeps. Events (end of compression,
-// termination) are located by re-stepping from the accepted step's start (Newton on the step length from the
-// root of the step's cubic Hermite interpolant). Once the
-// direction is close enough to an attracting invariant direction with lambda < 0, the rest of the slip to
-// its halt is summed in closed form by the halt series (halt_series.hpp) unless an event lies in it; a slip
-// that still reaches |v_t| below halt_rel times its peak is finished as a constant-rate phase along the
-// limit direction (its contributions are of that relative size).
+// termination) are located by re-stepping from the accepted step's start (Newton on the step length from
+// the root of the step's cubic Hermite interpolant). Once the direction is within the convergence of the
+// power series about an attracting invariant direction (slip_series.hpp), the rest of the slip follows in
+// closed form (follow_slip_series): events located on the series path, the halt summed. A slip that still
+// reaches |v_t| below halt_rel times its peak (or, below halt_early of it, |v_t| times the angle to the
+// attracting direction) is finished as a constant-rate phase along the limit direction (its contributions
+// are of that relative size).
 #pragma once
 
 #include "collsweep/models/spatial/dop853.hpp"
@@ -245,7 +246,7 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
   if (!ss->usable || !phi_converged(*ss, best_sin)) return SeriesEnd::none;  // |sin delta| <= |delta|
   double delta = detmath::atan2(best_sin, best_cos);
   if (!phi_converged(*ss, delta)) return SeriesEnd::none;
-  if (!ss->complete) complete_slip_series(ss);
+  if (!ss->complete) complete_slip_series(W, mu, dirs, ss);
   if (!ss->usable || !slip_series_converged(*ss, delta, false)) return SeriesEnd::none;
   const double d1 = dirs.s1[best], d2 = dirs.s2[best];
   const bool halts = ss->alpha > 0.0;  // lambda < 0

@@ -39,8 +39,7 @@ struct SlipSeries {
   int index = -1;         // the invariant direction (InvariantDirections index); -1 before the first use
   bool usable = false;    // attracting, and no near-resonance (so far as built)
   bool complete = false;  // every series built (Phi alone until Phi converges somewhere)
-  double f[kSlipSeriesOrder + 2] = {}, g[kSlipSeriesOrder + 2] = {};  // F and G
-  double alpha = 0.0;                                                 // lambda / g_1
+  double alpha = 0.0;     // lambda / g_1
   double phi[kSlipSeriesOrder + 1] = {}, psi[kSlipSeriesOrder + 1] = {}, q[kSlipSeriesOrder + 1] = {};
   // Lambda and Omega along sigma* (_c) and R sigma* (_s)
   double lam_c[kSlipSeriesOrder + 1] = {}, lam_s[kSlipSeriesOrder + 1] = {};
@@ -76,13 +75,14 @@ COLLSWEEP_HD_INLINE void slip_rate_series(const Delassus3& W, double mu, double 
   g[0] = 0.0;  // G(theta*) = 0 (rounding of the direction aside)
 }
 
-// The series solution of k F X + G X' = rhs(delta) (rhs's Taylor coefficients given); false at a
-// near-resonance k f_0 + n g_1 ~ 0.
+// The series solution of k F X + G X' = rhs(delta) (rhs's Taylor coefficients given); false when
+// lambda = f_0 = 0 or at a near-resonance k f_0 + n g_1 ~ 0, n >= 1 (a slow halt, lambda -> 0-, is fine:
+// Phi(0) = -1/lambda is just large).
 COLLSWEEP_HD_INLINE bool invariant_series(double k, const double* f, const double* g, const double* rhs,
                                           double* out) {
   for (int n = 0; n <= kSlipSeriesOrder; ++n) {
     const double den = k * f[0] + n * g[1];
-    if (!(abs_d(den) >= 1e-3 * abs_d(g[1]))) return false;
+    if (n == 0 ? !(den != 0.0) : !(abs_d(den) >= 1e-3 * abs_d(g[1]))) return false;
     double acc = rhs[n];
     for (int j = 0; j < n; ++j) acc -= (k * f[n - j] + j * g[n + 1 - j]) * out[j];
     out[n] = acc / den;
@@ -101,17 +101,19 @@ COLLSWEEP_HD_INLINE double swerve_slope(const Delassus3& W, double mu, double d1
 // First stage: F, G and Phi about the direction (what decides whether the series are near convergence).
 COLLSWEEP_HD_INLINE void start_slip_series(const Delassus3& W, double mu, const InvariantDirections& dirs,
                                            int index, SlipSeries* ss) {
-  slip_rate_series(W, mu, dirs.s1[index], dirs.s2[index], ss->f, ss->g);
+  double f[kSlipSeriesOrder + 2], g[kSlipSeriesOrder + 2];
+  slip_rate_series(W, mu, dirs.s1[index], dirs.s2[index], f, g);
   ss->index = index;
   ss->complete = false;
   double one[kSlipSeriesOrder + 1] = {-1.0};
-  ss->usable = ss->g[1] < 0.0 && invariant_series(1.0, ss->f, ss->g, one, ss->phi);
+  ss->usable = g[1] < 0.0 && invariant_series(1.0, f, g, one, ss->phi);
 }
 
 // Second stage: Psi, Lambda, Omega and Q.
-COLLSWEEP_HD_INLINE void complete_slip_series(SlipSeries* ss) {
-  const double* f = ss->f;
-  const double* g = ss->g;
+COLLSWEEP_HD_INLINE void complete_slip_series(const Delassus3& W, double mu, const InvariantDirections& dirs,
+                                              SlipSeries* ss) {
+  double f[kSlipSeriesOrder + 2], g[kSlipSeriesOrder + 2];  // recomputed: not kept in SlipSeries
+  slip_rate_series(W, mu, dirs.s1[ss->index], dirs.s2[ss->index], f, g);
   ss->complete = true;
   // Right-hand sides: -1 (Psi), -cos delta and -sin delta (Lambda), -Phi cos and -Phi sin (Omega).
   double one[kSlipSeriesOrder + 1] = {-1.0}, cs[kSlipSeriesOrder + 1], sn[kSlipSeriesOrder + 1];
