@@ -243,11 +243,19 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
   }
   if (best < 0 || best_sin == 0.0) return SeriesEnd::none;
   if (ss->index != best) start_slip_series(W, mu, dirs, best, ss);
-  if (!ss->usable || !phi_converged(*ss, best_sin)) return SeriesEnd::none;  // |sin delta| <= |delta|
-  double delta = detmath::atan2(best_sin, best_cos);
-  if (!phi_converged(*ss, delta)) return SeriesEnd::none;
-  if (!ss->complete) complete_slip_series(W, mu, dirs, ss);
-  if (!ss->usable || !slip_series_converged(*ss, delta, false)) return SeriesEnd::none;
+  const double far = abs_d(best_sin);  // grows with |delta| (< 0.75 rad)
+  if (!ss->usable || !(far < ss->too_far)) return SeriesEnd::none;
+  double delta = 0.0;
+  bool converged = phi_converged(*ss, best_sin);  // |sin delta| <= |delta|: a necessary test first
+  if (converged) {
+    delta = detmath::atan2(best_sin, best_cos);
+    converged = phi_converged(*ss, delta);
+  }
+  if (converged && !ss->complete) complete_slip_series(W, mu, dirs, ss);
+  if (!converged || !ss->usable || !slip_series_converged(*ss, delta, false)) {
+    ss->too_far = far;
+    return SeriesEnd::none;
+  }
   const double d1 = dirs.s1[best], d2 = dirs.s2[best];
   const bool halts = ss->alpha > 0.0;  // lambda < 0
   bool moved = false;

@@ -40,6 +40,7 @@ struct SlipSeries {
   bool usable = false;    // attracting, and no near-resonance (so far as built)
   bool complete = false;  // every series built (Phi alone until Phi converges somewhere)
   double alpha = 0.0;     // lambda / g_1
+  double too_far = 2.0;   // |sin delta| at which they were found not to converge (nor farther)
   double phi[kSlipSeriesOrder + 1] = {}, psi[kSlipSeriesOrder + 1] = {}, q[kSlipSeriesOrder + 1] = {};
   // Lambda and Omega along sigma* (_c) and R sigma* (_s)
   double lam_c[kSlipSeriesOrder + 1] = {}, lam_s[kSlipSeriesOrder + 1] = {};
@@ -105,6 +106,7 @@ COLLSWEEP_HD_INLINE void start_slip_series(const Delassus3& W, double mu, const 
   slip_rate_series(W, mu, dirs.s1[index], dirs.s2[index], f, g);
   ss->index = index;
   ss->complete = false;
+  ss->too_far = 2.0;
   double one[kSlipSeriesOrder + 1] = {-1.0};
   ss->usable = g[1] < 0.0 && invariant_series(1.0, f, g, one, ss->phi);
 }
