@@ -49,14 +49,9 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
     if (abs_d(swerve_rate(W, mu, u1, u2)) <= 32.0 * 2.220446049250313e-16 * scale) {
       // On an invariant direction: constant rates, halting at p = s0/|lambda| when lambda < 0.
       const double lambda = slip_rate(W, mu, u1, u2);
-      LinearRates q;
-      q.k = W.a - mu * (W.c1 * u1 + W.c2 * u2);
-      q.g1 = -mu * u1;
-      q.g2 = -mu * u2;
-      q.d1 = lambda * u1;
-      q.d2 = lambda * u2;
       const bool bounded = lambda < 0.0;
-      if (!run_linear(&r, q, bounded, bounded ? s0 / -lambda : 0.0) && r.status == Status::ok) {
+      if (!run_linear(&r, slide_rates(W, mu, u1, u2, lambda), bounded, bounded ? s0 / -lambda : 0.0) &&
+          r.status == Status::ok) {
         halted = true;
         r.y[kV1] = r.y[kV2] = 0.0;
       }
@@ -85,12 +80,7 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
       q.g2 = -q.g2;
     } else {
       if (dirs.index_F < 0) return invalid_spatial_outcome(Status::numerical_failure);
-      const double f1 = dirs.s1[dirs.index_F], f2 = dirs.s2[dirs.index_F], lF = dirs.lambda[dirs.index_F];
-      q.k = W.a - mu * (W.c1 * f1 + W.c2 * f2);
-      q.g1 = -mu * f1;
-      q.g2 = -mu * f2;
-      q.d1 = lF * f1;
-      q.d2 = lF * f2;
+      q = slide_rates(W, mu, dirs.s1[dirs.index_F], dirs.s2[dirs.index_F], dirs.lambda[dirs.index_F]);
     }
     run_linear(&r, q, false, 0.0);
     if (r.status != Status::ok) return invalid_spatial_outcome(r.status);

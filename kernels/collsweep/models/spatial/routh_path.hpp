@@ -63,6 +63,19 @@ struct LinearRates {
   double d1 = 0.0, d2 = 0.0;  // dv_t/dp
 };
 
+// The rates of sliding along the unit direction (d1, d2) with d|v_t|/dp = lambda (an invariant direction:
+// Elkaranshawy 2002, Sect. 8).
+COLLSWEEP_HD_INLINE LinearRates slide_rates(const Delassus3& W, double mu, double d1, double d2,
+                                            double lambda) {
+  LinearRates q;
+  q.k = W.a - mu * (W.c1 * d1 + W.c2 * d2);
+  q.g1 = -mu * d1;
+  q.g2 = -mu * d2;
+  q.d1 = lambda * d1;
+  q.d2 = lambda * d2;
+  return q;
+}
+
 // Moves the state by dp along constant rates (W_n and W_t are exact quadratics in dp).
 COLLSWEEP_HD_INLINE void advance_linear(double* y, const LinearRates& q, double dp) {
   y[kWn] += y[kVn] * dp + 0.5 * q.k * dp * dp;

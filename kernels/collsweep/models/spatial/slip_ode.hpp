@@ -193,14 +193,8 @@ COLLSWEEP_HD_INLINE SeriesEnd run_on_direction(RouthRun* r, const Delassus3& W, 
   const double s = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
   y[kV1] = s * d1;
   y[kV2] = s * d2;
-  LinearRates q;
-  q.k = W.a - mu * (W.c1 * d1 + W.c2 * d2);
-  q.g1 = -mu * d1;
-  q.g2 = -mu * d2;
-  q.d1 = lambda * d1;
-  q.d2 = lambda * d2;
   const bool halts = lambda < 0.0;
-  if (run_linear(r, q, halts, halts ? s / -lambda : 0.0)) {
+  if (run_linear(r, slide_rates(W, mu, d1, d2, lambda), halts, halts ? s / -lambda : 0.0)) {
     res->end = SlipEnd::done;
     return SeriesEnd::done;
   }
