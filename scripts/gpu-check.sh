@@ -76,6 +76,9 @@ bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's 
 }
 if [ -x "$build/bench/bench_sweep" ]; then
   bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=^sweep/cuda
+  # The spatial kernel's two-blocks-per-SM instance (128 registers, more spilling) against the default one.
+  bench bench_sweep-cuda-spatial-2blocks env COLLSWEEP_CUDA_SPATIAL_BLOCKS=2 "$build/bench/bench_sweep" \
+    --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
   bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=^sweep/cpu
   # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time (about 35 s in all).
   bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/
@@ -141,7 +144,7 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$buil
   profile all-laws '^sweep/cuda/all-laws/'
   profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2/'
   profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4/'
-  profile stronge-3d '^sweep/cuda/stronge-3d/'
+  profile stronge-3d '^profile/cuda/stronge-3d'  # 2^18 samples: the 2^22 of sweep/ outran the step's limit
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"
