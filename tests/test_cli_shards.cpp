@@ -108,6 +108,39 @@ TEST(CliShards, PlanarShardsMergeToTheUnshardedRun) {
               testing::read_text_file(merged + "/samples.npy"));
 }
 
+// Kane's pendulum on a 3 x 3 grid of e and mu: every outcome recurs every 9 samples, so the witnesses tie
+// in dE_rel and the smaller sample indices must win in the merge as in the whole run.
+TEST(CliShards, TiedWitnessesMergeToTheUnshardedRun) {
+  const std::string config = temp_path("shards_ties.toml");
+  testing::write_text_file(config, R"(
+[run]
+name = "ties"
+seed = 3
+samples = 9000
+laws = ["stronge", "newton"]
+witnesses = 5
+
+[matrix]
+kind = "fixed"
+W = [0.33652009683469619, -0.50710288600359243, 0.81344601523210336]
+
+[approach]
+theta_deg = 63.329563055302323
+
+[parameters]
+mu = { dist = "grid", lo = 0.0, hi = 1.0, n = 3 }
+e = { dist = "grid", lo = 0.5, hi = 1.0, n = 3 }
+
+[map]
+x = { quantity = "e", lo = 0.25, hi = 1.25, bins = 4 }
+)");
+  expect_shards_merge_to_whole(config);
+  const std::string witnesses = testing::read_text_file(whole_run(config) + "/witnesses.csv");
+  // newton's five witnesses all tie (mu = e = 1): the first five such samples, 8, 17, 26, 35, 44.
+  EXPECT_EQ(testing::count_lines(witnesses), 6) << witnesses;
+  EXPECT_NE(witnesses.find("newton,5,44,"), std::string::npos) << witnesses;
+}
+
 TEST(CliShards, SpatialShardsMergeToTheUnshardedRun) { expect_shards_merge_to_whole(spatial_config()); }
 
 class CliShardErrors : public ::testing::Test {
