@@ -109,14 +109,14 @@ TEST(CliResume, SigkilledRunsResumeToTheUninterruptedRun) {
 }
 
 TEST(CliResume, SigtermCheckpointsAndTheResumedRunMatchesAnUninterruptedOne) {
-  const std::string config = write_config(temp_path("resume.toml"), 3000000);
+  const std::string config = write_config(temp_path("resume.toml"), 6000000);
   const std::string whole = temp_path("whole");
   ASSERT_EQ(run_collsweep(with_common({"run", config, "--out", whole})).exit_code, 0);
   const std::string out = temp_path("stopped"), err = temp_path("stderr.txt");
   const pid_t pid =
       testing::spawn_collsweep(with_common({"run", config, "--out", out, "--checkpoint-every", "60"}), err);
   ASSERT_TRUE(wait_for(out, 5.0));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the handler is armed right after
   kill(pid, SIGTERM);
   const int status = testing::wait_exit(pid);
   const std::string text = testing::read_text_file(err);

@@ -13,9 +13,11 @@
 #include "cli/finish_run_folder.hpp"
 #include "cli/interrupt_report.hpp"
 #include "cli/out_folder.hpp"
+#include "cli/rank_sweep.hpp"
 #include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "families/commands.hpp"
+#include "mpi/mpi_world.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
 #include "sweep/run_state.hpp"
@@ -54,6 +56,37 @@ struct RunPlan {
   bool resumed = false;
   bool shard = false;  // --shard given: the state is the output
 };
+
+// Writes a finished sweep: a shard's final state, or the run folder (removing the checkpoint after it).
+template <class Spec>
+int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
+                 const fs::path& out_dir, RunRecord& record, RunPlan& plan) {
+  const std::string state_path = (out_dir / kStateFileName).string();
+  try {
+    if (plan.shard) {
+      store_result(plan.state, result);
+      write_run_state(out_dir.string(), plan.state);
+    } else {
+      write_outputs(config, result, o.force || plan.resumed, out_dir, record);
+      remove_state_files(out_dir);
+    }
+  } catch (const std::exception& e) {
+    disarm_interrupt_report();
+    std::cerr << "collsweep run: " << e.what() << '\n';
+    return 1;
+  }
+  disarm_interrupt_report();
+  if (plan.shard) {
+    std::cout << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
+              << plan.state.first << ", " << plan.state.first + plan.state.count << ") of "
+              << plan.state.total_samples << " in " << shown_path(state_path) << " (" << result.backend
+              << ", " << result.seconds << " s)\nmerge the " << plan.state.shard_count
+              << " shard folders with: collsweep merge DIR... --out DIR\n";
+    return 0;
+  }
+  report_run_folder(result, out_dir, FinishOptions{"collsweep run", false, o.quiet, o.no_plot});
+  return 0;
+}
 
 // Runs (the rest of) the sweep of one model with checkpoints, then writes the run folder (or, for a shard,
 // its final state) and draws the maps.
@@ -105,30 +138,34 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
     }
     interrupt_report_writing();
   }
-  try {
-    if (plan.shard) {
-      store_result(plan.state, result);
-      write_run_state(out_dir.string(), plan.state);
-    } else {
-      write_outputs(config, result, o.force || plan.resumed, out_dir, record);
-      remove_state_files(out_dir);
+  return finish_model(config, result, o, out_dir, record, plan);
+}
+
+// The sweep of one model shared by the MPI ranks (mpirun -np N): rank 0 alone shows progress and writes.
+template <class Spec>
+int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string& backend,
+                    const RunOptions& o, const fs::path& out_dir, RunRecord& record, RunPlan& plan,
+                    const mpi::World& world) {
+  SweepResult<Spec> result = make_empty_result(spec);
+  result.first = plan.state.first;
+  {
+    Progress progress(plan.state.count,
+                      "collsweep run: " + config.name + " (" + std::to_string(world.size) + " ranks)",
+                      world.rank == 0 ? Progress::style_for_stderr(o.quiet) : ProgressStyle::none,
+                      std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
+    try {
+      rank_sweep(spec, result, plan.state, SweepRequest{backend, 0, 0, config.batch, o.threads, nullptr},
+                 world.size, world.rank == 0 ? &progress : nullptr);
+      gather_ranks(spec, result, plan.state, &record.ranks);
+    } catch (const std::exception& e) {
+      progress.finish();
+      std::cerr << "collsweep run: rank " << world.rank << ": " << e.what() << '\n';
+      mpi::abort(1);
     }
-  } catch (const std::exception& e) {
-    disarm_interrupt_report();
-    std::cerr << "collsweep run: " << e.what() << '\n';
-    return 1;
+    progress.finish();
   }
-  disarm_interrupt_report();
-  if (plan.shard) {
-    std::cout << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
-              << plan.state.first << ", " << plan.state.first + plan.state.count << ") of "
-              << plan.state.total_samples << " in " << shown_path(state_path) << " (" << result.backend
-              << ", " << result.seconds << " s)\nmerge the " << plan.state.shard_count
-              << " shard folders with: collsweep merge DIR... --out DIR\n";
-    return 0;
-  }
-  report_run_folder(result, out_dir, FinishOptions{"collsweep run", false, o.quiet, o.no_plot});
-  return 0;
+  if (world.rank != 0) return 0;
+  return finish_model(config, result, o, out_dir, record, plan);
 }
 
 // The identity of a run's state: family, build, resolved config and the samples of this run or shard.
@@ -195,7 +232,25 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
   return 0;
 }
 
-int run(const RunOptions& o, const std::string& command_line) {
+// Ends MPI when run() returns, on every path.
+struct MpiSession {
+  mpi::World world = mpi::start();
+  ~MpiSession() { mpi::finish(); }
+};
+
+int run(const RunOptions& options, const std::string& command_line) {
+  const MpiSession session;
+  const mpi::World& world = session.world;
+  RunOptions o = options;
+  if (world.rank > 0) o.quiet = o.no_plot = true;
+  if (world.size > 1) {
+    if (!o.resume.empty()) {
+      std::cerr << "collsweep run: --resume with " << world.size
+                << " MPI ranks: not yet; resume in one process (the results are the same bytes)\n";
+      return 2;
+    }
+    o.checkpoint_every = 0.0;  // no checkpoints across ranks yet (docs/cluster.md)
+  }
   RunConfig config;
   RunPlan plan;
   if (!o.resume.empty()) {
@@ -240,13 +295,17 @@ int run(const RunOptions& o, const std::string& command_line) {
     out_dir = o.resume;
   } else {
     out_dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
-    std::string error;
-    created_dir = prepare_out_dir(out_dir, o.force, &error);
-    if (!error.empty()) {
-      std::cerr << "collsweep run: " << error << '\n';
-      return 2;
+    int status = 0;
+    if (world.rank == 0) {
+      std::string error;
+      created_dir = prepare_out_dir(out_dir, o.force, &error);
+      if (!error.empty()) {
+        std::cerr << "collsweep run: " << error << '\n';
+        status = 2;
+      }
+      if (o.force) remove_state_files(out_dir);
     }
-    if (o.force) remove_state_files(out_dir);
+    if (mpi::broadcast(status)) return status;
   }
 
   RunRecord record = new_run_record(command_line);
@@ -258,11 +317,13 @@ int run(const RunOptions& o, const std::string& command_line) {
     std::cerr << config.samples << " samples on " << backend
               << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "");
     if (plan.resumed) std::cerr << ", resumed after " << plan.state.done << " done";
+    if (world.size > 1) std::cerr << ", " << world.size << " MPI ranks";
     std::cerr << '\n';
   }
   return std::visit(
       [&](const auto& spec) {
-        return run_model(config, spec, backend, o, out_dir, created_dir, record, plan);
+        return world.size > 1 ? run_model_ranks(config, spec, backend, o, out_dir, record, plan, world)
+                              : run_model(config, spec, backend, o, out_dir, created_dir, record, plan);
       },
       config.model);
 }

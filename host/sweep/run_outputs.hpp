@@ -21,10 +21,10 @@ void write_axis_centres(io::CsvWriter& csv, const Spec& s, std::uint32_t cell) {
   if (s.n_axes > 1) csv.number(axis_center(s.axes[1], cell / s.axes[0].bins));
 }
 
-// One shard of a merged run (collsweep merge), for summary.json.
+// One shard of a merged run (collsweep merge) or one MPI rank of a run, for summary.json.
 struct ShardRecord {
-  std::string shard;   // "i/N"
-  std::string folder;  // the shard's folder as given to merge
+  std::string shard;   // "i/N" (a rank: "r/N", r from 0)
+  std::string folder;  // the shard's folder as given to merge (a rank: "")
   std::uint64_t first = 0, samples = 0;
   std::string backend, device;
   double seconds = 0.0;
@@ -35,6 +35,7 @@ struct RunRecord {
   std::string started_utc;
   std::vector<std::string> outputs;  // files written next to summary.json
   std::vector<ShardRecord> shards;   // a merged run's shards (none: not merged)
+  std::vector<ShardRecord> ranks;    // an MPI run's ranks (none: one process)
 };
 
 }  // namespace collsweep

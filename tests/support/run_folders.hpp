@@ -16,13 +16,13 @@
 namespace collsweep::testing {
 
 // summary.json less its lines about how the run was made (command, time, backend, device, threads, rate,
-// the shards of a merged run).
+// the shards of a merged run, the ranks of an MPI run).
 inline std::string sample_dependent_summary(const std::string& json) {
   static const std::set<std::string> dropped = {"command", "started_utc",  "backend",           "device",
                                                 "threads", "wall_seconds", "samples_per_second"};
   std::istringstream in(json);
   std::string line, out;
-  int skipping = 0;  // depth inside "shards": [...]
+  int skipping = 0;  // depth inside "shards": [...] or "ranks": [...]
   while (std::getline(in, line)) {
     const std::size_t q = line.find('"');
     const std::string key = q == std::string::npos ? "" : line.substr(q + 1, line.find('"', q + 1) - q - 1);
@@ -30,7 +30,7 @@ inline std::string sample_dependent_summary(const std::string& json) {
       for (char c : line) skipping += c == '[' ? 1 : c == ']' ? -1 : 0;
       continue;
     }
-    if (key == "shards" && line.find('[') != std::string::npos) {
+    if ((key == "shards" || key == "ranks") && line.find('[') != std::string::npos) {
       skipping = 1;
       continue;
     }
