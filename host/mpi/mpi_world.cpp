@@ -2,6 +2,9 @@
 // with MPI_Fetch_and_op; states are gathered with MPI_Gatherv (mpi_world.hpp).
 #include "mpi/mpi_world.hpp"
 
+// The C API only: OpenMPI's and MPICH's deprecated C++ bindings stay out (and their warnings with them).
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
 #include <cstdlib>
