@@ -35,8 +35,13 @@ void rank_sweep(const Spec& spec, SweepResult<Spec>& acc, const RunState& state,
     const Clock::time_point t0 = Clock::now();
     absorb_chunk(acc, run_family_sweep(spec, q));
     const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-    chunk =
-        std::clamp<std::uint64_t>(static_cast<std::uint64_t>(q.samples / std::max(dt, 1e-6)), 256, chunk * 8);
+    // About a second of this rank's work, and at most half of an equal share of what is left, so that the
+    // ranks finish within a small chunk of each other (guided self-scheduling).
+    const std::uint64_t left = state.first + state.count - (q.first + q.samples);
+    const double second = q.samples / std::max(dt, 1e-6);
+    chunk = std::clamp<std::uint64_t>(
+        std::min(static_cast<std::uint64_t>(second), left / (2 * static_cast<std::uint64_t>(ranks))), 256,
+        chunk * 8);
   }
   mpi::close_queue();
 }
