@@ -17,6 +17,7 @@ constexpr char kMagic[8] = {'C', 'S', 'W', 'S', 'T', 'A', 'T', 'E'};
 constexpr std::uint32_t kFormat = 1;
 constexpr std::size_t kHeader = 8 + 4 + 8;  // magic, format, total file size
 constexpr std::size_t kChecksum = 8;
+constexpr bool kLittleEndian = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
 
 std::uint64_t fnv1a64(const char* p, std::size_t n) {
   std::uint64_t h = 14695981039346656037ull;
@@ -77,6 +78,11 @@ class Reader {
     pos_ += n;
     return s;
   }
+  void raw(void* out, std::uint64_t n) {
+    need(n);
+    std::memcpy(out, b_.data() + pos_, n);
+    pos_ += n;
+  }
   bool at_end() const { return pos_ == end_; }
 
  private:
@@ -96,6 +102,7 @@ std::string build_identity() {
 
 std::string encode_run_state(const RunState& s) {
   Writer w;
+  w.out().reserve(s.words.size() * 8 + s.config_toml.size() + 16 * s.witnesses.size() * 64 + 4096);
   w.bytes(kMagic, 8);
   w.u32(kFormat);
   w.u64(0);  // the total size, filled in below
@@ -110,7 +117,11 @@ std::string encode_run_state(const RunState& s) {
   w.f64(s.seconds);
   w.u32(static_cast<std::uint32_t>(s.threads));
   w.u64(s.words.size());
-  for (unsigned long long x : s.words) w.u64(x);
+  if (kLittleEndian) {
+    w.bytes(s.words.data(), s.words.size() * 8);  // the same bytes as word by word, at memory speed
+  } else {
+    for (unsigned long long x : s.words) w.u64(x);
+  }
   w.u32(static_cast<std::uint32_t>(s.witnesses.size()));
   for (const auto& list : s.witnesses) {
     w.u32(static_cast<std::uint32_t>(list.size()));
@@ -159,7 +170,11 @@ RunState decode_run_state(const std::string& b, const std::string& name) {
   const std::uint64_t n = r.u64();
   if (n > b.size() / 8) throw StateError(name + ": malformed state (tally size)");
   s.words.resize(n);
-  for (auto& x : s.words) x = r.u64();
+  if (kLittleEndian) {
+    r.raw(s.words.data(), n * 8);
+  } else {
+    for (auto& x : s.words) x = r.u64();
+  }
   s.witnesses.resize(r.u32());
   for (auto& list : s.witnesses) {
     const std::uint32_t k = r.u32();
