@@ -106,6 +106,10 @@ TEST(CliResume, SigkilledRunsResumeToTheUninterruptedRun) {
   EXPECT_GE(killed, 1) << "the run finished before the first SIGKILL";
   EXPECT_FALSE(fs::exists(out + "/collsweep.state")) << "a finished run removes its checkpoint";
   testing::expect_same_results(whole, out);
+  const CommandResult again = run_collsweep(with_common({"run", "--resume", out}));
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("nothing to resume: the run in " + out + " has finished"), std::string::npos)
+      << again.err;
 }
 
 TEST(CliResume, SigtermCheckpointsAndTheResumedRunMatchesAnUninterruptedOne) {

@@ -191,7 +191,12 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
   try {
     plan->state = read_run_state(o.resume);
   } catch (const StateError& e) {
-    std::cerr << "collsweep run --resume " << o.resume << ": " << e.what() << '\n';
+    std::error_code ec;
+    if (!fs::exists(state_path, ec) && fs::exists(fs::path(o.resume) / "summary.json", ec))
+      std::cerr << "collsweep run --resume " << o.resume << ": nothing to resume: the run in " << o.resume
+                << " has finished (its summary.json is there and its checkpoint was removed)\n";
+    else
+      std::cerr << "collsweep run --resume " << o.resume << ": " << e.what() << '\n';
     return 2;
   }
   try {
