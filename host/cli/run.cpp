@@ -180,7 +180,6 @@ RunState fresh_state(const RunConfig& config, const ShardRange& range) {
   s.shard_count = range.count;
   s.first = range.first;
   s.count = range.samples;
-  s.witnesses.clear();
   return s;
 }
 
