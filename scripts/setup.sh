@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(build-essential cmake git pkg-config libeigen3-dev libtomlplusplus-dev libcli11-dev librandom123-dev
           libgtest-dev libgmock-dev libbenchmark-dev libsiconos-numerics-dev python3 python3-matplotlib
-          python3-numpy)
+          python3-numpy libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do

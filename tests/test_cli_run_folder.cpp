@@ -160,14 +160,16 @@ TEST_F(CliRunFolder, ProgressLinesWhenStderrIsNotATerminal) {
   EXPECT_EQ(quiet.err.find(" of 6000000 samples"), std::string::npos) << quiet.err;
 }
 
-// SIGINT and SIGTERM say how far the run got, leave no empty folder behind and exit 130 / 143.
+// Without checkpoints (--checkpoint-every 0), SIGINT and SIGTERM say how far the run got, leave no empty
+// folder behind and exit 130 / 143 (with checkpoints: test_cli_resume.cpp).
 TEST_F(CliRunFolder, InterruptsSayWhatHappened) {
   testing::write_text_file(config_, config("\"stronge\", \"poisson\", \"newton\"", "1000000000000"));
   for (const int sig : {SIGINT, SIGTERM}) {
     const std::string err = testing::temp_path("stderr.txt");
     const std::string cmd = testing::shell_quote(testing::collsweep_binary()) + " run " +
                             testing::shell_quote(config_) + " --out " + testing::shell_quote(out_) +
-                            " --backend cpu --no-plot --threads 1 2>" + testing::shell_quote(err);
+                            " --backend cpu --no-plot --threads 1 --checkpoint-every 0 2>" +
+                            testing::shell_quote(err);
     const char* argv[] = {"/bin/sh", "-c", nullptr, nullptr};
     const std::string exec_cmd = "exec " + cmd;
     argv[2] = exec_cmd.c_str();

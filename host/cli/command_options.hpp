@@ -17,9 +17,11 @@ namespace collsweep {
 
 class Progress;
 
-// How `run` sweeps: the backend ("cpu" or "cuda"), the samples, work units and CPU threads.
+// How `run` sweeps: the backend ("cpu" or "cuda"), the samples [first, first + samples), work units and CPU
+// threads.
 struct SweepRequest {
   std::string backend;
+  std::uint64_t first = 0;
   std::uint64_t samples = 0;
   std::uint64_t batch = 0;
   int threads = 0;

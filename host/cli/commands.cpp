@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   register_validate(app, status);
   register_plot(app, status);
   register_reproduce(app, status);
+  register_merge(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -15,6 +15,7 @@ const std::atomic<std::uint64_t>* g_done = nullptr;
 std::uint64_t g_total = 0;
 char g_dir[4096] = {};
 std::atomic<bool> g_writing{false};
+std::atomic<int>* g_stop = nullptr;
 
 // Appends text to buf[*n] (async-signal-safe: no allocation, no locale).
 void append(char* buf, std::size_t cap, std::size_t* n, const char* text) {
@@ -34,11 +35,24 @@ void append_number(char* buf, std::size_t cap, std::size_t* n, std::uint64_t x) 
 extern "C" void on_interrupt(int sig) {
   char msg[512];
   std::size_t n = 0;
+  if (g_stop && g_stop->load() == 0 && !g_writing.load()) {
+    g_stop->store(sig);
+    append(msg, sizeof msg, &n, "\r\033[Kcollsweep run: ");
+    append(msg, sizeof msg, &n, sig == SIGINT ? "SIGINT" : "SIGTERM");
+    append(msg, sizeof msg, &n,
+           ": writing a checkpoint at the end of the current chunk (signal again to stop at once)\n");
+    ssize_t ignored = write(STDERR_FILENO, msg, n);
+    (void)ignored;
+    return;
+  }
   append(msg, sizeof msg, &n, "\r\033[Kcollsweep run: interrupted (");
   append(msg, sizeof msg, &n, sig == SIGINT ? "SIGINT" : "SIGTERM");
   append(msg, sizeof msg, &n, ")");
   if (g_writing.load()) {
     append(msg, sizeof msg, &n, " while writing the outputs; the run folder is incomplete\n");
+  } else if (g_stop) {
+    append(msg, sizeof msg, &n,
+           " again: stopped at once; the folder and its last checkpoint (if any) are kept\n");
   } else {
     append(msg, sizeof msg, &n, " after ");
     append_number(msg, sizeof msg, &n, g_done ? g_done->load(std::memory_order_relaxed) : 0);
@@ -64,8 +78,9 @@ void install(void (*handler)(int)) {
 }  // namespace
 
 void arm_interrupt_report(const std::atomic<std::uint64_t>* done, std::uint64_t total,
-                          const std::string& created_dir) {
+                          const std::string& created_dir, std::atomic<int>* stop_request) {
   g_done = done;
+  g_stop = stop_request;
   g_total = total;
   g_dir[0] = '\0';
   if (created_dir.size() < sizeof g_dir) std::memcpy(g_dir, created_dir.c_str(), created_dir.size() + 1);
@@ -78,6 +93,7 @@ void interrupt_report_writing() { g_writing.store(true); }
 void disarm_interrupt_report() {
   install(SIG_DFL);
   g_done = nullptr;
+  g_stop = nullptr;
 }
 
 }  // namespace collsweep::cli

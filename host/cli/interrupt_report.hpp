@@ -10,8 +10,11 @@ namespace collsweep::cli {
 // While armed, SIGINT and SIGTERM print "collsweep run: interrupted (SIGINT) after N of M samples; nothing
 // written" (N read from `done`), remove `created_dir` if the run created it and it is still empty, and exit
 // with 128 + the signal number (130, 143). Only async-signal-safe calls run in the handler.
+// With stop_request (a checkpointed run), the first signal only stores its number there and says that a
+// checkpoint follows (the sweep stops at its next chunk boundary); a second one exits at once, keeping the
+// folder and the last checkpoint.
 void arm_interrupt_report(const std::atomic<std::uint64_t>* done, std::uint64_t total,
-                          const std::string& created_dir);
+                          const std::string& created_dir, std::atomic<int>* stop_request = nullptr);
 
 // The sweep is done and the outputs are being written: an interrupt now says the folder is incomplete.
 void interrupt_report_writing();

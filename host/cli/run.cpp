@@ -1,20 +1,29 @@
-// `collsweep run CONFIG.toml`: the main job — sweep, tally, write the run folder, draw the maps.
+// `collsweep run CONFIG.toml`: the main job — sweep, tally, write the run folder, draw the maps; also a
+// shard of a run (--shard), checkpointed (--checkpoint-every) and resumed (--resume).
+#include <signal.h>
+
+#include <atomic>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <type_traits>
 
 #include "backend/cuda_backend.hpp"
+#include "cli/checkpointed_sweep.hpp"
+#include "cli/finish_run_folder.hpp"
 #include "cli/interrupt_report.hpp"
-#include "cli/plotting.hpp"
+#include "cli/out_folder.hpp"
+#include "cli/rank_sweep.hpp"
 #include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "families/commands.hpp"
-#include "io/output_file.hpp"
+#include "mpi/mpi_world.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_folder.hpp"
+#include "sweep/run_state.hpp"
+#include "sweep/shard_range.hpp"
+#include "sweep/state_identity.hpp"
+#include "sweep/state_result.hpp"
 
 namespace collsweep::cli {
 
@@ -28,133 +37,252 @@ struct RunOptions {
   int threads = 0;
   std::string out;
   bool force = false, quiet = false, no_plot = false;
-  double progress_every = 30.0;  // seconds between progress lines when stderr is not a terminal
+  double progress_every = 30.0;     // seconds between progress lines when stderr is not a terminal
+  std::string shard;                // "i/N", or "" for the whole run
+  std::string resume;               // the folder of a checkpointed run to continue
+  double checkpoint_every = 600.0;  // seconds between checkpoints; 0: none
 };
 
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
+// Removes a state file and its temporary (a fresh or finished run); failures only leave a stale file.
+void remove_state_files(const fs::path& dir) {
+  std::error_code ec;
+  fs::remove(dir / kStateFileName, ec);
+  fs::remove(dir / (std::string(kStateFileName) + ".tmp"), ec);
 }
 
-// Writes the run folder from a finished sweep: the previous run's files first removed when forced.
-template <class Spec>
-void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
-                   const fs::path& out_dir, RunRecord& record) {
-  if (o.force) {
-    std::error_code ec;
-    std::string failed;
-    remove_run_outputs(out_dir, ec, &failed);
-    if (ec) throw std::runtime_error("cannot remove the previous run's " + failed + ": " + ec.message());
-  }
-  record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};  // samples.npy appended
-  write_map_csv((out_dir / "map.csv").string(), result);
-  write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
-  if constexpr (families::FamilyTraits<Spec>::writes_samples_npy) {
-    if (config.samples_npy) {
-      write_samples_npy((out_dir / "samples.npy").string(), result);
-      record.outputs.push_back("samples.npy");
-    }
-  }
-  {
-    const std::string path = (out_dir / "config.toml").string();
-    std::ofstream toml = io::open_output_file(path);
-    toml << resolved_config_toml(config);
-    if (!toml.flush()) throw std::runtime_error("cannot write " + path);
-  }
-  write_summary_json((out_dir / "summary.json").string(), config, result, record);
-}
+// What a run sweeps and where it keeps its state: the state's identity and range, and what is done so far.
+struct RunPlan {
+  RunState state;
+  bool resumed = false;
+  bool shard = false;  // --shard given: the state is the output
+};
 
-// Runs the sweep of one model, writes the run folder and draws the maps.
+// Writes a finished sweep: a shard's final state, or the run folder (removing the checkpoint after it).
 template <class Spec>
-int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
-              const fs::path& out_dir, const std::string& created_dir, RunRecord& record) {
-  SweepResult<Spec> result;
-  {
-    Progress progress(config.samples, "collsweep run: " + config.name, Progress::style_for_stderr(o.quiet),
-                      std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
-    arm_interrupt_report(&progress.done_counter(), config.samples, created_dir);
-    try {
-      result =
-          run_family_sweep(spec, SweepRequest{backend, config.samples, config.batch, o.threads, &progress});
-    } catch (const std::exception& e) {
-      progress.finish();
-      disarm_interrupt_report();
-      std::cerr << "collsweep run: " << e.what() << '\n';
-      return 1;
-    }
-    interrupt_report_writing();
-  }
+int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
+                 const fs::path& out_dir, RunRecord& record, RunPlan& plan) {
+  const std::string state_path = (out_dir / kStateFileName).string();
   try {
-    write_outputs(config, result, o, out_dir, record);
+    if (plan.shard) {
+      store_result(plan.state, result);
+      write_run_state(out_dir.string(), plan.state);
+    } else {
+      write_outputs(config, result, o.force || plan.resumed, out_dir, record);
+      remove_state_files(out_dir);
+    }
   } catch (const std::exception& e) {
     disarm_interrupt_report();
     std::cerr << "collsweep run: " << e.what() << '\n';
     return 1;
   }
   disarm_interrupt_report();
-  std::cout << totals_table(result);
-  std::cout << "samples/s: "
-            << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
-            << result.backend << ", " << result.threads
-            << (result.backend == "cpu" ? " threads" : " host thread") << ", " << result.seconds << " s)\n";
-  std::cout << "results: " << shown_path(out_dir) << "/{map.csv,witnesses.csv,summary.json}\n";
-  if (!o.no_plot) {
-    std::string why;
-    if (plotting_available(&why)) {
-      if (draw_maps(out_dir.string(), o.quiet) == 0)
-        std::cout << "maps: " << shown_path(out_dir / "maps") << "/*.png\n";
-    } else if (!o.quiet) {
-      std::cerr << "collsweep run: no maps drawn (" << why << ")\n";
-    }
+  if (plan.shard) {
+    std::cout << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
+              << plan.state.first << ", " << plan.state.first + plan.state.count << ") of "
+              << plan.state.total_samples << " in " << shown_path(state_path) << " (" << result.backend
+              << ", " << result.seconds << " s)\nmerge the " << plan.state.shard_count
+              << " shard folders with: collsweep merge DIR... --out DIR\n";
+    return 0;
   }
-  if (const std::uint64_t v = theorem_violations(result))
-    std::cerr << "collsweep run: WARNING: " << v << " theorem violations (see summary.json)\n";
+  report_run_folder(result, out_dir, FinishOptions{"collsweep run", false, o.quiet, o.no_plot});
   return 0;
 }
 
-// Checks the output folder and creates it; returns the folder it created ("" when it existed), or sets
-// *error. Every file-system failure names the path and the reason.
-std::string prepare_out_dir(const fs::path& out_dir, bool force, std::string* error) {
-  std::error_code ec;
-  const bool exists = fs::exists(out_dir, ec);
-  if (ec) {
-    *error = "cannot use output folder " + out_dir.string() + ": " + ec.message();
-    return {};
+// Runs (the rest of) the sweep of one model with checkpoints, then writes the run folder (or, for a shard,
+// its final state) and draws the maps.
+template <class Spec>
+int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
+              const fs::path& out_dir, const std::string& created_dir, RunRecord& record, RunPlan& plan) {
+  const std::string state_path = (out_dir / kStateFileName).string();
+  SweepResult<Spec> result;
+  std::atomic<int> stop{0};
+  bool finished = true;
+  try {
+    result = plan.resumed ? load_result(plan.state, spec, state_path) : make_empty_result(spec);
+    result.first = plan.state.first;
+    if (!plan.resumed) result.count = 0;
+  } catch (const StateError& e) {
+    std::cerr << "collsweep run: " << e.what() << '\n';
+    return 2;
   }
-  if (exists) {
-    if (!fs::is_directory(out_dir, ec)) {
-      *error = "output folder " + out_dir.string() + " exists and is not a folder";
-      return {};
+  {
+    const std::uint64_t left = plan.state.count - result.count;
+    std::string label = "collsweep run: " + config.name;
+    if (plan.shard)
+      label +=
+          " shard " + std::to_string(plan.state.shard_index) + "/" + std::to_string(plan.state.shard_count);
+    Progress progress(left, label, Progress::style_for_stderr(o.quiet),
+                      std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
+    arm_interrupt_report(&progress.done_counter(), left, created_dir,
+                         o.checkpoint_every > 0 ? &stop : nullptr);
+    try {
+      const CheckpointPlan checkpoints{out_dir.string(), o.checkpoint_every, &stop};
+      finished =
+          checkpointed_sweep(spec, result, plan.state,
+                             SweepRequest{backend, 0, 0, config.batch, o.threads, &progress}, checkpoints);
+    } catch (const std::exception& e) {
+      progress.finish();
+      disarm_interrupt_report();
+      std::cerr << "collsweep run: " << e.what() << '\n';
+      return 1;
     }
-    const bool empty = fs::is_empty(out_dir, ec);
-    if (ec) {
-      *error = "cannot read output folder " + out_dir.string() + ": " + ec.message();
-      return {};
+    progress.finish();
+    if (!finished) {
+      disarm_interrupt_report();
+      const int sig = stop.load();
+      std::cerr << "collsweep run: interrupted (" << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
+                << result.count << " of " << plan.state.count
+                << " samples; checkpoint written: " << shown_path(state_path)
+                << "\ncollsweep run: resume with: collsweep run --resume " << shown_path(out_dir) << '\n';
+      return 128 + sig;
     }
-    if (!empty && !force) {
-      *error = "output folder " + out_dir.string() +
-               " exists and is not empty; choose another --out or pass --force to overwrite";
-      return {};
-    }
-    return {};
+    interrupt_report_writing();
   }
-  fs::create_directories(out_dir, ec);
-  if (ec) {
-    *error = "cannot create output folder " + out_dir.string() + ": " + ec.message();
-    return {};
-  }
-  return out_dir.string();
+  return finish_model(config, result, o, out_dir, record, plan);
 }
 
-int run(const RunOptions& o, const std::string& command_line) {
-  RunConfig config;
+// The sweep of one model shared by the MPI ranks (mpirun -np N): rank 0 alone shows progress and writes.
+template <class Spec>
+int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string& backend,
+                    const RunOptions& o, const fs::path& out_dir, RunRecord& record, RunPlan& plan,
+                    const mpi::World& world) {
+  SweepResult<Spec> result = make_empty_result(spec);
+  result.first = plan.state.first;
+  {
+    Progress progress(plan.state.count,
+                      "collsweep run: " + config.name + " (" + std::to_string(world.size) + " ranks)",
+                      world.rank == 0 ? Progress::style_for_stderr(o.quiet) : ProgressStyle::none,
+                      std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
+    try {
+      rank_sweep(spec, result, plan.state, SweepRequest{backend, 0, 0, config.batch, o.threads, nullptr},
+                 world.size, world.rank == 0 ? &progress : nullptr);
+      gather_ranks(spec, result, plan.state, &record.ranks);
+    } catch (const std::exception& e) {
+      progress.finish();
+      std::cerr << "collsweep run: rank " << world.rank << ": " << e.what() << '\n';
+      mpi::abort(1);
+    }
+    progress.finish();
+  }
+  if (world.rank != 0) return 0;
+  return finish_model(config, result, o, out_dir, record, plan);
+}
+
+// The identity of a run's state: family, build, resolved config and the samples of this run or shard.
+RunState fresh_state(const RunConfig& config, const ShardRange& range) {
+  RunState s;
+  s.family = families::family_name(config.model);
+  s.build = build_identity();
+  s.config_toml = resolved_config_toml(config);
+  s.config_source = config.source_path;
+  s.total_samples = config.samples;
+  s.shard_index = range.index;
+  s.shard_count = range.count;
+  s.first = range.first;
+  s.count = range.samples;
+  return s;
+}
+
+// --resume DIR: the checkpoint, and the config (given again, or the checkpoint's own) it must match.
+// Returns 0, or the exit status after saying why not.
+int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
+  const std::string state_path = (fs::path(o.resume) / kStateFileName).string();
   try {
-    config = load_run_config(o.config);
+    plan->state = read_run_state(o.resume);
+  } catch (const StateError& e) {
+    std::error_code ec;
+    if (!fs::exists(state_path, ec) && fs::exists(fs::path(o.resume) / "summary.json", ec))
+      std::cerr << "collsweep run --resume " << o.resume << ": nothing to resume: the run in " << o.resume
+                << " has finished (its summary.json is there and its checkpoint was removed)\n";
+    else
+      std::cerr << "collsweep run --resume " << o.resume << ": " << e.what() << '\n';
+    return 2;
+  }
+  try {
+    if (o.config.empty()) {
+      *config = parse_run_config(plan->state.config_toml, plan->state.config_source);
+      config->source_path = plan->state.config_source;
+    } else {
+      *config = load_run_config(o.config);
+    }
   } catch (const ConfigError& e) {
     std::cerr << "collsweep run: invalid config: " << e.what() << '\n';
     return 2;
+  }
+  const RunState expected =
+      fresh_state(*config, shard_range(plan->state.shard_index, plan->state.shard_count, config->samples));
+  const std::string why = state_mismatch(plan->state, state_path, expected,
+                                         o.config.empty() ? "this build" : "this build and " + o.config);
+  if (!why.empty()) {
+    std::cerr << "collsweep run --resume " << o.resume << ": refused: " << why << '\n';
+    return 2;
+  }
+  if (plan->state.first != expected.first || plan->state.count != expected.count) {
+    std::cerr << "collsweep run --resume " << o.resume << ": refused: " << state_path
+              << " has samples that do not match its shard\n";
+    return 2;
+  }
+  const std::string stored_shard =
+      std::to_string(plan->state.shard_index) + "/" + std::to_string(plan->state.shard_count);
+  plan->shard = plan->state.shard_count > 1 || !o.shard.empty();
+  if (!o.shard.empty() && o.shard != stored_shard) {
+    std::cerr << "collsweep run --resume " << o.resume << ": refused: --shard " << o.shard
+              << " but the checkpoint is of shard " << stored_shard << '\n';
+    return 2;
+  }
+  plan->resumed = true;
+  std::error_code ec;
+  fs::remove(fs::path(o.resume) / (std::string(kStateFileName) + ".tmp"), ec);  // a torn write's leftover
+  return 0;
+}
+
+// Ends MPI when run() returns, on every path.
+struct MpiSession {
+  mpi::World world = mpi::start();
+  ~MpiSession() { mpi::finish(); }
+};
+
+int run(const RunOptions& options, const std::string& command_line) {
+  const MpiSession session;
+  const mpi::World& world = session.world;
+  RunOptions o = options;
+  if (world.rank > 0) o.quiet = o.no_plot = true;
+  if (world.size > 1) {
+    if (!o.resume.empty()) {
+      std::cerr << "collsweep run: --resume with " << world.size
+                << " MPI ranks: not yet; resume in one process (the results are the same bytes)\n";
+      return 2;
+    }
+    o.checkpoint_every = 0.0;  // no checkpoints across ranks yet (docs/cluster.md)
+  }
+  RunConfig config;
+  RunPlan plan;
+  if (!o.resume.empty()) {
+    if (!o.out.empty() && fs::path(o.out) != fs::path(o.resume)) {
+      std::cerr << "collsweep run: --out " << o.out << " with --resume " << o.resume
+                << ": a resumed run finishes in its own folder; leave --out out\n";
+      return 2;
+    }
+    if (const int status = plan_resume(o, &config, &plan)) return status;
+  } else {
+    if (o.config.empty()) {
+      std::cerr << "collsweep run: a CONFIG file is required (or --resume DIR)\n";
+      return 2;
+    }
+    try {
+      config = load_run_config(o.config);
+    } catch (const ConfigError& e) {
+      std::cerr << "collsweep run: invalid config: " << e.what() << '\n';
+      return 2;
+    }
+    ShardRange range = shard_range(1, 1, config.samples);
+    std::string error;
+    if (!o.shard.empty() && !parse_shard(o.shard, config.samples, &range, &error)) {
+      std::cerr << "collsweep run: " << error << '\n';
+      return 2;
+    }
+    plan.state = fresh_state(config, range);
+    plan.shard = !o.shard.empty();
   }
   for (const std::string& w : config.warnings) std::cerr << "collsweep run: warning: " << w << '\n';
   // Backend: auto = cuda when a device is present, else cpu.
@@ -165,22 +293,42 @@ int run(const RunOptions& o, const std::string& command_line) {
     std::cerr << "collsweep run: --backend cuda: " << gpu.message << '\n';
     return 2;
   }
-  const fs::path out_dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
-  std::string error;
-  const std::string created_dir = prepare_out_dir(out_dir, o.force, &error);
-  if (!error.empty()) {
-    std::cerr << "collsweep run: " << error << '\n';
-    return 2;
+  fs::path out_dir;
+  std::string created_dir;
+  if (plan.resumed) {
+    out_dir = o.resume;
+  } else {
+    out_dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
+    int status = 0;
+    if (world.rank == 0) {
+      std::string error;
+      created_dir = prepare_out_dir(out_dir, o.force, &error);
+      if (!error.empty()) {
+        std::cerr << "collsweep run: " << error << '\n';
+        status = 2;
+      }
+      if (o.force) remove_state_files(out_dir);
+    }
+    if (mpi::broadcast(status)) return status;
   }
 
-  RunRecord record;
-  record.command_line = command_line;
-  record.started_utc = utc_now();
-  if (!o.quiet)
-    std::cerr << "collsweep run: " << config.name << ", " << config.samples << " samples on " << backend
-              << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "") << '\n';
+  RunRecord record = new_run_record(command_line);
+  if (!o.quiet) {
+    std::cerr << "collsweep run: " << config.name << ", ";
+    if (plan.shard)
+      std::cerr << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
+                << plan.state.first << ", " << plan.state.first + plan.state.count << ") of ";
+    std::cerr << config.samples << " samples on " << backend
+              << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "");
+    if (plan.resumed) std::cerr << ", resumed after " << plan.state.done << " done";
+    if (world.size > 1) std::cerr << ", " << world.size << " MPI ranks";
+    std::cerr << '\n';
+  }
   return std::visit(
-      [&](const auto& spec) { return run_model(config, spec, backend, o, out_dir, created_dir, record); },
+      [&](const auto& spec) {
+        return world.size > 1 ? run_model_ranks(config, spec, backend, o, out_dir, record, plan, world)
+                              : run_model(config, spec, backend, o, out_dir, created_dir, record, plan);
+      },
       config.model);
 }
 
@@ -190,7 +338,9 @@ void register_run(CLI::App& app, int& status) {
   auto opts = std::make_shared<RunOptions>();
   CLI::App* cmd =
       app.add_subcommand("run", "Sweep random collisions through the laws of a config and map the results");
-  cmd->add_option("config", opts->config, "the sweep's TOML config (see configs/README.md)")->required();
+  cmd->add_option("config", opts->config,
+                  "the sweep's TOML config (see configs/README.md); with --resume, optional: checked against "
+                  "the checkpoint's");
   cmd->add_option("--backend", opts->backend, "auto (cuda when a GPU is present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_option("--threads", opts->threads, "CPU threads (default: all cores; 1 is the serial reference)")
@@ -203,8 +353,19 @@ void register_run(CLI::App& app, int& status) {
                   "seconds between progress lines when stderr is not a terminal (default 30)")
       ->check(CLI::Range(0.1, 86400.0));
   cmd->add_flag("--no-plot", opts->no_plot, "do not draw the PNG maps");
+  cmd->add_option("--shard", opts->shard,
+                  "run only part i of N (1-based) of the samples, contiguous, and write its state "
+                  "(collsweep.state) for `collsweep merge` instead of the outputs (docs/cluster.md)");
+  cmd->add_option(
+         "--checkpoint-every", opts->checkpoint_every,
+         "seconds between checkpoints (OUT/collsweep.state; also written on SIGINT/SIGTERM); 0: none "
+         "(default 600)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd->add_option("--resume", opts->resume,
+                  "continue the checkpointed run (or shard) in this folder; it finishes there, with outputs "
+                  "identical to an uninterrupted run");
   cmd->callback([opts, &status, &app] {
-    std::string line = "collsweep run " + opts->config;
+    std::string line = "collsweep run" + (opts->config.empty() ? std::string() : " " + opts->config);
     for (const auto* o : app.get_subcommand("run")->get_options())
       if (o->count() && o->get_name() != "config")
         line += " " + o->get_name() + (o->get_expected_min() ? " " + o->as<std::string>() : "");

@@ -11,5 +11,6 @@ void register_eval(CLI::App& app, int& status);       // eval.cpp: collisions fr
 void register_validate(CLI::App& app, int& status);   // validate.cpp: GPU against CPU
 void register_plot(CLI::App& app, int& status);       // plot.cpp: PNG maps
 void register_reproduce(CLI::App& app, int& status);  // reproduce.cpp: a run's witnesses re-evaluated
+void register_merge(CLI::App& app, int& status);      // merge.cpp: shards merged into a run folder
 
 }  // namespace collsweep::cli

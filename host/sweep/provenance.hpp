@@ -34,6 +34,35 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.key("samples_outside_map").integer(static_cast<long long>(r.outside()));
   j.key("mean_sums_clamped").integer(static_cast<long long>(r.clamped()));
   j.key("energy_tolerance").number(r.spec.tolerance);
+  if (!record.shards.empty()) {
+    j.key("shards").begin_array();
+    for (const ShardRecord& s : record.shards) {
+      j.begin_object();
+      j.key("shard").string(s.shard);
+      j.key("folder").string(s.folder);
+      j.key("first").integer(static_cast<long long>(s.first));
+      j.key("samples").integer(static_cast<long long>(s.samples));
+      j.key("backend").string(s.backend);
+      j.key("device").string(s.device);
+      j.key("seconds").number(s.seconds);
+      j.end_object();
+    }
+    j.end_array();
+  }
+  if (!record.ranks.empty()) {
+    j.key("ranks").begin_array();
+    for (const ShardRecord& s : record.ranks) {
+      j.begin_object();
+      j.key("rank").string(s.shard);
+      j.key("samples").integer(static_cast<long long>(s.samples));
+      j.key("backend").string(s.backend);
+      j.key("device").string(s.device);
+      j.key("seconds").number(s.seconds);
+      j.key("samples_per_second").number(s.seconds > 0 ? static_cast<double>(s.samples) / s.seconds : 0.0);
+      j.end_object();
+    }
+    j.end_array();
+  }
   j.key("config_warnings").begin_array();
   for (const std::string& w : config.warnings) j.string(w);
   j.end_array();

@@ -16,8 +16,9 @@
 namespace collsweep {
 
 MultiContactSweepResult run_family_sweep(const MultiContactSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda" ? run_multicontact_sweep_gpu(spec, 0, q.samples, q.progress)
-                             : run_multicontact_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+  return q.backend == "cuda"
+             ? run_multicontact_sweep_gpu(spec, q.first, q.samples, q.progress)
+             : run_multicontact_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }
 
 std::uint64_t theorem_violations(const MultiContactSweepResult& r) {

@@ -14,8 +14,8 @@
 namespace collsweep {
 
 PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda" ? run_planar_sweep_gpu(spec, 0, q.samples, q.progress)
-                             : run_planar_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+  return q.backend == "cuda" ? run_planar_sweep_gpu(spec, q.first, q.samples, q.progress)
+                             : run_planar_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }
 
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {

@@ -1,0 +1,74 @@
+// Writing a finished sweep's run folder and reporting it: shared by `run` (whole or resumed) and `merge`.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+#include "cli/plotting.hpp"
+#include "config/run_config.hpp"
+#include "families/commands.hpp"
+#include "io/output_file.hpp"
+#include "sweep/run_folder.hpp"
+
+namespace collsweep::cli {
+
+struct FinishOptions {
+  std::string command;  // "collsweep run", for messages
+  bool remove_previous = false, quiet = false, no_plot = false;
+};
+
+// Writes the run folder from a finished sweep: the previous run's files first removed when asked to.
+template <class Spec>
+void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, bool remove_previous,
+                   const std::filesystem::path& out_dir, RunRecord& record) {
+  if (remove_previous) {
+    std::error_code ec;
+    std::string failed;
+    remove_run_outputs(out_dir, ec, &failed);
+    if (ec) throw std::runtime_error("cannot remove the previous run's " + failed + ": " + ec.message());
+  }
+  record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};  // samples.npy appended
+  write_map_csv((out_dir / "map.csv").string(), result);
+  write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
+  if constexpr (families::FamilyTraits<Spec>::writes_samples_npy) {
+    if (config.samples_npy) {
+      write_samples_npy((out_dir / "samples.npy").string(), result);
+      record.outputs.push_back("samples.npy");
+    }
+  }
+  {
+    const std::string path = (out_dir / "config.toml").string();
+    std::ofstream toml = io::open_output_file(path);
+    toml << resolved_config_toml(config);
+    if (!toml.flush()) throw std::runtime_error("cannot write " + path);
+  }
+  write_summary_json((out_dir / "summary.json").string(), config, result, record);
+}
+
+// Prints the totals, the rate and where the results are, and draws the maps (after write_outputs).
+template <class Spec>
+void report_run_folder(const SweepResult<Spec>& result, const std::filesystem::path& out_dir,
+                       const FinishOptions& o) {
+  std::cout << totals_table(result);
+  std::cout << "samples/s: "
+            << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
+            << result.backend << ", " << result.threads
+            << (result.backend == "cpu" ? " threads" : " host thread") << ", " << result.seconds << " s)\n";
+  std::cout << "results: " << shown_path(out_dir) << "/{map.csv,witnesses.csv,summary.json}\n";
+  if (!o.no_plot) {
+    std::string why;
+    if (plotting_available(&why)) {
+      if (draw_maps(out_dir.string(), o.quiet) == 0)
+        std::cout << "maps: " << shown_path(out_dir / "maps") << "/*.png\n";
+    } else if (!o.quiet) {
+      std::cerr << o.command << ": no maps drawn (" << why << ")\n";
+    }
+  }
+  if (const std::uint64_t v = theorem_violations(result))
+    std::cerr << o.command << ": WARNING: " << v << " theorem violations (see summary.json)\n";
+}
+
+}  // namespace collsweep::cli

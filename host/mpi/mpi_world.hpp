@@ -1,0 +1,38 @@
+// The MPI ranks of `mpirun -np N collsweep run …`: start, a shared queue of sample chunks, and gathering
+// each rank's state on rank 0. Without MPI support (or outside mpirun) there is one rank and no MPI call.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace collsweep::mpi {
+
+struct World {
+  int rank = 0, size = 1;
+};
+
+// Whether this binary was built with MPI ("built without MPI (libopenmpi-dev)" says why not in *why).
+bool built_with_mpi(std::string* why = nullptr);
+
+// Starts MPI when this process is one of several ranks launched by mpirun or srun (the environment says
+// so); else {0, 1}. finish() ends MPI if start() began it.
+World start();
+void finish();
+
+// A queue of the samples [first, end) shared by every rank (collective open and close): next_chunk takes
+// the next at most `chunk` samples, false when none are left; ranks of any speed finish together.
+void open_queue(std::uint64_t first, std::uint64_t end);
+bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples);
+void close_queue();
+
+// Every rank's bytes, in rank order, on rank 0 (an empty list elsewhere); collective.
+std::vector<std::string> gather(const std::string& bytes);
+
+// Rank 0's value on every rank; collective.
+int broadcast(int value);
+
+// Ends every rank with this status (a rank that fails alone must not leave the others waiting).
+[[noreturn]] void abort(int status);
+
+}  // namespace collsweep::mpi

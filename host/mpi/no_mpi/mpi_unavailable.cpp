@@ -1,0 +1,41 @@
+// The MPI layer of a build without MPI: one rank, every collective a local no-op (mpi_world.hpp).
+#include <cstdlib>
+
+#include "mpi/mpi_world.hpp"
+
+namespace collsweep::mpi {
+
+namespace {
+std::uint64_t g_next = 0, g_end = 0;
+}
+
+bool built_with_mpi(std::string* why) {
+  if (why) *why = "built without MPI (install libopenmpi-dev and configure again)";
+  return false;
+}
+
+World start() { return {}; }
+void finish() {}
+
+void open_queue(std::uint64_t first, std::uint64_t end) {
+  g_next = first;
+  g_end = end;
+}
+
+bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples) {
+  if (g_next >= g_end) return false;
+  *first = g_next;
+  *samples = chunk < g_end - g_next ? chunk : g_end - g_next;
+  g_next += *samples;
+  return true;
+}
+
+void close_queue() {}
+
+std::vector<std::string> gather(const std::string& bytes) { return {bytes}; }
+
+int broadcast(int value) { return value; }
+
+void abort(int status) { std::exit(status); }
+
+}  // namespace collsweep::mpi

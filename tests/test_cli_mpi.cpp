@@ -1,0 +1,79 @@
+// `mpirun -np N collsweep run`: 2 and 3 ranks (oversubscribed, loopback) give the bytes of a one-process
+// --threads 1 run for a planar, a multi-contact and a spatial config; summary.json lists the ranks. Skipped
+// in a build without MPI or without mpirun.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "mpi/mpi_world.hpp"
+#include "support/run_command.hpp"
+#include "support/run_folders.hpp"
+
+namespace collsweep {
+namespace {
+
+using testing::CommandResult;
+using testing::run_collsweep;
+using testing::temp_path;
+
+// A config file from a shipped one with fewer samples.
+std::string shipped(const std::string& name, const std::string& samples_line, const std::string& samples) {
+  std::string text = testing::read_text_file(testing::source_dir() + "/configs/" + name);
+  const std::size_t at = text.find(samples_line);
+  EXPECT_NE(at, std::string::npos) << name << ": the run.samples line changed";
+  if (at != std::string::npos) text.replace(at, samples_line.size(), "samples = " + samples);
+  const std::string path = temp_path(name);
+  testing::write_text_file(path, text);
+  return path;
+}
+
+// Runs config with mpirun -np ranks; its exit status and stderr.
+CommandResult mpirun(int ranks, const std::string& config, const std::string& out) {
+  const std::string err = temp_path("mpi_stderr.txt");
+  const std::string cmd =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -np " +
+      std::to_string(ranks) + " " + testing::shell_quote(testing::collsweep_binary()) + " run " +
+      testing::shell_quote(config) + " --out " + testing::shell_quote(out) +
+      " --backend cpu --threads 1 --no-plot --quiet >/dev/null 2>" + testing::shell_quote(err);
+  CommandResult r;
+  const int status = std::system(cmd.c_str());
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = testing::read_text_file(err);
+  return r;
+}
+
+void expect_ranks_match_one_process(const std::string& config) {
+  std::string why;
+  if (!mpi::built_with_mpi(&why)) GTEST_SKIP() << why;
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
+  const std::string whole = temp_path("one_process");
+  const CommandResult w = run_collsweep({"run", config, "--out", whole, "--backend", "cpu", "--threads", "1",
+                                         "--checkpoint-every", "0", "--no-plot", "--quiet"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  for (int ranks : {2, 3}) {
+    const std::string out = temp_path("ranks_" + std::to_string(ranks));
+    const CommandResult r = mpirun(ranks, config, out);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    testing::expect_same_results(whole, out);
+    const std::string summary = testing::read_text_file(out + "/summary.json");
+    EXPECT_NE(summary.find("\"rank\": \"" + std::to_string(ranks - 1) + "/" + std::to_string(ranks) + "\""),
+              std::string::npos)
+        << summary;
+  }
+}
+
+TEST(CliMpi, PlanarRanksGiveTheOneProcessBytes) {
+  expect_ranks_match_one_process(shipped("quickstart.toml", "samples = 4_000_000", "200_000"));
+}
+
+TEST(CliMpi, MultiContactRanksGiveTheOneProcessBytes) {
+  expect_ranks_match_one_process(shipped("glocker_two_contacts.toml", "samples = 200_000", "30_000"));
+}
+
+TEST(CliMpi, SpatialRanksGiveTheOneProcessBytes) {
+  expect_ranks_match_one_process(shipped("spatial_quickstart.toml", "samples = 1_000_000", "3000"));
+}
+
+}  // namespace
+}  // namespace collsweep
