@@ -33,6 +33,7 @@ struct SolveOptions {
   std::string law, W, v, M, J, dof, u, mu, e, et;  // planar (W, v, mu, e, et: spatial too)
   std::string contacts, G, gamma, eN, eT, solver;  // multi-contact
   std::string bodies;                              // spatial: the two-body TOML file
+  std::string s1, s2, ratio;  // the thesis laws' parameters: chatterjee-combined(-3d), brach(-3d)
   bool json = false;
 };
 

@@ -58,6 +58,7 @@ struct When {
   std::string kind_now;  // the kind's value in this config
   std::string read_by;   // the kind that reads the key
   std::string hint;      // appended after the kinds ("; a multi-contact wishart G has dof = 2k + ...")
+  std::string readers = "kind";  // what read_by names ("a law" for the thesis laws' parameters)
 };
 
 // Extra rules of a key: required (what it must hold, for the message), and a check of the value read

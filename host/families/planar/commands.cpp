@@ -28,10 +28,11 @@ namespace cli {
 namespace {
 
 RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
-  const auto schema = std::make_shared<const RowSchema<PlanarCollision, PlanarOutcome>>(planar_schema(law));
+  const auto schema =
+      std::make_shared<const RowSchema<PlanarCollision, PlanarEvalResult>>(planar_schema(law));
   const auto binding = std::make_shared<const RecordBinding<PlanarCollision>>(header, schema->inputs);
   return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const PlanarOutcome o = schema->compute(binding->parse(fields, line));
+    const PlanarOutcome o = schema->compute(binding->parse(fields, line)).outcome;
     Reproduced r;
     r.ok = o.status == Status::ok;
     if (!r.ok) r.reason = status_reason(o.status);

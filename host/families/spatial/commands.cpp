@@ -10,6 +10,7 @@
 #include "families/spatial/gpu_check.hpp"
 #include "families/spatial/solve_spatial.hpp"
 #include "families/spatial/spatial_eval.hpp"
+#include "families/spatial/thesis_eval_3d.hpp"
 
 namespace collsweep {
 
@@ -67,10 +68,18 @@ int validate_family(const ValidateOptions& o, const RunConfig& config, const Spa
 }
 
 std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o) {
+  SpatialThesisLaw thesis{};
+  if (parse_law(o.law.c_str(), &thesis)) return solve_spatial_thesis(o, thesis);
   return solve_spatial(o);
 }
 
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o) {
+  SpatialThesisLaw thesis{};
+  if (parse_law(o.law.c_str(), &thesis))
+    return {[thesis](std::istream& in, io::CsvWriter& w) {
+              return eval_csv(in, w, spatial_thesis_schema(thesis));
+            },
+            "every row"};
   SpatialLaw law{};
   parse_law(o.law.c_str(), &law);
   return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, spatial_schema(law)); },

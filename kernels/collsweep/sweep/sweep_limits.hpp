@@ -11,7 +11,7 @@ inline constexpr int max_witnesses = 64;
 // The most laws one sweep evaluates, in any family: the size of the witness lists below and of the GPU sweep
 // kernel's per-law shared arrays (kernels/sweep_launch.cuh). Each family's law count is static_asserted
 // against it.
-inline constexpr int max_sweep_laws = 4;
+inline constexpr int max_sweep_laws = 10;
 
 // Witness lists of all laws of a sweep (used by the CPU threads; the GPU keeps them in shared memory).
 struct LawWitnesses {

@@ -21,6 +21,13 @@ struct PlanarSweepSpec {
   int witnesses = 10;        // K largest gains kept per law (0 .. max_witnesses)
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
+  // Whether the sweep tallies the constraints C1-C4 and solution counts of every law: when one of its laws
+  // is a thesis law of issue 19 (tally_words.hpp).
+  COLLSWEEP_HD_INLINE bool tallies_thesis_words() const {
+    for (int i = 0; i < n_laws; ++i)
+      if (is_thesis_law(laws[i])) return true;
+    return false;
+  }
 };
 
 }  // namespace collsweep
