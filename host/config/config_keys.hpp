@@ -100,6 +100,9 @@ struct CustomKey {
   std::function<std::string()> toml;
   std::function<void(io::JsonWriter&)> json;
   const ScalarDist* grid = nullptr;
+  // Whether the resolved config writes the key (null: always); an optional key left at its default is then
+  // not written, so that configs without it resolve as before (planar run.compare).
+  std::function<bool()> written;
 };
 
 }  // namespace collsweep::config

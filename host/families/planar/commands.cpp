@@ -14,8 +14,12 @@
 namespace collsweep {
 
 PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda" ? run_planar_sweep_gpu(spec, 0, q.samples, q.progress)
-                             : run_planar_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
+  // run.compare's pairs are computed by the CPU loop only (the GPU kernel's witness buffers hold the laws').
+  if (q.backend == "cuda" && spec.n_pairs > 0)
+    std::cerr << "collsweep run: note: run.compare is computed on the CPU backend; sweeping on the CPU\n";
+  return q.backend == "cuda" && spec.n_pairs == 0
+             ? run_planar_sweep_gpu(spec, 0, q.samples, q.progress)
+             : run_planar_sweep_cpu(spec, 0, q.samples, q.batch, q.threads, q.progress);
 }
 
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {

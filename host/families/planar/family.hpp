@@ -66,6 +66,10 @@ inline const config::Choices<MatrixKind>& matrix_kinds() {
 // matrix.W of kind = "fixed": [m_nn, m_nt, m_tt], symmetric positive definite.
 config::CustomKey fixed_W_key(Delassus2& W, bool required);
 
+// run.compare = [["stronge", "poisson"], ...]: pairs of laws of run.laws whose disagreement is mapped
+// (models/planar/compare.hpp); read after run.laws. Written only when there are pairs.
+config::CustomKey compare_pairs_key(PlanarSweepSpec& s);
+
 }  // namespace planar_keys
 
 }  // namespace collsweep::families
@@ -105,7 +109,7 @@ struct FamilyTraits<PlanarSweepSpec> {
     PlanarSamplePlan& p = s.plan;
     MatrixDist& W = p.W;
     model_keys(v, [] {});
-    run_keys(v, run, s, [] {});
+    run_keys(v, run, s, [&] { v.custom("compare", compare_pairs_key(s), config::When{}); });
 
     v.section("matrix", nullptr);
     v.choice("kind", W.kind, matrix_kinds(), config::KeyRules<MatrixKind>{});

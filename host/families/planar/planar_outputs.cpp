@@ -170,6 +170,84 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
+                           std::vector<std::string>& outputs) {
+  const PlanarSweepSpec& s = r.spec;
+  if (s.n_pairs == 0) return;
+  {
+    const std::string path = dir + "/compare.csv";
+    std::ofstream out = io::open_output_file(path);
+    io::CsvWriter csv(out);
+    write_axis_names(csv, s);
+    for (const char* c :
+         {"law_a", "law_b", "samples", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs"})
+      csv.field(c);
+    write_fraction_names(csv, "type_differs_fraction");
+    csv.end_record();
+    for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
+      for (int p = 0; p < s.n_pairs; ++p) {
+        const u64* w = r.words.data() + r.layout.pair(cell, static_cast<std::uint32_t>(s.n_laws + p));
+        const std::uint64_t both = w[CompareWords::both_valid], differ = w[CompareWords::type_differs];
+        write_axis_centres(csv, s, cell);
+        csv.field(law_name(s.laws[s.pairs[p].a]));
+        csv.field(law_name(s.laws[s.pairs[p].b]));
+        csv.field(std::to_string(r.words[r.layout.samples(cell)]));
+        csv.field(std::to_string(both));
+        if (both) {
+          csv.number(int128_to_double(w[CompareWords::sum_lo], w[CompareWords::sum_hi]) /
+                     static_cast<double>(both));
+          csv.number(key_value(w[CompareWords::max_key]));
+        } else {
+          csv.empty_field();
+          csv.empty_field();
+        }
+        csv.field(std::to_string(differ));
+        write_fraction_columns(csv, differ, both);
+        csv.end_record();
+      }
+    if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+    outputs.push_back("compare.csv");
+  }
+  const std::string path = dir + "/compare_witnesses.csv";
+  std::ofstream out = io::open_output_file(path);
+  io::CsvWriter csv(out);
+  const bool weights = reads_weights(s), ratio = reads_ratio(s);
+  for (const char* c :
+       {"law_a", "law_b", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"})
+    csv.field(c);
+  if (weights) csv.field("s1"), csv.field("s2");
+  if (ratio) csv.field("ratio");
+  for (const char* c : {"theta_deg", "dv2_rel", "type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"})
+    csv.field(c);
+  csv.end_record();
+  for (int p = 0; p < s.n_pairs; ++p) {
+    int rank = 0;
+    const PlanarLaw la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
+    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
+      // Drawn and evaluated again on the host, as witnesses.csv's rows.
+      const PlanarSample smp = draw_planar_sample<SimdNormals>(s.plan, w.index);
+      const PlanarOutcome a = evaluate(la, smp.c), b = evaluate(lb, smp.c);
+      csv.field(law_name(la));
+      csv.field(law_name(lb));
+      csv.field(std::to_string(++rank));
+      csv.field(std::to_string(w.index));
+      for (double x :
+           {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
+        csv.number(x);
+      if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
+      if (ratio) csv.number(smp.c.ratio);
+      csv.number(smp.theta_deg);
+      csv.number(w.value);
+      csv.field(std::to_string(a.type));
+      csv.field(std::to_string(b.type));
+      for (double x : {a.v_n2, a.v_t2, b.v_n2, b.v_t2}) csv.number(x);
+      csv.end_record();
+    }
+  }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  outputs.push_back("compare_witnesses.csv");
+}
+
 std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec) {
   std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n",
                                    "v_t",    "mu",   "e",    "e_t",  "theta_deg"};
@@ -291,6 +369,28 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
   }
   j.end_object();
   j.key("theorem_violations_total").integer(static_cast<long long>(all_violations));
+  if (r.spec.n_pairs > 0) {
+    // run.compare: per pair over every sample, dv2_rel = |v2_A - v2_B| / |v1| where both laws are valid.
+    j.key("compare").begin_array();
+    for (int p = 0; p < r.spec.n_pairs; ++p) {
+      const int slot = r.spec.n_laws + p;
+      const std::uint64_t both = r.pair_total(slot, CompareWords::both_valid),
+                          differ = r.pair_total(slot, CompareWords::type_differs);
+      j.begin_object();
+      j.key("law_a").string(law_name(r.spec.laws[r.spec.pairs[p].a]));
+      j.key("law_b").string(law_name(r.spec.laws[r.spec.pairs[p].b]));
+      j.key("both_valid").integer(static_cast<long long>(both));
+      write_law_max_mean(j, "max_dv2_rel", "mean_dv2_rel", r, slot, both);
+      j.key("type_differs").integer(static_cast<long long>(differ));
+      write_fraction_json(j, "type_differs_fraction", differ, both);
+      j.key("witnesses").begin_array();
+      for (const Witness& w : r.witnesses[static_cast<std::size_t>(slot)])
+        j.integer(static_cast<long long>(w.index));
+      j.end_array();
+      j.end_object();
+    }
+    j.end_array();
+  }
   j.key("samples_columns").begin_array();
   for (const auto& c : samples_npy_columns(r.spec)) j.string(c);
   j.end_array();

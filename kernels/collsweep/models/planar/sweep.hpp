@@ -11,8 +11,9 @@
 namespace collsweep {
 
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
+  // The compared pairs take the slots after the laws' (compare.hpp).
   TallyLayout L = tally_layout_of<PlanarWords>(static_cast<std::uint32_t>(s.cells()),
-                                               static_cast<std::uint32_t>(s.n_laws));
+                                               static_cast<std::uint32_t>(s.n_laws + s.n_pairs));
   if (s.tallies_thesis_words()) L.pair_words = PlanarWords::count_thesis;
   return L;
 }
@@ -75,13 +76,14 @@ COLLSWEEP_HD_INLINE PlanarSweepConstants sweep_constants(const PlanarSweepSpec& 
 
 // Evaluates every law of the spec on sample k = smp (drawn by sweep_sample below, or by the CPU's SIMD
 // sampler) and records the outcomes. Energy gains are offered to sink.offer(law_slot, dE_rel, k) for the
-// witness lists.
+// witness lists, and each compared pair's disagreement (both laws valid) to sink.offer(n_laws + p, ...).
 template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const PlanarSample& smp,
                                             std::uint64_t k, Sink& sink) {
   const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(cell), 1);
+  CompareOutcome seen[max_sweep_laws];  // what the compared pairs read (only filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
     LawReport report;
     const PlanarOutcome o = evaluate(s.laws[i], smp.c, sc.thesis_words ? &report : nullptr);
@@ -91,6 +93,15 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Plan
       tally_thesis_words<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, report,
                               check_constraints(smp.c, o, s.tolerance));
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
+    if (s.n_pairs > 0) seen[i] = compare_outcome(o);
+  }
+  for (int p = 0; p < s.n_pairs; ++p) {
+    const int a = s.pairs[p].a, b = s.pairs[p].b;
+    if (!seen[a].ok || !seen[b].ok) continue;
+    const double d = disagreement(smp.c, seen[a], seen[b]);
+    tally_compare<Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                       types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
+    sink.offer(s.n_laws + p, d, k);
   }
 }
 
