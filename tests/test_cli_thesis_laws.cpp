@@ -7,6 +7,7 @@
 // Ivanov's eta = e for frictionless impulses (§3.3).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -276,6 +277,73 @@ TEST(CliThesisLaws, SolveJsonHasConstraintsEtaAndSolutions) {
                      "0.5", "--e", "1", "--et", "0", "--s1", "0.8", "--s2", "0.8"});
   EXPECT_EQ(w.exit_code, 2);
   EXPECT_NE(w.err.find("--s1 0.8, --s2 0.8"), std::string::npos) << w.err;
+}
+
+// ---- sweeps ----
+
+const char* kSweepConfig = R"(
+[run]
+seed = 11
+samples = 40000
+laws = ["newton", "chatterjee-combined", "kane-levinson", "brach"]
+witnesses = 4
+
+[approach]
+random_tangent_sign = true
+
+[parameters]
+e_t = { dist = "uniform", lo = -1.0, hi = 1.0 }
+s1 = { dist = "uniform", lo = 0.0, hi = 0.5 }
+s2 = 0.5
+ratio = { dist = "grid", lo = 0.0, hi = 1.0, n = 3 }
+
+[map]
+x = { quantity = "theta", lo = 0.0, hi = 90.0, bins = 3 }
+)";
+
+// A sweep with thesis laws: the new map.csv and summary.json entries, witnesses that carry s1, s2 and ratio
+// and reproduce exactly, and the parameters rejected where no law reads them.
+TEST(CliThesisLaws, SweepColumnsWitnessesReproduceAndKeyRules) {
+  const std::string config = temp_path("thesis.toml"), out = temp_path("thesis_out");
+  write_text_file(config, kSweepConfig);
+  CommandResult r = run_collsweep({"run", config, "--out", out, "--threads", "2", "--no-plot", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Rows map = parse_csv(testing::read_text_file(out + "/map.csv"));
+  ASSERT_EQ(map.size(), 1u + 3u * 4u);
+  const auto& h = map[0];
+  for (const char* c :
+       {"C1_count", "C3_count", "solutions_0", "solutions_1", "solutions_3plus", "not_converged"})
+    col(h, c);
+  for (std::size_t i = 1; i < map.size(); ++i) {
+    const auto& row = map[i];
+    std::uint64_t sum = 0;
+    for (const char* c : {"solutions_0", "solutions_1", "solutions_2", "solutions_3plus"})
+      sum += std::stoull(row[col(h, c)]);
+    // Every sample of these laws is counted once (brach's P_N <= 0 samples under solutions_0).
+    EXPECT_EQ(sum, std::stoull(row[col(h, "samples")])) << row[col(h, "law")];
+    EXPECT_EQ(row[col(h, "C1_count")], row[col(h, "gain_count")]) << row[col(h, "law")];
+    if (row[col(h, "law")] == "chatterjee-combined") {
+      for (const char* c : {"C1_count", "C2_count", "C3_count", "C4_count"})
+        EXPECT_EQ(row[col(h, c)], "0") << c;
+    }
+  }
+  const Rows w = parse_csv(testing::read_text_file(out + "/witnesses.csv"));
+  ASSERT_GT(w.size(), 1u);
+  col(w[0], "s1");
+  col(w[0], "ratio");
+  r = run_collsweep({"reproduce", out});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // ratio without brach: rejected, naming the key and the law that reads it.
+  std::string text = kSweepConfig;
+  text.replace(text.find(", \"brach\"]"), 10, "]");
+  write_text_file(config, text);
+  r = run_collsweep({"run", config, "--out", temp_path("bad_out"), "--no-plot", "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("parameters.ratio"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("only read by the law = \"brach\""), std::string::npos) << r.err;
+  std::error_code ec;
+  std::filesystem::remove_all(out, ec);
+  std::filesystem::remove(config, ec);
 }
 
 // ---- spatial ----
