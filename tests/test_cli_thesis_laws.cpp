@@ -48,6 +48,7 @@ CommandResult eval_text(const std::string& law, const std::string& csv, std::str
 }
 
 const char* kRodHeader = "W_nn,W_nt,W_tt,v_n,v_t,mu,e,e_t,s1,s2,ratio\n";
+const char* kSpatialHeader = "W_nn,W_n1,W_n2,W_11,W_12,W_22,v_n,v_1,v_2,mu,e,e_t,s1,s2,r1,r2\n";
 
 // The rod with the given mu, e, e_t, s1, s2, ratio as one CSV row.
 std::string rod_row(double mu, double e, double e_t = 0.0, double s1 = 0.0, double s2 = 0.0,
@@ -279,6 +280,47 @@ TEST(CliThesisLaws, SolveJsonHasConstraintsEtaAndSolutions) {
   EXPECT_NE(w.err.find("--s1 0.8, --s2 0.8"), std::string::npos) << w.err;
 }
 
+// eval --constraints: the first four planar laws and the spatial laws get C1..C4 and eta too. The rod at
+// e = 1, mu = 0.5: Routh-Newton ends at V_f = (1.0, -0.1169), KE 0.2729 > 1/4 (C1), Routh-Stronge at
+// (0.7441, -0.0803) (no gain); at mu = 0 eta = e.
+TEST(CliThesisLaws, ConstraintsOptionForEveryLaw) {
+  std::string out;
+  const std::string csv = std::string(kRodHeader) + rod_row(0.5, 1.0) + rod_row(0.0, 0.5);
+  for (const char* law : {"stronge", "newton"}) {
+    SCOPED_TRACE(law);
+    const std::string in = temp_path("in.csv"), o = temp_path("out.csv");
+    write_text_file(in, csv);
+    const CommandResult r = run_collsweep({"eval", "--law", law, "--constraints", "--in", in, "--out", o});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Rows rows = parse_csv(testing::read_text_file(o));
+    ASSERT_EQ(rows.size(), 3u);
+    const auto& h = rows[0];
+    EXPECT_EQ(h.back(), "eta");
+    EXPECT_EQ(rows[1][col(h, "C1")], std::string(law) == "newton" ? "1" : "0");
+    EXPECT_NEAR(num(rows[1][col(h, "v_t2")]), std::string(law) == "newton" ? -0.1169 : -0.0803, 5e-5);
+    EXPECT_NEAR(num(rows[2][col(h, "eta")]), 0.5, 1e-14);
+    PlanarLaw l{};
+    ASSERT_TRUE(parse_law(law, &l));
+    expect_row_matches_kernel(l, rod(0.5, 1.0), h, rows[1]);
+    // Without the option the columns are the law's usual ones.
+    std::string plain;
+    eval_text(law, csv, &plain);
+    EXPECT_EQ(parse_csv(plain)[0].back(), "dE_rel");
+  }
+  const std::string in = temp_path("in3.csv");
+  write_text_file(in, std::string(kSpatialHeader) + "2.5,-1.5,0,2.5,0,1,-1,1,0,0.5,1,0,0,0,0,0\n");
+  const CommandResult r =
+      run_collsweep({"eval", "--law", "newton-3d", "--constraints", "--in", in, "--out", "-"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Rows rows = parse_csv(r.out);
+  EXPECT_EQ(rows[1][col(rows[0], "C1")], "1");
+  EXPECT_NEAR(num(rows[1][col(rows[0], "vf_1")]), -0.1169, 5e-5);
+  const CommandResult m =
+      run_collsweep({"eval", "--law", "poisson-lcp", "--constraints", "--in", in, "--out", "-"});
+  EXPECT_EQ(m.exit_code, 2);
+  EXPECT_NE(m.err.find("--constraints"), std::string::npos) << m.err;
+}
+
 // ---- sweeps ----
 
 const char* kSweepConfig = R"(
@@ -347,8 +389,6 @@ TEST(CliThesisLaws, SweepColumnsWitnessesReproduceAndKeyRules) {
 }
 
 // ---- spatial ----
-
-const char* kSpatialHeader = "W_nn,W_n1,W_n2,W_11,W_12,W_22,v_n,v_1,v_2,mu,e,e_t,s1,s2,r1,r2\n";
 
 // The rod embedded in 3D (t2 decoupled): the 3D laws give the planar outcomes (I_2 = 0).
 TEST(CliThesisLaws, SpatialLawsOnTheEmbeddedRodGiveThePlanarOutcome) {

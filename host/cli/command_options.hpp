@@ -46,6 +46,7 @@ struct SolveFailure {
 // `eval`'s options as given.
 struct EvalOptions {
   std::string law, in, out, contacts, solver;
+  bool constraints = false;  // planar and spatial: C1..C4 and eta for every law (thesis laws: always)
 };
 
 // Reads every row of `in` into `out` with one law's schema (throws as eval_csv does); `rows_read` says which

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/contact/status.hpp"
@@ -61,6 +62,40 @@ inline void write_thesis_columns(io::CsvWriter& w, Status s, const LawReport& r,
     else
       w.empty_field();
   }
+}
+
+// An outcome with its constraint report (with_constraints below).
+template <class Outcome>
+struct CheckedOutcome {
+  Outcome outcome;
+  ConstraintReport constraints;
+};
+
+// A family's eval schema with C1..C4, eta appended (eval --constraints): check(record, outcome) gives the
+// report; the base schema's columns, filters and recorded columns are kept.
+template <class Record, class Outcome, class Check>
+RowSchema<Record, CheckedOutcome<Outcome>> with_constraints(const RowSchema<Record, Outcome>& base,
+                                                            Check check) {
+  RowSchema<Record, CheckedOutcome<Outcome>> s;
+  s.inputs = base.inputs;
+  s.outputs = base.outputs;
+  append_thesis_column_names(s.outputs, ThesisColumns{});
+  const auto compute = base.compute;
+  s.compute = [compute, check](const Record& r) {
+    CheckedOutcome<Outcome> c;
+    c.outcome = compute(r);
+    c.constraints = check(r, c.outcome);
+    return c;
+  };
+  const auto write = base.write;
+  s.write = [write](const CheckedOutcome<Outcome>& c, io::CsvWriter& w) {
+    const bool ok = write(c.outcome, w);
+    write_thesis_columns(w, c.outcome.status, LawReport{}, c.constraints, ThesisColumns{});
+    return ok;
+  };
+  s.filters = base.filters;
+  s.recorded = base.recorded;
+  return s;
 }
 
 // "C1 C3" for the violated bits, "none" when the outcome is in the accessible region (solve's table).

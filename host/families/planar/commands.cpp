@@ -75,7 +75,10 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, c
 EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o) {
   PlanarLaw law{};
   parse_law(o.law.c_str(), &law);
-  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); },
+  const bool constraints = o.constraints;
+  return {[law, constraints](std::istream& in, io::CsvWriter& w) {
+            return eval_csv(in, w, planar_schema(law, constraints));
+          },
           "where their law is " + o.law};
 }
 

@@ -101,7 +101,7 @@ struct FamilyTraits<PlanarSweepSpec> {
   static constexpr bool writes_samples_npy = true;  // run.samples_npy (planar_outputs.hpp)
   static constexpr const char* solve_options[] = {"--W", "--v",  "--M",  "--J",  "--dof",  "--u",
                                                   "--e", "--et", "--s1", "--s2", "--ratio"};
-  static constexpr const char* eval_options[] = {""};
+  static constexpr const char* eval_options[] = {"--constraints"};
 
   template <class V>
   static void keys(V& v, RunSettings& run, PlanarSweepSpec& s) {

@@ -14,7 +14,7 @@ PlanarEvalResult evaluate_with_reports(PlanarLaw law, const PlanarCollision& c) 
   return r;
 }
 
-RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law) {
+RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool constraints) {
   RowSchema<PlanarCollision, PlanarEvalResult> s;
   s.inputs = {
       {"W_nn", [](PlanarCollision& c, double x) { c.W.nn = x; }},
@@ -34,7 +34,7 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law) {
   if (law_reads_ratio(law)) s.inputs.push_back({"ratio", [](PlanarCollision& c, double x) { c.ratio = x; }});
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
   // The thesis laws (issue 19) add the constraints, eta and their solution counts (thesis_columns.hpp).
-  const bool thesis = is_thesis_law(law);
+  const bool thesis = is_thesis_law(law) || constraints;
   const ThesisColumns t{law_counts_solutions(law), law == PlanarLaw::smith};
   if (thesis) append_thesis_column_names(s.outputs, t);
   s.compute = [law](const PlanarCollision& c) { return evaluate_with_reports(law, c); };

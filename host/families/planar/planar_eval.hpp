@@ -26,7 +26,8 @@ struct PlanarEvalResult {
 
 PlanarEvalResult evaluate_with_reports(PlanarLaw law, const PlanarCollision& c);
 
-RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law);
+// constraints (eval --constraints): the thesis columns C1..C4, eta for the first four laws too.
+RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool constraints = false);
 
 // The results a planar witness row records (witnesses.csv), in its column order.
 inline const std::vector<std::string>& planar_recorded_columns() {

@@ -114,7 +114,7 @@ struct FamilyTraits<SpatialSweepSpec> {
   // two-body form (solve_spatial.cpp).
   static constexpr const char* solve_options[] = {"--W",      "--v",  "--e",  "--et",
                                                   "--bodies", "--s1", "--s2", "--ratio"};
-  static constexpr const char* eval_options[] = {""};
+  static constexpr const char* eval_options[] = {"--constraints"};
 
   template <class V>
   static void keys(V& v, RunSettings& run, SpatialSweepSpec& s) {
