@@ -102,6 +102,30 @@ TEST(CliCompare, WritesTheDisagreementMapsAndTheyReproduce) {
   fs::remove(config, ec);
 }
 
+// run.constraints = true gives the constraint columns without a thesis law, and stays in the resolved config.
+TEST(CliCompare, ConstraintsKey) {
+  const std::string config = testing::temp_path("constraints.toml"),
+                    out = testing::temp_path("constraints_out");
+  std::string text = kConfig;
+  const std::string from = "laws = [\"stronge\", \"poisson\", \"kane-levinson\"]";
+  text.replace(text.find(from), from.size(), "laws = [\"stronge\", \"poisson\"]\nconstraints = true");
+  const std::string pairs = "compare = [[\"stronge\", \"poisson\"], [\"kane-levinson\", \"kane-levinson\"]]";
+  text.replace(text.find(pairs), pairs.size(), "");
+  testing::write_text_file(config, text);
+  const auto r = run_collsweep({"run", config, "--out", out, "--no-plot", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = parse_csv(testing::read_text_file(out + "/map.csv"));
+  const auto& h = rows[0];
+  EXPECT_EQ(h.back(), "not_converged");
+  EXPECT_EQ(rows[1][col(h, "C1_count")], "0");
+  const std::string resolved = testing::read_text_file(out + "/config.toml");
+  EXPECT_NE(resolved.find("constraints = true"), std::string::npos) << resolved;
+  EXPECT_EQ(resolved.find("compare"), std::string::npos) << resolved;
+  std::error_code ec;
+  fs::remove_all(out, ec);
+  fs::remove(config, ec);
+}
+
 TEST(CliCompare, ConfigErrorsNameTheKey) {
   const std::string config = testing::temp_path("bad.toml"), out = testing::temp_path("bad_out");
   const auto run_with = [&](const std::string& compare) {

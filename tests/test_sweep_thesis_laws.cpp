@@ -106,6 +106,24 @@ TEST(SweepThesisLaws, ConstraintAndSolutionWordsAreARecountOfTheSamples) {
   EXPECT_EQ(total(PlanarLaw::kane_levinson, PlanarWords::solutions_1), kSamples);
 }
 
+// run.constraints: the thesis words for the first four laws alone; Newton's C1 is its energy gains, Stronge,
+// Poisson and Law II (e_t in [-1, 1]) stay in the accessible region.
+TEST(SweepThesisLaws, ConstraintsWithoutAThesisLaw) {
+  PlanarSweepSpec s = testing::quickstart_spec();
+  s.constraints = true;
+  EXPECT_EQ(tally_layout(s).pair_words, static_cast<std::uint32_t>(PlanarWords::count_thesis));
+  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+  for (int l = 0; l < s.n_laws; ++l) {
+    SCOPED_TRACE(law_name(s.laws[l]));
+    EXPECT_EQ(r.pair_total(l, PlanarWords::c1), r.pair_total(l, PlanarWords::gain));
+    EXPECT_EQ(r.pair_total(l, PlanarWords::solutions_1), kSamples);
+    for (std::uint32_t w : {PlanarWords::c2, PlanarWords::c3, PlanarWords::c4})
+      EXPECT_EQ(r.pair_total(l, w), 0u);
+  }
+  EXPECT_GT(r.pair_total(2, PlanarWords::c1), 0u) << "newton gains (Kane's example)";
+  EXPECT_EQ(r.pair_total(0, PlanarWords::c1), 0u);
+}
+
 TEST(SweepThesisLaws, SameWordsAndWitnessesOnAnyThreadCountAndBatch) {
   const PlanarSweepSpec s = all_laws_spec();
   const PlanarSweepResult a = run_planar_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);

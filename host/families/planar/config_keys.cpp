@@ -92,4 +92,14 @@ config::CustomKey compare_pairs_key(PlanarSweepSpec& s) {
   return key;
 }
 
+config::CustomKey constraints_key(PlanarSweepSpec& s) {
+  config::CustomKey key;
+  key.read = [&s](const config::ConfigReader& r, const toml::node*, const toml::node* n,
+                  const std::string& path) { s.constraints = n ? r.boolean(*n, path) : false; };
+  key.toml = [&s] { return std::string(s.constraints ? "true" : "false"); };
+  key.json = [&s](io::JsonWriter& j) { j.boolean(s.constraints); };
+  key.written = [&s] { return s.constraints; };
+  return key;
+}
+
 }  // namespace collsweep::families::planar_keys

@@ -70,6 +70,10 @@ config::CustomKey fixed_W_key(Delassus2& W, bool required);
 // (models/planar/compare.hpp); read after run.laws. Written only when there are pairs.
 config::CustomKey compare_pairs_key(PlanarSweepSpec& s);
 
+// run.constraints = true: the constraint and solution columns for every law even without a thesis law
+// (a sweep with one has them anyway). Written only when true.
+config::CustomKey constraints_key(PlanarSweepSpec& s);
+
 }  // namespace planar_keys
 
 }  // namespace collsweep::families
@@ -109,7 +113,10 @@ struct FamilyTraits<PlanarSweepSpec> {
     PlanarSamplePlan& p = s.plan;
     MatrixDist& W = p.W;
     model_keys(v, [] {});
-    run_keys(v, run, s, [&] { v.custom("compare", compare_pairs_key(s), config::When{}); });
+    run_keys(v, run, s, [&] {
+      v.custom("compare", compare_pairs_key(s), config::When{});
+      v.custom("constraints", constraints_key(s), config::When{});
+    });
 
     v.section("matrix", nullptr);
     v.choice("kind", W.kind, matrix_kinds(), config::KeyRules<MatrixKind>{});

@@ -25,13 +25,15 @@ struct PlanarSweepSpec {
   // CPU).
   ComparePair pairs[max_compare_pairs] = {};
   int n_pairs = 0;
+  bool constraints = false;  // run.constraints: tally the thesis words even without a thesis law
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
   // Witness lists: one per law, then one per compared pair (largest disagreement first).
   COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws + n_pairs; }
   // Whether the sweep tallies the constraints C1-C4 and solution counts of every law: when one of its laws
-  // is a thesis law of issue 19 (tally_words.hpp).
+  // is a thesis law of issue 19 (tally_words.hpp), or run.constraints asks for them.
   COLLSWEEP_HD_INLINE bool tallies_thesis_words() const {
+    if (constraints) return true;
     for (int i = 0; i < n_laws; ++i)
       if (is_thesis_law(laws[i])) return true;
     return false;
