@@ -4,7 +4,8 @@
 Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N]
 
 Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; every column is
-defined in docs/outputs.md) and RUN_DIR/summary.json ("model", "config_file", per law its Type labels).
+defined in docs/outputs.md) and RUN_DIR/summary.json ("model", "config_file", per law its Type labels), and
+RUN_DIR/compare.csv when the run compared law pairs (docs/thesis-laws.md).
 Every file this script writes goes into RUN_DIR/maps/ and is named either `<law>_<something>.png` (one
 law) or `laws_<something>.png` (all laws side by side): `collsweep run --force` removes exactly these two
 patterns, so any new figure must keep to them. What each figure shows: docs/maps.md.
@@ -95,7 +96,7 @@ class RunMap:
             raise InputError(f"{path}: expected one or two map-axis columns before 'law', found {len(self.axes)}")
         if not rows:
             raise InputError(f"{path}: no data rows")
-        self.path = path
+        self.path, self.header = path, header
         self.laws = list(dict.fromkeys(r["law"] for r in rows))
         coords = [[number(path, i, r, a, allow_empty=False) for a in self.axes] for i, r in enumerate(rows, 2)]
         self.xs = sorted({c[0] for c in coords})
@@ -522,8 +523,98 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     figs.save(fig, f"{law}_type_fractions", title)
 
 
+# Chatterjee 1997's constraints (§3.2-§3.4), as map.csv's C<i>_count columns (runs with a thesis law).
+CONSTRAINTS = [("C1_count", "C1: energy ellipsoid (gains energy)"), ("C2_count", "C2: penetration (v_n2 < 0)"),
+               ("C3_count", "C3: Coulomb (|P_t| > μ P_n)"), ("C4_count", "C4: pulling normal impulse (P_n < 0)")]
+
+
+def share_panel(fig, ax, rm, values, status, label, axis_labels):
+    """A 2-D map of values >= 0 on the scale 0..max (a note where every cell is 0), with a colour bar."""
+    finite = np.isfinite(values) & (status != EMPTY)
+    top = np.max(values[finite]) if np.any(finite) else 0.0
+    if top > 0:
+        mesh = fraction_panel(ax, rm, values, status, Normalize(0.0, top), axis_labels)
+        colorbar(fig, mesh, ax, values, label=label)
+    else:
+        fraction_panel(ax, rm, values, status, None, axis_labels)
+        annotate_center(ax, "0 in every cell")
+
+
+def constraints_map(figs, rm, law):
+    """One law's fractions of valid samples violating each constraint C1..C4: <law>_constraints.png."""
+    status = sample_status(rm.grid(law, "valid"))
+    valid = rm.grid(law, "valid")
+    fig, axs = panel_grid(4)
+    for ax, (column, what) in zip(axs, CONSTRAINTS):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            values = rm.grid(law, column) / valid
+        if rm.one_axis:
+            x, y = step_xy(rm.xe, values[0])
+            ax.plot(x, y, color="#1f4e79", linewidth=1.2)
+            mark_bins(ax, rm.xe, status[0])
+            label_axes(ax, rm, figs.labels)
+            ax.set_ylim(bottom=0)
+            ax.set_ylabel("fraction of valid samples", fontsize=8)
+        else:
+            share_panel(fig, ax, rm, values, status, "fraction of valid samples", figs.labels)
+        ax.set_title(what, fontsize=8)
+    figure_legend(fig, status_handles())
+    title = figs.title(law, "constraint violations (Chatterjee 1997 §3.2–§3.4), fraction of valid samples each")
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"{law}_constraints", title)
+
+
+def read_compare(run_dir):
+    """compare.csv (run.compare's disagreement maps) as a RunMap keyed "<law_a> vs <law_b>", or None."""
+    path = os.path.join(run_dir, "compare.csv")
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            header = reader.fieldnames or []
+            rows = list(reader)
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise InputError(f"{path}: {err}") from None
+    need = ["law_a", "law_b", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs_fraction"]
+    missing = [c for c in need if c not in header]
+    if missing:
+        raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    axes = header[: header.index("law_a")]
+    for r in rows:
+        r["law"] = f"{r['law_a']} vs {r['law_b']}"
+    return RunMap(path, axes + ["law"] + header[len(axes):], rows, ["law"])
+
+
+def compare_map(figs, cm, pair):
+    """One pair's disagreement: mean and max |v2_A − v2_B| / |v1| and the type-differs fraction."""
+    a, b = pair.split(" vs ")
+    status = sample_status(cm.grid(pair, "both_valid"))
+    panels = [("mean_dv2_rel", "mean |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
+              ("max_dv2_rel", "max |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
+              ("type_differs_fraction", "collision type (slip state) differs", "fraction of samples both valid")]
+    fig, axs = panel_grid(len(panels))
+    for ax, (column, what, label) in zip(axs, panels):
+        values = cm.grid(pair, column)
+        if cm.one_axis:
+            x, y = step_xy(cm.xe, values[0])
+            ax.plot(x, y, color="#1f4e79", linewidth=1.2)
+            mark_bins(ax, cm.xe, status[0])
+            label_axes(ax, cm, figs.labels)
+            ax.set_ylim(bottom=0)
+            ax.set_ylabel(label, fontsize=8)
+        else:
+            share_panel(fig, ax, cm, values, status, label, figs.labels)
+        ax.set_title(what, fontsize=8)
+    figure_legend(fig, status_handles())
+    title = figs.title(f"{a} vs {b}", "disagreement where both laws are valid (linear scale from 0)")
+    fig.suptitle(title, fontsize=9)
+    figs.save(fig, f"{a}_vs_{b}_disagreement", title)
+
+
 def plot_planar(figs, rm, summary):
-    """Every planar figure: per law gain fraction, dominant Type, Type fractions; all laws' gain fractions."""
+    """Every planar figure: per law gain fraction, dominant Type, Type fractions; all laws' gain fractions;
+    the constraint violations of runs with a thesis law and the disagreement maps of run.compare."""
     for law in rm.laws:
         labels = type_labels(summary, law)
         n_types = type_count(labels, law)
@@ -531,8 +622,14 @@ def plot_planar(figs, rm, summary):
                  rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
         dominant_type_map(figs, rm, law, labels, n_types)
         type_fractions_map(figs, rm, law, labels, n_types)
+        if "C1_count" in rm.header:
+            constraints_map(figs, rm, law)
     laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
                   "energy-gain fraction (dE > tol·T_acc)")
+    cm = read_compare(os.path.dirname(rm.path))
+    if cm is not None:
+        for pair in cm.laws:
+            compare_map(figs, cm, pair)
 
 
 def plot_multicontact(figs, rm, summary):  # noqa: ARG001 (the families' common signature)

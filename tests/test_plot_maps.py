@@ -319,6 +319,46 @@ class Runs(unittest.TestCase):
             self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, name))["Description"], name)
         self.assertIn(pm.NO_GAIN, png_text(os.path.join(maps, "laws_gain_fraction.png"))["Title"])
 
+    def test_planar_constraints_and_disagreement(self):
+        """A run with a thesis law's C<i>_count columns and run.compare's compare.csv (docs/thesis-laws.md)."""
+        for axes in (["theta", "mu"], ["theta"]):
+            folder = planar_run(os.path.join(self.tmp.name, "thesis_" + "_".join(axes)), axes)
+            path = os.path.join(folder, "map.csv")
+            with open(path, newline="") as f:
+                reader = csv.DictReader(f)
+                header, rows = reader.fieldnames, list(reader)
+            extra = ["C1_count", "C2_count", "C3_count", "C4_count", "solutions_0", "solutions_1",
+                     "solutions_2", "solutions_3plus", "not_converged"]
+            with open(path, "w", newline="") as f:
+                writer = csv.DictWriter(f, header + extra)
+                writer.writeheader()
+                for i, r in enumerate(rows):
+                    valid = int(r["valid"])
+                    r.update({c: "0" for c in extra})
+                    r["C1_count"] = str(valid // 2 if r["law"] == "newton" else 0)
+                    r["C3_count"] = str(valid if i % 3 == 0 else 0)
+                    writer.writerow(r)
+            with open(os.path.join(folder, "compare.csv"), "w", newline="") as f:
+                writer = csv.writer(f)
+                writer.writerow(axes + ["law_a", "law_b", "samples", "both_valid", "mean_dv2_rel", "max_dv2_rel",
+                                        "type_differs", "type_differs_fraction", "type_differs_fraction_lo",
+                                        "type_differs_fraction_hi"])
+                for r in rows:
+                    if r["law"] != "stronge":
+                        continue
+                    n = int(r["valid"])
+                    mean = repr(0.01 * float(r[axes[0]])) if n else ""
+                    writer.writerow([r[a] for a in axes] + ["stronge", "poisson", r["samples"], str(n), mean,
+                                                            repr(2 * float(mean)) if n else "", "0"]
+                                    + fraction_fields(0, n))
+            expected = (expected_planar() | {f"{law}_constraints.png" for law in PLANAR_LAWS}
+                        | {"stronge_vs_poisson_disagreement.png"})
+            self.check_written(folder, self.plot(folder), expected)
+            text = png_text(os.path.join(folder, "maps", "stronge_vs_poisson_disagreement.png"))
+            self.assertIn("stronge vs poisson", text["Title"])
+            self.assertIn("constraint violations",
+                          png_text(os.path.join(folder, "maps", "newton_constraints.png"))["Title"])
+
     def test_planar_one_axis(self):
         folder = planar_run(os.path.join(self.tmp.name, "line"), ["theta"])
         self.check_written(folder, self.plot(folder), expected_planar())

@@ -39,7 +39,7 @@ SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint
       cpu_sweep_range(spec, constants, r.layout, r.words.data(), lo, hi, *witnesses);
       if (progress) progress->add(hi - lo);
     }
-    for (int l = 0; l < spec.n_laws; ++l)
+    for (int l = 0; l < spec.witness_slots(); ++l)
       r.witnesses[l].assign(witnesses->law[l].w, witnesses->law[l].w + witnesses->law[l].n);
   };
   std::vector<std::thread> pool;

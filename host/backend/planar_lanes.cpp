@@ -42,6 +42,9 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     one.mu = in.mu[l];
     one.e = in.e[l];
     one.e_t = in.e_t[l];
+    one.s1 = in.s1[l];
+    one.s2 = in.s2[l];
+    one.ratio = in.ratio[l];
     out[l] = planar_sample_of(p, needs, one);
   }
   return redrawn;
@@ -102,7 +105,9 @@ bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
       (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
       (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
   return W && lanes_take_input(p.theta_deg) && lanes_take_input(p.mu) && lanes_take_input(p.e) &&
-         (!needs.e_t || lanes_take_input(p.e_t));
+         (!needs.e_t || lanes_take_input(p.e_t)) &&
+         (!needs.weights || (lanes_take_input(p.s1) && lanes_take_input(p.s2))) &&
+         (!needs.ratio || lanes_take_input(p.ratio));
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,

@@ -35,6 +35,7 @@ struct SolveOptions {
   std::string law, W, v, M, J, dof, u, mu, e, et;  // planar (W, v, mu, e, et: spatial too)
   std::string contacts, G, gamma, eN, eT, solver;  // multi-contact
   std::string bodies;                              // spatial: the two-body TOML file
+  std::string s1, s2, ratio;  // the thesis laws' parameters: chatterjee-combined(-3d), brach(-3d)
   bool json = false;
 };
 
@@ -47,6 +48,7 @@ struct SolveFailure {
 // `eval`'s options as given.
 struct EvalOptions {
   std::string law, in, out, contacts, solver;
+  bool constraints = false;  // planar and spatial: C1..C4 and eta for every law (thesis laws: always)
 };
 
 // Reads every row of `in` into `out` with one law's schema (throws as eval_csv does); `rows_read` says which

@@ -73,7 +73,10 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   EvalTable table;
   try {
     const std::size_t family = family_of_law_option(o.law);
-    reject_other_family_options(family, o.law, {{"--contacts", &o.contacts}, {"--solver", &o.solver}}, false);
+    const std::string constraints = o.constraints ? "(flag)" : "";
+    reject_other_family_options(
+        family, o.law,
+        {{"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &constraints}}, false);
     families::for_each_family([&](auto i) {
       if (i == family) table = family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
     });
@@ -148,6 +151,9 @@ void register_eval(CLI::App& app, int& status) {
                   "columns; a header of another k is refused)");
   sub->add_option("--solver", o->solver,
                   "Multi-contact laws: LCP solver automatic (default), enumeration, lemke");
+  sub->add_flag("--constraints", o->constraints,
+                "Planar and spatial laws: append C1,C2,C3,C4,eta (Chatterjee 1997's constraints and Ivanov's "
+                "restitution) for every law; Chatterjee's thesis laws always have them");
   sub->footer(
       "Planar laws: output the input columns, then status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel.\n"
       "Spatial laws (-3d): output the input columns, then status,mode,directions,mu_c,I_n,I_1,I_2,\n"

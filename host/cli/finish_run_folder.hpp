@@ -6,6 +6,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "cli/plotting.hpp"
 #include "config/run_config.hpp"
@@ -33,6 +34,8 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, boo
   record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};  // samples.npy appended
   write_map_csv((out_dir / "map.csv").string(), result);
   write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
+  if constexpr (std::is_same_v<Spec, PlanarSweepSpec>)
+    write_compare_outputs(out_dir.string(), result, record.outputs);  // run.compare (when it has pairs)
   if constexpr (families::FamilyTraits<Spec>::writes_samples_npy) {
     if (config.samples_npy) {
       write_samples_npy((out_dir / "samples.npy").string(), result);

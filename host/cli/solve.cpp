@@ -58,7 +58,10 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
                                  {"--eN", &o.eN},
                                  {"--eT", &o.eT},
                                  {"--solver", &o.solver},
-                                 {"--bodies", &o.bodies}},
+                                 {"--bodies", &o.bodies},
+                                 {"--s1", &o.s1},
+                                 {"--s2", &o.s2},
+                                 {"--ratio", &o.ratio}},
                                 true);
     families::for_each_family([&](auto i) {
       if (i == family) failure = solve_family(families::FamilyTag<families::SpecAt<i>>{}, o);
@@ -96,6 +99,14 @@ void register_solve(CLI::App& app, int& status) {
   sub->add_option("--e", o->e, "Coefficient of restitution in [0, 1] (the law's own kind)");
   sub->add_option("--et", o->et,
                   "Tangential restitution e_t >= -1 (chatterjee-ruina and chatterjee-ruina-3d only)");
+  sub->add_option(
+      "--s1", o->s1,
+      "chatterjee-combined(-3d): weight s1 of Law I (s1, s2 >= 0, s1 + s2 <= 1; the rest on Law III)");
+  sub->add_option("--s2", o->s2, "chatterjee-combined(-3d): weight s2 of Law II");
+  sub->add_option(
+      "--ratio", o->ratio,
+      "brach: the impulse ratio P_t/P_n against the initial slip; brach-3d: r1,r2 (along -v_T/|v_T| "
+      "and n x that)");
   sub->add_option("--bodies", o->bodies,
                   "Spatial laws: a TOML file of two rigid bodies ([body1], [body2] or ground = true) and "
                   "[contact] normal, instead of --W and --v (docs/commands.md)");

@@ -23,4 +23,15 @@ SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t)
   return c;
 }
 
+double read_law_option(const SolveOptions& o, const char* name, const std::string& value, bool required,
+                       const char* what) {
+  if (!required) {
+    if (!value.empty())
+      std::cerr << "collsweep solve: note: " << name << " is ignored by law " << o.law << "\n";
+    return 0.0;
+  }
+  if (value.empty()) throw UsageError(std::string(name) + " is required by law " + o.law + " (" + what + ")");
+  return parse_finite_option(name, value);
+}
+
 }  // namespace collsweep::cli

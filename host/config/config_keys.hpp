@@ -58,6 +58,7 @@ struct When {
   std::string kind_now;  // the kind's value in this config
   std::string read_by;   // the kind that reads the key
   std::string hint;      // appended after the kinds ("; a multi-contact wishart G has dof = 2k + ...")
+  std::string readers = "kind";  // what read_by names ("a law" for the thesis laws' parameters)
 };
 
 // Extra rules of a key: required (what it must hold, for the message), and a check of the value read
@@ -99,6 +100,9 @@ struct CustomKey {
   std::function<std::string()> toml;
   std::function<void(io::JsonWriter&)> json;
   const ScalarDist* grid = nullptr;
+  // Whether the resolved config writes the key (null: always); an optional key left at its default is then
+  // not written, so that configs without it resolve as before (planar run.compare).
+  std::function<bool()> written;
 };
 
 }  // namespace collsweep::config

@@ -165,8 +165,8 @@ class KeyReader {
       const int total = own_section()->declarations_of(key);
       if (n && !s.applied && s.declarations == total)
         r_.fail_value(*n, path(key),
-                      "not applicable to " + when.kind_key + " = \"" + when.kind_now +
-                          "\" (only read by kind = " + s.read_by + s.hint + ")");
+                      "not applicable to " + when.kind_key + " = \"" + when.kind_now + "\" (only read by " +
+                          when.readers + " = " + s.read_by + s.hint + ")");
       return nullptr;
     }
     s.applied = true;

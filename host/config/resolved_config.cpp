@@ -56,7 +56,7 @@ class TomlWriter {
     if (n > 1) line("y", config::toml_axis(a[1]));
   }
   void custom(const char* key, const CustomKey& c, const When& w) {
-    if (w.applies) line(key, c.toml());
+    if (w.applies && (!c.written || c.written())) line(key, c.toml());
   }
 
  private:
@@ -111,7 +111,7 @@ class JsonWriter {
     if (n > 1) config::json_axis(j_.key("y"), a[1]);
   }
   void custom(const char* key, const CustomKey& c, const When& w) {
-    if (w.applies) c.json(j_.key(key));
+    if (w.applies && (!c.written || c.written())) c.json(j_.key(key));
   }
 
  private:

@@ -8,8 +8,9 @@ namespace collsweep {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& run_output_names() {
-  static const std::vector<std::string> names = {"map.csv", "witnesses.csv", "summary.json", "config.toml",
-                                                 "samples.npy"};
+  static const std::vector<std::string> names = {
+      "map.csv",     "witnesses.csv", "summary.json",         "config.toml",
+      "samples.npy", "compare.csv",   "compare_witnesses.csv"};
   return names;
 }
 

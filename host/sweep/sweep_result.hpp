@@ -75,7 +75,7 @@ SweepResult<Spec> make_empty_result(const Spec& spec) {
   r.spec = spec;
   r.layout = tally_layout(spec);
   r.words.assign(r.layout.words(), 0);
-  r.witnesses.resize(spec.n_laws);
+  r.witnesses.resize(spec.witness_slots());
   return r;
 }
 
@@ -84,7 +84,7 @@ template <class Spec>
 void merge_results(SweepResult<Spec>& dst, const SweepResult<Spec>& src) {
   for (std::uint64_t i = 0; i < dst.words.size(); ++i)
     merge_tally_word<PlainOps>(dst.layout, dst.words.data(), src.words.data(), i);
-  for (int l = 0; l < dst.spec.n_laws; ++l) {
+  for (int l = 0; l < dst.spec.witness_slots(); ++l) {
     std::vector<Witness> all = dst.witnesses[l];
     all.insert(all.end(), src.witnesses[l].begin(), src.witnesses[l].end());
     dst.witnesses[l] = best_witnesses(std::move(all), dst.spec.witnesses);

@@ -14,8 +14,15 @@
 namespace collsweep {
 
 PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda" ? run_planar_sweep_gpu(spec, q.first, q.samples, q.progress)
-                             : run_planar_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
+  // run.compare's pairs are computed by the CPU loop only (the GPU kernel's witness buffers hold the laws').
+  static bool noted = false;  // a checkpointed or ranked run calls this once per chunk: say it once
+  if (q.backend == "cuda" && spec.n_pairs > 0 && !noted) {
+    std::cerr << "collsweep run: note: run.compare is computed on the CPU backend; sweeping on the CPU\n";
+    noted = true;
+  }
+  return q.backend == "cuda" && spec.n_pairs == 0
+             ? run_planar_sweep_gpu(spec, q.first, q.samples, q.progress)
+             : run_planar_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }
 
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {
@@ -28,10 +35,11 @@ namespace cli {
 namespace {
 
 RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
-  const auto schema = std::make_shared<const RowSchema<PlanarCollision, PlanarOutcome>>(planar_schema(law));
+  const auto schema =
+      std::make_shared<const RowSchema<PlanarCollision, PlanarEvalResult>>(planar_schema(law));
   const auto binding = std::make_shared<const RecordBinding<PlanarCollision>>(header, schema->inputs);
   return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const PlanarOutcome o = schema->compute(binding->parse(fields, line));
+    const PlanarOutcome o = schema->compute(binding->parse(fields, line)).outcome;
     Reproduced r;
     r.ok = o.status == Status::ok;
     if (!r.ok) r.reason = status_reason(o.status);
@@ -70,7 +78,10 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, c
 EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o) {
   PlanarLaw law{};
   parse_law(o.law.c_str(), &law);
-  return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, planar_schema(law)); },
+  const bool constraints = o.constraints;
+  return {[law, constraints](std::istream& in, io::CsvWriter& w) {
+            return eval_csv(in, w, planar_schema(law, constraints));
+          },
           "where their law is " + o.law};
 }
 

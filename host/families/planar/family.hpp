@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "collsweep/models/planar/sweep_spec.hpp"
 #include "collsweep/sampling/mechanism.hpp"
@@ -35,6 +37,14 @@ inline const Domain kLog10CondM{
 inline const Domain kRho{"rho", true,  -1.0,
                          true,  true,  1.0,
                          true,  false, "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
+// The thesis laws' own parameters (Chatterjee 1997 §6.6 and §5.1.1): the combined law's weights (s1 + s2 <= 1
+// is checked per sample: a sample outside the triangle is invalid, parameter_out_of_range) and Brach's ratio.
+inline const Domain kS1{
+    "s1", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined's weight of Law I"};
+inline const Domain kS2{
+    "s2", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined's weight of Law II"};
+inline const Domain kRatio{
+    "ratio", false, 0.0, false, false, 0.0, false, false, "brach's impulse ratio P_t/P_n"};
 inline const Domain kKappa{"kappa", true, 0.0, true, false, 0.0, false, false, "kappa = sqrt(m_nn / m_tt)"};
 
 inline constexpr std::int64_t max_wishart_dof = 10000;
@@ -55,6 +65,14 @@ inline const config::Choices<MatrixKind>& matrix_kinds() {
 
 // matrix.W of kind = "fixed": [m_nn, m_nt, m_tt], symmetric positive definite.
 config::CustomKey fixed_W_key(Delassus2& W, bool required);
+
+// run.compare = [["stronge", "poisson"], ...]: pairs of laws of run.laws whose disagreement is mapped
+// (models/planar/compare.hpp); read after run.laws. Written only when there are pairs.
+config::CustomKey compare_pairs_key(PlanarSweepSpec& s);
+
+// run.constraints = true: the constraint and solution columns for every law even without a thesis law
+// (a sweep with one has them anyway). Written only when true.
+config::CustomKey constraints_key(PlanarSweepSpec& s);
 
 }  // namespace planar_keys
 
@@ -78,14 +96,16 @@ struct FamilyTraits<PlanarSweepSpec> {
   static constexpr int law_count = planar_law_count;
   static const char* law_name(Law l) { return collsweep::law_name(l); }
   static bool parse_law(const std::string& s, Law* out) { return collsweep::parse_law(s.c_str(), out); }
+  static std::vector<std::string_view> eval_only_laws() { return {}; }  // every planar law sweeps
   static std::string law_stem(const std::string& s) { return s; }
   static std::string law_of_stem(const std::string& stem) { return stem; }
   static bool has_quantity(Quantity q) { return planar_quantity(q); }
   // The options of `solve` and `eval` that only this family reads (--law, --mu, --json, --in, --out are
   // everyone's); cli/family_options.cpp rejects them for another family's law.
   static constexpr bool writes_samples_npy = true;  // run.samples_npy (planar_outputs.hpp)
-  static constexpr const char* solve_options[] = {"--W", "--v", "--M", "--J", "--dof", "--u", "--e", "--et"};
-  static constexpr const char* eval_options[] = {""};
+  static constexpr const char* solve_options[] = {"--W", "--v",  "--M",  "--J",  "--dof",  "--u",
+                                                  "--e", "--et", "--s1", "--s2", "--ratio"};
+  static constexpr const char* eval_options[] = {"--constraints"};
 
   template <class V>
   static void keys(V& v, RunSettings& run, PlanarSweepSpec& s) {
@@ -93,7 +113,10 @@ struct FamilyTraits<PlanarSweepSpec> {
     PlanarSamplePlan& p = s.plan;
     MatrixDist& W = p.W;
     model_keys(v, [] {});
-    run_keys(v, run, s, [] {});
+    run_keys(v, run, s, [&] {
+      v.custom("compare", compare_pairs_key(s), config::When{});
+      v.custom("constraints", constraints_key(s), config::When{});
+    });
 
     v.section("matrix", nullptr);
     v.choice("kind", W.kind, matrix_kinds(), config::KeyRules<MatrixKind>{});
@@ -119,6 +142,19 @@ struct FamilyTraits<PlanarSweepSpec> {
     v.scalar("mu", p.mu, kMu);
     v.scalar("e", p.e, kE);
     v.scalar("e_t", p.e_t, kEt);
+    // Read only when a law of run.laws reads them, so that other configs' resolved files are unchanged.
+    const auto read_by = [&](bool (*reads)(PlanarLaw), const char* law) {
+      bool applies = false;
+      std::string now;
+      for (int i = 0; i < s.n_laws; ++i) {
+        applies |= reads(s.laws[i]);
+        now += std::string(i ? ", " : "") + collsweep::law_name(s.laws[i]);
+      }
+      return config::When{applies, "run.laws", now, law, "", "the law"};
+    };
+    v.scalar("s1", p.s1, kS1, read_by(law_reads_weights, "chatterjee-combined"));
+    v.scalar("s2", p.s2, kS2, read_by(law_reads_weights, "chatterjee-combined"));
+    v.scalar("ratio", p.ratio, kRatio, read_by(law_reads_ratio, "brach"));
 
     map_keys(v, s);
   }

@@ -1,12 +1,21 @@
 // The CSV row schema of `eval` for the planar laws: columns -> PlanarCollision, outputs of PlanarOutcome.
 #include "families/planar/planar_eval.hpp"
 
+#include "collsweep/models/planar/constraints.hpp"
+#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 
 namespace collsweep::cli {
 
-RowSchema<PlanarCollision, PlanarOutcome> planar_schema(PlanarLaw law) {
-  RowSchema<PlanarCollision, PlanarOutcome> s;
+PlanarEvalResult evaluate_with_reports(PlanarLaw law, const PlanarCollision& c) {
+  PlanarEvalResult r;
+  r.outcome = evaluate(law, c, &r.report);
+  r.constraints = check_constraints(c, r.outcome);
+  return r;
+}
+
+RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool constraints) {
+  RowSchema<PlanarCollision, PlanarEvalResult> s;
   s.inputs = {
       {"W_nn", [](PlanarCollision& c, double x) { c.W.nn = x; }},
       {"W_nt", [](PlanarCollision& c, double x) { c.W.nt = x; }},
@@ -18,19 +27,30 @@ RowSchema<PlanarCollision, PlanarOutcome> planar_schema(PlanarLaw law) {
   };
   if (law_reads_tangential_restitution(law))
     s.inputs.push_back({"e_t", [](PlanarCollision& c, double x) { c.e_t = x; }});
+  if (law_reads_weights(law)) {
+    s.inputs.push_back({"s1", [](PlanarCollision& c, double x) { c.s1 = x; }});
+    s.inputs.push_back({"s2", [](PlanarCollision& c, double x) { c.s2 = x; }});
+  }
+  if (law_reads_ratio(law)) s.inputs.push_back({"ratio", [](PlanarCollision& c, double x) { c.ratio = x; }});
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
-  s.compute = [law](const PlanarCollision& c) { return evaluate(law, c); };
-  s.write = [](const PlanarOutcome& o, io::CsvWriter& w) {
+  // The thesis laws (issue 19) add the constraints, eta and their solution counts (thesis_columns.hpp).
+  const bool thesis = is_thesis_law(law) || constraints;
+  const ThesisColumns t{law_counts_solutions(law), law == PlanarLaw::smith};
+  if (thesis) append_thesis_column_names(s.outputs, t);
+  s.compute = [law](const PlanarCollision& c) { return evaluate_with_reports(law, c); };
+  s.write = [thesis, t](const PlanarEvalResult& r, io::CsvWriter& w) {
+    const PlanarOutcome& o = r.outcome;
     if (o.status != Status::ok) {
       w.field(std::string("invalid: ") + status_reason(o.status));
       w.field("0");
       for (int i = 0; i < 6; ++i) w.empty_field();
-      return false;
+    } else {
+      w.field("ok");
+      w.field(std::to_string(o.type));
+      for (double x : {o.I_n, o.I_t, o.v_n2, o.v_t2, o.dE, o.dE_rel}) w.number(x);
     }
-    w.field("ok");
-    w.field(std::to_string(o.type));
-    for (double x : {o.I_n, o.I_t, o.v_n2, o.v_t2, o.dE, o.dE_rel}) w.number(x);
-    return true;
+    if (thesis) write_thesis_columns(w, o.status, r.report, r.constraints, t);
+    return o.status == Status::ok;
   };
   const std::string name = law_name(law);
   s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }}};

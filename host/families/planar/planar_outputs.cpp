@@ -28,7 +28,26 @@ struct PairStats {
   std::uint64_t samples, valid, gain, violation, invalid, degenerate, types[5];
   double max_dE_rel = 0.0, mean_dE_rel = 0.0;
   int dominant_type = 0;  // 0 without a valid sample; ties go to the lower Type
+  // The thesis words (tally_words.hpp), when the sweep has them.
+  std::uint64_t c[4] = {}, solutions[4] = {}, not_converged = 0;
 };
+
+// The thesis words' map.csv columns (after violations), in this order.
+constexpr const char* kThesisColumns[] = {"C1_count",    "C2_count",        "C3_count",
+                                          "C4_count",    "solutions_0",     "solutions_1",
+                                          "solutions_2", "solutions_3plus", "not_converged"};
+
+// Which thesis parameters the sweep's laws read (witnesses.csv and samples.npy carry them then).
+bool reads_weights(const PlanarSweepSpec& s) {
+  for (int l = 0; l < s.n_laws; ++l)
+    if (law_reads_weights(s.laws[l])) return true;
+  return false;
+}
+bool reads_ratio(const PlanarSweepSpec& s) {
+  for (int l = 0; l < s.n_laws; ++l)
+    if (law_reads_ratio(s.laws[l])) return true;
+  return false;
+}
 
 PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
   const u64* p = r.words.data() + r.layout.pair(cell, law);
@@ -52,6 +71,13 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
     s.mean_dE_rel =
         int128_to_double(p[PlanarWords::sum_lo], p[PlanarWords::sum_hi]) / static_cast<double>(s.valid);
   }
+  if (r.layout.pair_words == PlanarWords::count_thesis) {
+    for (int i = 0; i < 4; ++i) {
+      s.c[i] = p[PlanarWords::c1 + i];
+      s.solutions[i] = p[PlanarWords::solutions_0 + i];
+    }
+    s.not_converged = p[PlanarWords::not_converged];
+  }
   return s;
 }
 
@@ -68,6 +94,9 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
     csv.field(c);
   for (int t = 1; t <= 5; ++t) write_fraction_names(csv, "type_" + std::to_string(t) + "_fraction");
   for (const char* c : {"dominant_type", "dominant_fraction", "violations"}) csv.field(c);
+  const bool thesis = r.layout.pair_words == PlanarWords::count_thesis;
+  if (thesis)
+    for (const char* c : kThesisColumns) csv.field(c);
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
@@ -96,6 +125,11 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
         csv.empty_field();
       }
       csv.field(std::to_string(p.violation));
+      if (thesis) {
+        for (std::uint64_t n : p.c) csv.field(std::to_string(n));
+        for (std::uint64_t n : p.solutions) csv.field(std::to_string(n));
+        csv.field(std::to_string(p.not_converged));
+      }
       csv.end_record();
     }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
@@ -104,9 +138,12 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
-  for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t",
-                        "theta_deg", "type", "dE", "dE_rel"})
+  const bool weights = reads_weights(r.spec), ratio = reads_ratio(r.spec);
+  for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"})
     csv.field(c);
+  if (weights) csv.field("s1"), csv.field("s2");
+  if (ratio) csv.field("ratio");
+  for (const char* c : {"theta_deg", "type", "dE", "dE_rel"}) csv.field(c);
   csv.end_record();
   for (int l = 0; l < r.spec.n_laws; ++l) {
     int rank = 0;
@@ -118,9 +155,12 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t,
-                       smp.theta_deg})
+      for (double x :
+           {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
         csv.number(x);
+      if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
+      if (ratio) csv.number(smp.c.ratio);
+      csv.number(smp.theta_deg);
       csv.field(std::to_string(o.type));
       csv.number(o.dE);
       csv.number(o.dE_rel);
@@ -130,9 +170,89 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
+                           std::vector<std::string>& outputs) {
+  const PlanarSweepSpec& s = r.spec;
+  if (s.n_pairs == 0) return;
+  {
+    const std::string path = dir + "/compare.csv";
+    std::ofstream out = io::open_output_file(path);
+    io::CsvWriter csv(out);
+    write_axis_names(csv, s);
+    for (const char* c :
+         {"law_a", "law_b", "samples", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs"})
+      csv.field(c);
+    write_fraction_names(csv, "type_differs_fraction");
+    csv.end_record();
+    for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
+      for (int p = 0; p < s.n_pairs; ++p) {
+        const u64* w = r.words.data() + r.layout.pair(cell, static_cast<std::uint32_t>(s.n_laws + p));
+        const std::uint64_t both = w[CompareWords::both_valid], differ = w[CompareWords::type_differs];
+        write_axis_centres(csv, s, cell);
+        csv.field(law_name(s.laws[s.pairs[p].a]));
+        csv.field(law_name(s.laws[s.pairs[p].b]));
+        csv.field(std::to_string(r.words[r.layout.samples(cell)]));
+        csv.field(std::to_string(both));
+        if (both) {
+          csv.number(int128_to_double(w[CompareWords::sum_lo], w[CompareWords::sum_hi]) /
+                     static_cast<double>(both));
+          csv.number(key_value(w[CompareWords::max_key]));
+        } else {
+          csv.empty_field();
+          csv.empty_field();
+        }
+        csv.field(std::to_string(differ));
+        write_fraction_columns(csv, differ, both);
+        csv.end_record();
+      }
+    if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+    outputs.push_back("compare.csv");
+  }
+  const std::string path = dir + "/compare_witnesses.csv";
+  std::ofstream out = io::open_output_file(path);
+  io::CsvWriter csv(out);
+  const bool weights = reads_weights(s), ratio = reads_ratio(s);
+  for (const char* c :
+       {"law_a", "law_b", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"})
+    csv.field(c);
+  if (weights) csv.field("s1"), csv.field("s2");
+  if (ratio) csv.field("ratio");
+  for (const char* c : {"theta_deg", "dv2_rel", "type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"})
+    csv.field(c);
+  csv.end_record();
+  for (int p = 0; p < s.n_pairs; ++p) {
+    int rank = 0;
+    const PlanarLaw la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
+    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
+      // Drawn and evaluated again on the host, as witnesses.csv's rows.
+      const PlanarSample smp = draw_planar_sample<SimdNormals>(s.plan, w.index);
+      const PlanarOutcome a = evaluate(la, smp.c), b = evaluate(lb, smp.c);
+      csv.field(law_name(la));
+      csv.field(law_name(lb));
+      csv.field(std::to_string(++rank));
+      csv.field(std::to_string(w.index));
+      for (double x :
+           {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
+        csv.number(x);
+      if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
+      if (ratio) csv.number(smp.c.ratio);
+      csv.number(smp.theta_deg);
+      csv.number(w.value);
+      csv.field(std::to_string(a.type));
+      csv.field(std::to_string(b.type));
+      for (double x : {a.v_n2, a.v_t2, b.v_n2, b.v_t2}) csv.number(x);
+      csv.end_record();
+    }
+  }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  outputs.push_back("compare_witnesses.csv");
+}
+
 std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec) {
   std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n",
                                    "v_t",    "mu",   "e",    "e_t",  "theta_deg"};
+  if (reads_weights(spec)) cols.insert(cols.end(), {"s1", "s2"});
+  if (reads_ratio(spec)) cols.emplace_back("ratio");
   for (int l = 0; l < spec.n_laws; ++l)
     for (const char* q : {"type", "dE", "dE_rel"})
       cols.push_back(std::string(law_name(spec.laws[l])) + "." + q);
@@ -160,6 +280,8 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
     for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t,
                      smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})
       row[c++] = x;
+    if (reads_weights(r.spec)) row[c++] = smp.c.s1, row[c++] = smp.c.s2;
+    if (reads_ratio(r.spec)) row[c++] = smp.c.ratio;
     for (int l = 0; l < r.spec.n_laws; ++l) {
       const PlanarOutcome o = evaluate(r.spec.laws[l], smp.c);
       row[c++] = o.status == Status::ok ? o.type : NAN;
@@ -229,10 +351,46 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     }
     j.end_object();
     j.key("theorem_violations").integer(static_cast<long long>(violations));
+    if (r.layout.pair_words == PlanarWords::count_thesis) {
+      // Chatterjee 1997 §3.2-§3.4's constraints violated by the valid outcomes, and the solution counts.
+      j.key("constraint_violations").begin_object();
+      for (int i = 0; i < 4; ++i)
+        j.key(std::string("C") + std::to_string(i + 1))
+            .integer(static_cast<long long>(r.pair_total(l, PlanarWords::c1 + i)));
+      j.end_object();
+      j.key("solutions").begin_object();
+      for (int i = 0; i < 4; ++i)
+        j.key(i == 3 ? std::string("3+") : std::to_string(i))
+            .integer(static_cast<long long>(r.pair_total(l, PlanarWords::solutions_0 + i)));
+      j.end_object();
+      j.key("not_converged").integer(static_cast<long long>(r.pair_total(l, PlanarWords::not_converged)));
+    }
     j.end_object();
   }
   j.end_object();
   j.key("theorem_violations_total").integer(static_cast<long long>(all_violations));
+  if (r.spec.n_pairs > 0) {
+    // run.compare: per pair over every sample, dv2_rel = |v2_A - v2_B| / |v1| where both laws are valid.
+    j.key("compare").begin_array();
+    for (int p = 0; p < r.spec.n_pairs; ++p) {
+      const int slot = r.spec.n_laws + p;
+      const std::uint64_t both = r.pair_total(slot, CompareWords::both_valid),
+                          differ = r.pair_total(slot, CompareWords::type_differs);
+      j.begin_object();
+      j.key("law_a").string(law_name(r.spec.laws[r.spec.pairs[p].a]));
+      j.key("law_b").string(law_name(r.spec.laws[r.spec.pairs[p].b]));
+      j.key("both_valid").integer(static_cast<long long>(both));
+      write_law_max_mean(j, "max_dv2_rel", "mean_dv2_rel", r, slot, both);
+      j.key("type_differs").integer(static_cast<long long>(differ));
+      write_fraction_json(j, "type_differs_fraction", differ, both);
+      j.key("witnesses").begin_array();
+      for (const Witness& w : r.witnesses[static_cast<std::size_t>(slot)])
+        j.integer(static_cast<long long>(w.index));
+      j.end_array();
+      j.end_object();
+    }
+    j.end_array();
+  }
   j.key("samples_columns").begin_array();
   for (const auto& c : samples_npy_columns(r.spec)) j.string(c);
   j.end_array();

@@ -30,6 +30,15 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& result)
 void write_summary_json(const std::string& path, const RunConfig& config, const PlanarSweepResult& result,
                         const RunRecord& record);
 
+// run.compare's files (models/planar/compare.hpp), written when the spec has pairs, their names appended to
+// `outputs`:
+//   compare.csv            one row per cell x pair: axis centres, law_a, law_b, samples, both_valid,
+//                          mean_dv2_rel, max_dv2_rel, type_differs, type_differs_fraction (_lo, _hi)
+//   compare_witnesses.csv  per pair the samples with the largest dv2_rel, with their inputs (eval's columns)
+//                          and both laws' type, v_n2, v_t2
+void write_compare_outputs(const std::string& dir, const PlanarSweepResult& result,
+                           std::vector<std::string>& outputs);
+
 // The per-law totals printed at the end of a run.
 std::string totals_table(const PlanarSweepResult& result);
 

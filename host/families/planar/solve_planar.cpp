@@ -13,6 +13,8 @@
 #include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "families/planar/mechanism.hpp"
+#include "families/planar/planar_eval.hpp"
+#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 
@@ -104,6 +106,11 @@ SolveInput parse_input(const SolveOptions& o) {
   in.c.mu = k.mu;
   in.c.e = k.e;
   in.c.e_t = k.e_t;
+  in.c.s1 = read_law_option(o, "--s1", o.s1, law_reads_weights(in.law), "weight of Law I, s1 >= 0");
+  in.c.s2 =
+      read_law_option(o, "--s2", o.s2, law_reads_weights(in.law), "weight of Law II, s2 >= 0, s1 + s2 <= 1");
+  in.c.ratio = read_law_option(o, "--ratio", o.ratio, law_reads_ratio(in.law),
+                               "impulse ratio P_t/P_n against the slip");
   return in;
 }
 
@@ -122,6 +129,8 @@ std::string invalid_message(const SolveOptions& o, const SolveInput& in, Status 
       return "--e " + o.e + ": " + reason;
     case Status::tangential_out_of_range:
       return "--et " + o.et + ": " + reason;
+    case Status::parameter_out_of_range:
+      return "--s1 " + o.s1 + ", --s2 " + o.s2 + ": " + reason;
     default:
       return reason;
   }
@@ -143,7 +152,21 @@ struct MechanismResult {
   double T_before = 0.0, T_after = 0.0;
 };
 
-void print_json(const SolveInput& in, const PlanarOutcome& out, double T_acc, const MechanismResult* mr) {
+// The thesis laws' inputs (s1, s2, ratio) and results (C1..C4, eta, solutions, iterations), for the json.
+void thesis_json(io::JsonWriter& j, const SolveInput& in, const PlanarEvalResult& r) {
+  if (!is_thesis_law(in.law)) return;
+  for (int i = 0; i < 4; ++i)
+    j.key(std::string("C") + std::to_string(i + 1)).boolean((r.constraints.violated & (1u << i)) != 0);
+  if (r.constraints.eta_defined)
+    j.key("eta").number(r.constraints.eta);
+  else
+    j.key("eta").null();
+  if (law_counts_solutions(in.law)) j.key("solutions").integer(r.report.solutions);
+  if (in.law == PlanarLaw::smith) j.key("iterations").integer(r.report.iterations);
+}
+
+void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, const MechanismResult* mr) {
+  const PlanarOutcome& out = r.outcome;
   io::JsonWriter j(std::cout);
   j.begin_object();
   j.key("status").string("ok").key("reason").string(status_reason(out.status));
@@ -161,11 +184,14 @@ void print_json(const SolveInput& in, const PlanarOutcome& out, double T_acc, co
   j.key("v_n").number(in.c.v.n).key("v_t").number(in.c.v.t);
   j.key("mu").number(in.c.mu).key("e").number(in.c.e);
   if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
+  if (law_reads_weights(in.law)) j.key("s1").number(in.c.s1).key("s2").number(in.c.s2);
+  if (law_reads_ratio(in.law)) j.key("ratio").number(in.c.ratio);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I_n).key("I_t").number(out.I_t);
   j.key("v_n2").number(out.v_n2).key("v_t2").number(out.v_t2);
   j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
+  thesis_json(j, in, r);
   if (mr) {
     j.key("du").numbers(to_vector(mr->du));
     if (in.u) {
@@ -177,12 +203,18 @@ void print_json(const SolveInput& in, const PlanarOutcome& out, double T_acc, co
   j.end_object();
 }
 
-void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, const MechanismResult* mr) {
+void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, const MechanismResult* mr) {
+  const PlanarOutcome& out = r.outcome;
   std::ostream& os = std::cout;
   TextTable head;
   head.row({"law", law_name(in.law)});
   head.row({"status", "ok"});
   head.row({"type", std::to_string(out.type) + " (" + type_label(in.law, out.type) + ")"});
+  if (is_thesis_law(in.law)) {
+    head.row({"violates", violated_names(r.constraints)});
+    if (law_counts_solutions(in.law)) head.row({"solutions", std::to_string(r.report.solutions)});
+    if (in.law == PlanarLaw::smith) head.row({"iterations", std::to_string(r.report.iterations)});
+  }
   head.print(os);
   os << '\n';
 
@@ -192,6 +224,11 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
       {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n},
       {"v_t", in.c.v.t},   {"mu", in.c.mu},     {"e", in.c.e}};
   if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
+  if (law_reads_weights(in.law)) {
+    ins.emplace_back("s1", in.c.s1);
+    ins.emplace_back("s2", in.c.s2);
+  }
+  if (law_reads_ratio(in.law)) ins.emplace_back("ratio", in.c.ratio);
   std::vector<std::pair<std::string, double>> outs = {
       {"I_n", out.I_n}, {"I_t", out.I_t},       {"v_n2", out.v_n2}, {"v_t2", out.v_t2},
       {"dE", out.dE},   {"dE_rel", out.dE_rel}, {"T_acc", T_acc}};
@@ -199,6 +236,7 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
     outs.emplace_back("T_before", mr->T_before);
     outs.emplace_back("T_after", mr->T_after);
   }
+  if (is_thesis_law(in.law) && r.constraints.eta_defined) outs.emplace_back("eta", r.constraints.eta);
   for (std::size_t i = 0; i < std::max(ins.size(), outs.size()); ++i) {
     std::vector<std::string> cells(5);
     if (i < ins.size()) cells[0] = ins[i].first, cells[1] = table_number(ins[i].second);
@@ -231,7 +269,8 @@ void print_table(const SolveInput& in, const PlanarOutcome& out, double T_acc, c
 
 std::optional<SolveFailure> solve_planar(const SolveOptions& o) {
   const SolveInput in = parse_input(o);
-  const PlanarOutcome out = evaluate(in.law, in.c);
+  const PlanarEvalResult r = evaluate_with_reports(in.law, in.c);
+  const PlanarOutcome& out = r.outcome;
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
   const double T_acc = accessible_energy(in.c.W, in.c.v);
@@ -245,9 +284,9 @@ std::optional<SolveFailure> solve_planar(const SolveOptions& o) {
     }
   }
   if (o.json)
-    print_json(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
+    print_json(in, r, T_acc, in.mechanism_form ? &mr : nullptr);
   else
-    print_table(in, out, T_acc, in.mechanism_form ? &mr : nullptr);
+    print_table(in, r, T_acc, in.mechanism_form ? &mr : nullptr);
   return std::nullopt;
 }
 

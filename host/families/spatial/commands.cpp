@@ -6,10 +6,13 @@
 
 #include "backend/cpu_backend.hpp"
 #include "cli/eval_table.hpp"
+#include "collsweep/models/spatial/constraints.hpp"
 #include "config/run_config.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "families/spatial/solve_spatial.hpp"
 #include "families/spatial/spatial_eval.hpp"
+#include "families/spatial/thesis_eval_3d.hpp"
+#include "families/thesis_columns.hpp"
 
 namespace collsweep {
 
@@ -68,12 +71,28 @@ int validate_family(const ValidateOptions& o, const RunConfig& config, const Spa
 }
 
 std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o) {
+  SpatialThesisLaw thesis{};
+  if (parse_law(o.law.c_str(), &thesis)) return solve_spatial_thesis(o, thesis);
   return solve_spatial(o);
 }
 
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o) {
+  SpatialThesisLaw thesis{};
+  if (parse_law(o.law.c_str(), &thesis))
+    return {[thesis](std::istream& in, io::CsvWriter& w) {
+              return eval_csv(in, w, spatial_thesis_schema(thesis));
+            },
+            "every row"};
   SpatialLaw law{};
   parse_law(o.law.c_str(), &law);
+  if (o.constraints)
+    return {[law](std::istream& in, io::CsvWriter& w) {
+              const auto check = [](const SpatialCollision& c, const SpatialOutcome& out) {
+                return check_constraints(c, out);
+              };
+              return eval_csv(in, w, with_constraints(spatial_schema(law), check));
+            },
+            "where their law is " + o.law};
   return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, spatial_schema(law)); },
           "where their law is " + o.law};
 }

@@ -4,8 +4,11 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "collsweep/models/spatial/sweep_spec.hpp"
+#include "collsweep/models/spatial/thesis_laws_3d.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "config/map_reach.hpp"
 #include "families/common_keys.hpp"
@@ -94,6 +97,13 @@ struct FamilyTraits<SpatialSweepSpec> {
   static constexpr int law_count = spatial_law_count;
   static const char* law_name(Law l) { return collsweep::law_name(l); }
   static bool parse_law(const std::string& s, Law* out) { return collsweep::parse_law(s.c_str(), out); }
+  // Chatterjee's thesis laws in 3D (models/spatial/thesis_laws_3d.hpp): eval and solve only, not sweeps.
+  static std::vector<std::string_view> eval_only_laws() {
+    std::vector<std::string_view> v;
+    for (int i = 0; i < spatial_thesis_law_count; ++i)
+      v.emplace_back(collsweep::law_name(static_cast<SpatialThesisLaw>(i)));
+    return v;
+  }
   static std::string law_stem(const std::string& s) {
     return s.size() > 3 && s.compare(s.size() - 3, 3, "-3d") == 0 ? s.substr(0, s.size() - 3) : s;
   }
@@ -102,8 +112,9 @@ struct FamilyTraits<SpatialSweepSpec> {
   static constexpr bool writes_samples_npy = false;  // run.samples_npy
   // --W and --v take six and three numbers here (the planar laws three and two); --bodies FILE is the
   // two-body form (solve_spatial.cpp).
-  static constexpr const char* solve_options[] = {"--W", "--v", "--e", "--et", "--bodies"};
-  static constexpr const char* eval_options[] = {""};
+  static constexpr const char* solve_options[] = {"--W",      "--v",  "--e",  "--et",
+                                                  "--bodies", "--s1", "--s2", "--ratio"};
+  static constexpr const char* eval_options[] = {"--constraints"};
 
   template <class V>
   static void keys(V& v, RunSettings& run, SpatialSweepSpec& s) {

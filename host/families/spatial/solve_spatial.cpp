@@ -25,6 +25,8 @@
 #include "families/spatial/impulse_phases.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/spatial_outputs.hpp"
+#include "families/spatial/thesis_eval_3d.hpp"
+#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 
@@ -221,7 +223,143 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
         "swerve: the angle from the initial to the final slip direction)\n";
 }
 
+// ---- Chatterjee's thesis laws in 3D (thesis_eval_3d.hpp) ----
+
+void print_thesis_json(const SolveOptions& o, SpatialThesisLaw law, const SpatialThesisInput& in,
+                       const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
+                       const std::optional<BodiesInput>& bodies) {
+  const SpatialOutcome& out = r.outcome;
+  io::JsonWriter j(std::cout);
+  j.begin_object();
+  j.key("status").string("ok").key("reason").string(status_reason(out.status));
+  j.key("law").string(o.law).key("type").integer(r.report.type);
+  j.key("type_label").string(type_label(law, r.report.type));
+  j.key("inputs").begin_object();
+  j.key("form").string(bodies ? "bodies" : "contact");
+  const Delassus3& W = in.c.W;
+  j.key("W_nn").number(W.a).key("W_n1").number(W.c1).key("W_n2").number(W.c2);
+  j.key("W_11").number(W.b11).key("W_12").number(W.b12).key("W_22").number(W.b22);
+  j.key("v_n").number(in.c.v.n).key("v_1").number(in.c.v.t1).key("v_2").number(in.c.v.t2);
+  j.key("mu").number(in.c.mu).key("e").number(in.c.e);
+  if (law_reads_tangential_restitution(law)) j.key("e_t").number(in.c.e_t);
+  if (law_reads_weights(law)) j.key("s1").number(in.p.s1).key("s2").number(in.p.s2);
+  if (law_reads_ratio(law)) j.key("r1").number(in.p.r1).key("r2").number(in.p.r2);
+  j.end_object();
+  j.key("outputs").begin_object();
+  j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
+  j.key("vf_n").number(out.vf.n).key("vf_1").number(out.vf.t1).key("vf_2").number(out.vf.t2);
+  j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
+  j.key("directions").integer(out.n_invariant).key("mu_c").number(out.mu_c);
+  j.key("swerve_deg").number(out.swerve_deg);
+  for (int i = 0; i < 4; ++i)
+    j.key(std::string("C") + std::to_string(i + 1)).boolean((r.constraints.violated & (1u << i)) != 0);
+  if (r.constraints.eta_defined)
+    j.key("eta").number(r.constraints.eta);
+  else
+    j.key("eta").null();
+  if (law_counts_solutions(law)) j.key("solutions").integer(r.report.solutions);
+  if (law == SpatialThesisLaw::smith_3d) j.key("iterations").integer(r.report.iterations);
+  j.end_object();
+  if (ba) write_bodies_json(j, *bodies, *ba);
+  j.end_object();
+}
+
+void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const SpatialThesisInput& in,
+                        const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
+                        const std::optional<BodiesInput>& bodies) {
+  const SpatialOutcome& out = r.outcome;
+  std::ostream& os = std::cout;
+  TextTable head;
+  head.row({"law", o.law});
+  head.row({"status", "ok"});
+  head.row({"type", std::to_string(r.report.type) + " (" + type_label(law, r.report.type) + ")"});
+  head.row({"violates", violated_names(r.constraints)});
+  if (law_counts_solutions(law)) head.row({"solutions", std::to_string(r.report.solutions)});
+  if (law == SpatialThesisLaw::smith_3d) head.row({"iterations", std::to_string(r.report.iterations)});
+  head.print(os);
+  os << '\n';
+  TextTable t;
+  t.row({"input", "value", "", "output", "value"});
+  const Delassus3& W = in.c.W;
+  std::vector<std::pair<std::string, double>> ins = {
+      {"W_nn", W.a},      {"W_n1", W.c1},  {"W_n2", W.c2},    {"W_11", W.b11},
+      {"W_12", W.b12},    {"W_22", W.b22}, {"v_n", in.c.v.n}, {"v_1", in.c.v.t1},
+      {"v_2", in.c.v.t2}, {"mu", in.c.mu}, {"e", in.c.e}};
+  if (law_reads_tangential_restitution(law)) ins.emplace_back("e_t", in.c.e_t);
+  if (law_reads_weights(law)) {
+    ins.emplace_back("s1", in.p.s1);
+    ins.emplace_back("s2", in.p.s2);
+  }
+  if (law_reads_ratio(law)) {
+    ins.emplace_back("r1", in.p.r1);
+    ins.emplace_back("r2", in.p.r2);
+  }
+  std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
+                                                      {"I_2", out.I.t2},   {"vf_n", out.vf.n},
+                                                      {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
+                                                      {"dE", out.dE},      {"dE_rel", out.dE_rel},
+                                                      {"T_acc", T_acc},    {"swerve_deg", out.swerve_deg}};
+  if (r.constraints.eta_defined) outs.emplace_back("eta", r.constraints.eta);
+  for (std::size_t i = 0; i < std::max(ins.size(), outs.size()); ++i) {
+    std::vector<std::string> cells(5);
+    if (i < ins.size()) cells[0] = ins[i].first, cells[1] = table_number(ins[i].second);
+    if (i < outs.size()) cells[3] = outs[i].first, cells[4] = table_number(outs[i].second);
+    t.row(cells);
+  }
+  t.print(os);
+  if (ba) print_bodies_table(os, *bodies, *ba);
+  os << "\n(frame (n, t1, t2): P = (I_n, I_1, I_2) on body 1, v2 = v1 + W P; violates: the constraints C1-C4 "
+        "of Chatterjee 1997 §3.2-§3.4 the outcome breaks)\n";
+}
+
 }  // namespace
+
+std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialThesisLaw law) {
+  SpatialSolveInput base;
+  const char* forms = "give either --W (with --v) or --bodies FILE";
+  if (!o.W.empty() && !o.bodies.empty())
+    throw UsageError("--W and --bodies are both given: " + std::string(forms));
+  if (o.W.empty() && o.bodies.empty())
+    throw UsageError("neither --W nor --bodies is given: " + std::string(forms));
+  if (!o.W.empty())
+    parse_contact_form(o, base);
+  else
+    parse_bodies_form(o, base);
+  const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(law));
+  SpatialThesisInput in;
+  in.c = base.c;
+  in.c.mu = k.mu;
+  in.c.e = k.e;
+  in.c.e_t = k.e_t;
+  in.p.s1 = read_law_option(o, "--s1", o.s1, law_reads_weights(law), "weight of Law I, s1 >= 0");
+  in.p.s2 =
+      read_law_option(o, "--s2", o.s2, law_reads_weights(law), "weight of Law II, s2 >= 0, s1 + s2 <= 1");
+  if (law_reads_ratio(law)) {
+    if (o.ratio.empty())
+      throw UsageError("--ratio r1,r2 is required by law " + o.law + " (Brach's impulse ratios)");
+    const std::vector<double> r = parse_finite_list("--ratio", o.ratio, 2, "r1,r2");
+    in.p.r1 = r[0];
+    in.p.r2 = r[1];
+  } else if (!o.ratio.empty()) {
+    std::cerr << "collsweep solve: note: --ratio is ignored by law " << o.law << "\n";
+  }
+  const SpatialThesisResult r = evaluate_with_reports(law, in);
+  if (r.outcome.status != Status::ok) {
+    const Status s = r.outcome.status;
+    if (s == Status::parameter_out_of_range)
+      return SolveFailure{status_name(s),
+                          "--s1 " + o.s1 + ", --s2 " + o.s2 + ": " + spatial_status_reason(s)};
+    return SolveFailure{status_name(s), invalid_message(o, base, s)};
+  }
+  const double T_acc = accessible_energy(in.c.W, in.c.v);
+  std::optional<BodiesAfter> ba;
+  if (base.bodies) ba = apply_impulse(*base.bodies, r.outcome.I);
+  if (o.json)
+    print_thesis_json(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies);
+  else
+    print_thesis_table(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies);
+  return std::nullopt;
+}
 
 std::optional<SolveFailure> solve_spatial(const SolveOptions& o) {
   const SpatialSolveInput in = parse_input(o);

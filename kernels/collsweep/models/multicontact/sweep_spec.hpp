@@ -78,6 +78,7 @@ struct MultiContactSweepSpec {
   int witnesses = 10;
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
+  COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws; }  // one witness list per law
 };
 
 // Pair words of a multi-contact tally (models/multicontact/sweep.hpp explains each).

@@ -32,7 +32,10 @@ struct PlanarCollision {
   double mu = 0.0;  // Coulomb friction coefficient (static = kinetic)
   double e =
       0.0;  // restitution: energetic (stronge), kinetic (poisson), kinematic (newton, chatterjee-ruina)
-  double e_t = 0.0;  // tangential restitution (chatterjee-ruina only)
+  double e_t = 0.0;  // tangential restitution (chatterjee-ruina, chatterjee-law1/-law3/-combined: r_t)
+  // The laws' own parameters (Chatterjee 1997 §6.6, §5.1.1), read only by their law; validated there.
+  double s1 = 0.0, s2 = 0.0;  // chatterjee-combined: weights of Law I and Law II (the rest on Law III)
+  double ratio = 0.0;         // brach: the impulse ratio P_t / P_n against the initial slip
 };
 
 // Result of one law on one collision. All numbers are zero when status != ok.

@@ -11,11 +11,13 @@ namespace collsweep {
 
 // The grid digits of one planar sample, one per ScalarDist of the plan (0 for a non-grid one), in the fixed
 // order of the plan's grid counter (sampling/scalar.hpp)
-//   theta_deg, mu, e, e_t, W.log10_cond, W.log10_cond_M, W.rho, W.kappa   (theta fastest).
+//   theta_deg, mu, e, e_t, W.log10_cond, W.log10_cond_M, W.rho, W.kappa, s1, s2, ratio   (theta fastest;
+// the last three were appended for issue 19's laws, so the digits of every earlier plan are unchanged).
 // A grid ScalarDist that the W kind does not read still counts in G (the config validator rejects it).
 struct GridDigits {
   std::uint32_t theta_deg = 0, mu = 0, e = 0, e_t = 0;
   std::uint32_t log10_cond = 0, log10_cond_M = 0, rho = 0, kappa = 0;
+  std::uint32_t s1 = 0, s2 = 0, ratio = 0;
 };
 
 // f(dist, digit) for each ScalarDist of the plan and its digit in d, in the counter's order above.
@@ -29,6 +31,9 @@ COLLSWEEP_HD_INLINE void for_each_planar_grid_axis(const PlanarSamplePlan& p, Gr
   f(p.W.log10_cond_M, d.log10_cond_M);
   f(p.W.rho, d.rho);
   f(p.W.kappa, d.kappa);
+  f(p.s1, d.s1);
+  f(p.s2, d.s2);
+  f(p.ratio, d.ratio);
 }
 
 // G: the number of grid combinations (1 without grid axes). The validator keeps it far below 2^64.

@@ -8,6 +8,7 @@
 //                        fixed: nothing)
 //   Stream::approach     theta, then the tangent sign (one word, top bit) when random_tangent_sign
 //   Stream::friction     mu;   Stream::restitution  e;   Stream::tangential  e_t (only when needed)
+//   Stream::weights      s1 then s2;   Stream::ratio  the impulse ratio (each only when needed)
 // Grid axes take their digit of k (grid_digits.hpp) and draw nothing; constants draw nothing.
 #pragma once
 
@@ -38,6 +39,8 @@ struct PlanarInputs {
   R v_t;         // s sin theta, s = +1 or the random sign
   R alpha;       // tan theta (needs.alpha)
   R mu, e, e_t;  // (e_t: needs.e_t)
+  R s1, s2;      // (needs.weights)
+  R ratio;       // (needs.ratio)
 };
 
 // Stream s of the samples k on the lanes.
@@ -141,6 +144,16 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
     LaneRng<R> rng = planar_stream<R>(p, Stream::tangential, k);
     s.e_t = draw_scalar_lanes<R>(p.e_t, rng, g, &GridDigits::e_t, bad);
   }
+  s.s1 = s.s2 = s.ratio = Ops::splat(0.0);
+  if (needs.weights) {
+    LaneRng<R> rng = planar_stream<R>(p, Stream::weights, k);
+    s.s1 = draw_scalar_lanes<R>(p.s1, rng, g, &GridDigits::s1, bad);
+    s.s2 = draw_scalar_lanes<R>(p.s2, rng, g, &GridDigits::s2, bad);
+  }
+  if (needs.ratio) {
+    LaneRng<R> rng = planar_stream<R>(p, Stream::ratio, k);
+    s.ratio = draw_scalar_lanes<R>(p.ratio, rng, g, &GridDigits::ratio, bad);
+  }
 }
 
 // One sample from its inputs (one lane's), with the derived fields of PlanarSample:
@@ -157,6 +170,9 @@ COLLSWEEP_HD_INLINE PlanarSample planar_sample_of(const PlanarSamplePlan& p, Sam
   s.c.mu = in.mu;
   s.c.e = in.e;
   s.c.e_t = in.e_t;
+  s.c.s1 = in.s1;
+  s.c.s2 = in.s2;
+  s.c.ratio = in.ratio;
   s.theta_deg = in.theta_deg;
   s.alpha = in.alpha;
   if (p.W.kind == MatrixKind::shape) {

@@ -38,6 +38,11 @@ struct PlanarSamplePlan {
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
+  // The thesis laws' own parameters (drawn only when a law of the sweep reads them): the combined law's
+  // weights (Chatterjee 1997 §6.6) and Brach's impulse ratio (§5.1.1).
+  ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist ratio{ScalarKind::constant, 0.0, 0.0, 1};
 };
 
 // One drawn collision with the derived quantities that map axes may use. |v1| = 1.
@@ -58,9 +63,20 @@ struct SampleNeeds {
   bool log10_cond = true;  // log10 cond(W) from W (always exact, the drawn value, for the direct kind)
   bool alpha = true;       // alpha = tan theta (only the alpha axis reads it: one division)
   bool grid = true;        // the plan may have grid axes (false: every grid digit is 0 without computing it)
+  bool weights = true;     // draw s1, s2 (chatterjee-combined, or an s1/s2 axis)
+  bool ratio = true;       // draw the impulse ratio (brach, or a ratio axis)
 };
 
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
-enum class Stream : std::uint32_t { matrix = 1, approach = 2, friction = 3, restitution = 4, tangential = 5 };
+// weights and ratio (issue 19's laws) were added after the others: existing samples never read them.
+enum class Stream : std::uint32_t {
+  matrix = 1,
+  approach = 2,
+  friction = 3,
+  restitution = 4,
+  tangential = 5,
+  weights = 6,
+  ratio = 7
+};
 
 }  // namespace collsweep

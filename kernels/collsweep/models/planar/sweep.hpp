@@ -1,6 +1,7 @@
 // The one loop body of every planar sweep: sample k -> every requested law -> the map tally (CPU and GPU).
 #pragma once
 
+#include "collsweep/models/planar/constraints.hpp"
 #include "collsweep/models/planar/quantities.hpp"
 #include "collsweep/models/planar/sampler.hpp"
 #include "collsweep/models/planar/sweep_spec.hpp"
@@ -10,13 +11,16 @@
 namespace collsweep {
 
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
-  return tally_layout_of<PlanarWords>(static_cast<std::uint32_t>(s.cells()),
-                                      static_cast<std::uint32_t>(s.n_laws));
+  // The compared pairs take the slots after the laws' (compare.hpp).
+  TallyLayout L = tally_layout_of<PlanarWords>(static_cast<std::uint32_t>(s.cells()),
+                                               static_cast<std::uint32_t>(s.n_laws + s.n_pairs));
+  if (s.tallies_thesis_words()) L.pair_words = PlanarWords::count_thesis;
+  return L;
 }
 
 // Whether a theorem says this law cannot gain energy on this collision: Stronge (Djerassi App. B) and
 // Poisson (Wang & Mason) for every valid input; Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1.
-// Newton's hypothesis has no such theorem (Kane's example gains).
+// Newton's hypothesis has no such theorem (Kane's example gains). The thesis laws: see below.
 COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollision& c) {
   switch (law) {
     case PlanarLaw::stronge:
@@ -24,16 +28,29 @@ COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollisi
       return true;
     case PlanarLaw::chatterjee_ruina:
       return c.e_t <= 1.0;
+    // Chatterjee 1997: Laws I and III end in the accessible region (§6.5.1, §6.5.3; their energy fixes hold
+    // for any r_t >= -1), the combined law is a convex combination of three such impulses (§6.6), and Smith's
+    // law never gains (§10.3). Kane-Levinson (§5.1.2, Kane's paradox) and Brach (§5.1.1) can.
+    case PlanarLaw::chatterjee_law1:
+    case PlanarLaw::chatterjee_law3:
+    case PlanarLaw::chatterjee_combined:
+    case PlanarLaw::smith:
+      return true;
     default:
       return false;
   }
 }
 
-// What a planar sweep reads of its samples: e_t for chatterjee-ruina or an e_t axis, the shape quantities
+// What a planar sweep reads of its samples: e_t for the laws reading it or an e_t axis, s1, s2 and the ratio
+// for the laws reading them, the shape quantities
 // and alpha only for their axes, the grid digits only when the plan has a grid axis.
 COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
-  SampleNeeds n{false, false, false, false, planar_grid_size(s.plan) > 1u};
-  for (int i = 0; i < s.n_laws; ++i) n.e_t |= law_reads_tangential_restitution(s.laws[i]);
+  SampleNeeds n{false, false, false, false, planar_grid_size(s.plan) > 1u, false, false};
+  for (int i = 0; i < s.n_laws; ++i) {
+    n.e_t |= law_reads_tangential_restitution(s.laws[i]);
+    n.weights |= law_reads_weights(s.laws[i]);
+    n.ratio |= law_reads_ratio(s.laws[i]);
+  }
   for (int a = 0; a < s.n_axes; ++a) {
     n.e_t |= s.axes[a].quantity == Quantity::e_t;
     n.shape |= s.axes[a].quantity == Quantity::rho || s.axes[a].quantity == Quantity::kappa;
@@ -48,28 +65,43 @@ COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
 struct PlanarSweepConstants {
   SampleNeeds needs;
   double axis_scales[max_map_axes];  // axis_scale of each map axis (map_cell without divisions)
+  bool thesis_words;                 // tally the constraints and solution counts (tally_words.hpp)
 };
 
 COLLSWEEP_HD_INLINE PlanarSweepConstants sweep_constants(const PlanarSweepSpec& s) {
-  PlanarSweepConstants c{sample_needs(s), {}};
+  PlanarSweepConstants c{sample_needs(s), {}, s.tallies_thesis_words()};
   for (int a = 0; a < s.n_axes; ++a) c.axis_scales[a] = axis_scale(s.axes[a]);
   return c;
 }
 
 // Evaluates every law of the spec on sample k = smp (drawn by sweep_sample below, or by the CPU's SIMD
 // sampler) and records the outcomes. Energy gains are offered to sink.offer(law_slot, dE_rel, k) for the
-// witness lists.
+// witness lists, and each compared pair's disagreement (both laws valid) to sink.offer(n_laws + p, ...).
 template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const PlanarSample& smp,
                                             std::uint64_t k, Sink& sink) {
   const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(cell), 1);
+  CompareOutcome seen[max_sweep_laws];  // what the compared pairs read (only filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
-    const PlanarOutcome o = evaluate(s.laws[i], smp.c);
+    LawReport report;
+    const PlanarOutcome o = evaluate(s.laws[i], smp.c, sc.thesis_words ? &report : nullptr);
     tally_outcome<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, s.tolerance,
                        theorem_forbids_gain(s.laws[i], smp.c));
+    if (sc.thesis_words)
+      tally_thesis_words<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, report,
+                              check_constraints(smp.c, o, s.tolerance));
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
+    if (s.n_pairs > 0) seen[i] = compare_outcome(o);
+  }
+  for (int p = 0; p < s.n_pairs; ++p) {
+    const int a = s.pairs[p].a, b = s.pairs[p].b;
+    if (!seen[a].ok || !seen[b].ok) continue;
+    const double d = disagreement(smp.c, seen[a], seen[b]);
+    tally_compare<Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                       types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
+    sink.offer(s.n_laws + p, d, k);
   }
 }
 

@@ -1,6 +1,7 @@
 // What one planar sweep computes: the sampling plan, the map axes, the laws and the tally options (POD).
 #pragma once
 
+#include "collsweep/models/planar/compare.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/models/planar/plan.hpp"
 #include "collsweep/models/planar/quantities.hpp"
@@ -19,8 +20,24 @@ struct PlanarSweepSpec {
   int n_laws = 0;
   double tolerance = 1e-12;  // energy gain when dE > tolerance * T_acc
   int witnesses = 10;        // K largest gains kept per law (0 .. max_witnesses)
+  // run.compare: pairs of law slots whose disagreement is mapped (compare.hpp); tally and witness slots
+  // n_laws .. n_laws + n_pairs - 1. The GPU backend does not compute them (a run with pairs sweeps on the
+  // CPU).
+  ComparePair pairs[max_compare_pairs] = {};
+  int n_pairs = 0;
+  bool constraints = false;  // run.constraints: tally the thesis words even without a thesis law
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
+  // Witness lists: one per law, then one per compared pair (largest disagreement first).
+  COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws + n_pairs; }
+  // Whether the sweep tallies the constraints C1-C4 and solution counts of every law: when one of its laws
+  // is a thesis law of issue 19 (tally_words.hpp), or run.constraints asks for them.
+  COLLSWEEP_HD_INLINE bool tallies_thesis_words() const {
+    if (constraints) return true;
+    for (int i = 0; i < n_laws; ++i)
+      if (is_thesis_law(laws[i])) return true;
+    return false;
+  }
 };
 
 }  // namespace collsweep

@@ -8,10 +8,22 @@
 //   sum_lo, sum_hi   128-bit fixed-point sum of dE_rel over valid samples (tally/accumulate.hpp)
 //   max_key     ordered key of the largest dE_rel (0: no valid sample)
 //   type_1 .. type_5   samples per collision Type
+// and, only in sweeps with one of Chatterjee's thesis laws (issue 19; planar_laws.hpp's is_thesis_law), for
+// every law of the sweep (the pair words are then count_thesis, otherwise count: existing sweeps keep their
+// layout):
+//   c1 .. c4         valid samples whose outcome violates the constraint C1 (energy ellipsoid), C2
+//                    (non-penetration), C3 (integrated Coulomb inequality), C4 (compressive normal impulse)
+//                    of Chatterjee 1997 §3.2-§3.4 (contact/constraint_report.hpp)
+//   solutions_0 .. solutions_3plus   samples by the number of consistent solutions the law found (the closed-
+//                    form laws: 1 when valid; kane-levinson and smith count theirs, a failed sample with the
+//                    count it reached)
+//   not_converged    samples with Status::not_converged (smith's continuation)
 #pragma once
 
 #include <cstdint>
 
+#include "collsweep/contact/constraint_report.hpp"
+#include "collsweep/contact/law_report.hpp"
 #include "collsweep/models/planar/contact.hpp"
 #include "collsweep/tally/map_tally.hpp"
 
@@ -27,7 +39,17 @@ struct PlanarWords {
     sum_hi,
     max_key,
     type_1,
-    count = type_1 + 5
+    count = type_1 + 5,
+    c1 = count,
+    c2,
+    c3,
+    c4,
+    solutions_0,
+    solutions_1,
+    solutions_2,
+    solutions_3plus,
+    not_converged,
+    count_thesis
   };
 
   // The word counting collision Type t (1..5).
@@ -58,6 +80,28 @@ COLLSWEEP_HD_INLINE void tally_outcome(const TallyLayout& L, u64* words, std::ui
   add_int128<Ops>(p + PlanarWords::sum_lo, p + PlanarWords::sum_hi, to_fixed_point(o.dE_rel, &clamped));
   if (clamped) Ops::fetch_add(words + L.clamped(), 1);
   Ops::max(p + PlanarWords::max_key, ordered_key(o.dE_rel));
+}
+
+// Records the thesis words of one law's outcome (the layout must have count_thesis pair words): the
+// constraints it violates (a valid outcome), how many solutions the law found and whether it converged.
+template <class Ops>
+COLLSWEEP_HD_INLINE void tally_thesis_words(const TallyLayout& L, u64* words, std::uint32_t cell,
+                                            std::uint32_t law, const PlanarOutcome& o, const LawReport& r,
+                                            const ConstraintReport& k) {
+  u64* p = words + L.pair(cell, law);
+  if (o.status == Status::ok) {
+    if (k.violated & kViolatesC1Energy) Ops::fetch_add(p + PlanarWords::c1, 1);
+    if (k.violated & kViolatesC2Penetration) Ops::fetch_add(p + PlanarWords::c2, 1);
+    if (k.violated & kViolatesC3Coulomb) Ops::fetch_add(p + PlanarWords::c3, 1);
+    if (k.violated & kViolatesC4Compressive) Ops::fetch_add(p + PlanarWords::c4, 1);
+  }
+  // A sample the law could not even try (invalid input) has no solution count.
+  if (o.status == Status::ok || o.status == Status::no_consistent_solution ||
+      o.status == Status::not_converged) {
+    const std::uint32_t n = r.solutions < 3 ? r.solutions : 3u;
+    Ops::fetch_add(p + PlanarWords::solutions_0 + n, 1);
+  }
+  if (o.status == Status::not_converged) Ops::fetch_add(p + PlanarWords::not_converged, 1);
 }
 
 }  // namespace collsweep

@@ -21,6 +21,7 @@ struct SpatialSweepSpec {
   int witnesses = 10;        // K largest gains kept per law (0 .. max_witnesses)
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
+  COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws; }  // one witness list per law
 };
 
 }  // namespace collsweep
