@@ -27,11 +27,19 @@ constexpr int kSeveralLawsMinBlocks = 2;
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                       std::size_t err_len) {
-  if (spec.n_laws > 1)
-    return launch_sweep<kSeveralLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
-                                               "sweep_kernel<PlanarSweepSpec> (several laws)", err, err_len);
-  return launch_sweep<kOneLawMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
-                                        "sweep_kernel<PlanarSweepSpec> (one law)", err, err_len);
+  // The classic laws alone get kernel instances without the thesis laws' code (the tuning above is theirs).
+  if (spec.classic_only()) {
+    const ClassicPlanarSweepSpec classic{spec};
+    if (spec.n_laws > 1)
+      return launch_sweep<kSeveralLawsMinBlocks>(classic, first, count, words, witnesses, witness_counts,
+                                                 progress, "sweep_kernel<PlanarSweepSpec> (several laws)",
+                                                 err, err_len);
+    return launch_sweep<kOneLawMinBlocks>(classic, first, count, words, witnesses, witness_counts, progress,
+                                          "sweep_kernel<PlanarSweepSpec> (one law)", err, err_len);
+  }
+  return launch_sweep<kSeveralLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
+                                             "sweep_kernel<PlanarSweepSpec> (thesis laws or constraints)",
+                                             err, err_len);
 }
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,

@@ -315,6 +315,27 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
       s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
 }
 
+// The classic laws' instance of the sweep body (ClassicPlanarSweepSpec: what the GPU's lean kernel compiles,
+// evaluate_classic without the thesis words) equals the CPU sweep of the same spec word for word.
+TEST(PlanarLanes, ClassicInstanceEqualsTheGeneralSweep) {
+  PlanarSweepSpec s;
+  s.plan = quickstart_plan();
+  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {Quantity::mu, 0.0, 1.5, 10};
+  s.n_axes = 2;
+  for (int l = 0; l < 4; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
+  s.n_laws = 4;
+  s.witnesses = 5;
+  ASSERT_TRUE(s.classic_only());
+  const ClassicPlanarSweepSpec classic{s};
+  const std::uint64_t first = 77, count = 30011;
+  testing::expect_sweep_equals_reference(classic, first, count, [&](int threads) {
+    return run_planar_sweep_cpu(s, first, count, 777, threads);
+  });
+  s.laws[3] = PlanarLaw::smith;  // a thesis law: no longer classic
+  EXPECT_FALSE(s.classic_only());
+}
+
 // The eight-lane stream reads each lane's SampleRng words whatever it is told to expect: blocks generated one
 // at a time or a window at a time, announcements short of, equal to and past what is read, made at odd word
 // positions (after a coin) and mid-block.

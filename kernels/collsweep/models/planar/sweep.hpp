@@ -77,7 +77,8 @@ COLLSWEEP_HD_INLINE PlanarSweepConstants sweep_constants(const PlanarSweepSpec& 
 // Evaluates every law of the spec on sample k = smp (drawn by sweep_sample below, or by the CPU's SIMD
 // sampler) and records the outcomes. Energy gains are offered to sink.offer(law_slot, dE_rel, k) for the
 // witness lists, and each compared pair's disagreement (both laws valid) to sink.offer(n_laws + p, ...).
-template <class Ops, class Sink>
+// kAllLaws = false: only the classic laws (ClassicPlanarSweepSpec), without the thesis words and pairs.
+template <class Ops, class Sink, bool kAllLaws = true>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const PlanarSample& smp,
                                             std::uint64_t k, Sink& sink) {
@@ -86,22 +87,32 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Plan
   CompareOutcome seen[max_sweep_laws];  // what the compared pairs read (only filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
     LawReport report;
-    const PlanarOutcome o = evaluate(s.laws[i], smp.c, sc.thesis_words ? &report : nullptr);
+    PlanarOutcome o;
+    if constexpr (kAllLaws)
+      o = evaluate(s.laws[i], smp.c, sc.thesis_words ? &report : nullptr);
+    else
+      o = evaluate_classic(s.laws[i], smp.c);
     tally_outcome<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, s.tolerance,
                        theorem_forbids_gain(s.laws[i], smp.c));
-    if (sc.thesis_words)
-      tally_thesis_words<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, report,
-                              check_constraints(smp.c, o, s.tolerance));
+    if constexpr (kAllLaws) {
+      if (sc.thesis_words)
+        tally_thesis_words<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, report,
+                                check_constraints(smp.c, o, s.tolerance));
+    }
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
-    if (s.n_pairs > 0) seen[i] = compare_outcome(o);
+    if constexpr (kAllLaws) {
+      if (s.n_pairs > 0) seen[i] = compare_outcome(o);
+    }
   }
-  for (int p = 0; p < s.n_pairs; ++p) {
-    const int a = s.pairs[p].a, b = s.pairs[p].b;
-    if (!seen[a].ok || !seen[b].ok) continue;
-    const double d = disagreement(smp.c, seen[a], seen[b]);
-    tally_compare<Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
-                       types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
-    sink.offer(s.n_laws + p, d, k);
+  if constexpr (kAllLaws) {
+    for (int p = 0; p < s.n_pairs; ++p) {
+      const int a = s.pairs[p].a, b = s.pairs[p].b;
+      if (!seen[a].ok || !seen[b].ok) continue;
+      const double d = disagreement(smp.c, seen[a], seen[b]);
+      tally_compare<Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                         types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
+      sink.offer(s.n_laws + p, d, k);
+    }
   }
 }
 
@@ -110,6 +121,13 @@ template <class Ops, class Normals = PairwiseNormals, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const PlanarSweepSpec& s, const PlanarSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
   sweep_drawn_sample<Ops>(s, sc, L, words, draw_planar_sample<Normals>(s.plan, k, sc.needs), k, sink);
+}
+
+template <class Ops, class Normals = PairwiseNormals, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const ClassicPlanarSweepSpec& s, const PlanarSweepConstants& sc,
+                                      const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
+  sweep_drawn_sample<Ops, Sink, false>(s, sc, L, words, draw_planar_sample<Normals>(s.plan, k, sc.needs), k,
+                                       sink);
 }
 
 }  // namespace collsweep

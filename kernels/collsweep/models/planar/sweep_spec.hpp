@@ -38,6 +38,13 @@ struct PlanarSweepSpec {
       if (is_thesis_law(laws[i])) return true;
     return false;
   }
+  // Only the four classic laws, no thesis words, no pairs: the sweep may run as a ClassicPlanarSweepSpec.
+  COLLSWEEP_HD_INLINE bool classic_only() const { return n_pairs == 0 && !tallies_thesis_words(); }
 };
+
+// A planar spec known to be classic_only(): its sweep (sweep.hpp) evaluates through evaluate_classic, so
+// that the GPU kernel instance for it carries none of the thesis laws' code (kernels/planar_sweep_cuda.cu).
+// The outcomes, tallies and witnesses are those of the same spec as a PlanarSweepSpec.
+struct ClassicPlanarSweepSpec : PlanarSweepSpec {};
 
 }  // namespace collsweep

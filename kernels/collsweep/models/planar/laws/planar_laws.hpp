@@ -43,8 +43,25 @@ COLLSWEEP_HD_INLINE bool is_thesis_law(PlanarLaw law) { return law >= PlanarLaw:
 
 // Evaluates one planar law on one collision; report (optional) receives the thesis laws' case, solution count
 // and iterations (contact/law_report.hpp; for the first four laws: their type and 1 solution when ok).
+// The four laws of Djerassi's incremental family and Law II alone: what the GPU's planar sweep kernel for
+// sweeps without thesis laws compiles (the thesis laws' code, Smith's continuation above all, would weigh
+// on its registers: kernels/planar_sweep_cuda.cu). Any other law gives numerical_failure here.
+COLLSWEEP_HD_INLINE PlanarOutcome evaluate_classic(PlanarLaw law, const PlanarCollision& c) {
+  switch (law) {
+    case PlanarLaw::stronge:
+      return Stronge::evaluate(c);
+    case PlanarLaw::poisson:
+      return Poisson::evaluate(c);
+    case PlanarLaw::newton:
+      return Newton::evaluate(c);
+    case PlanarLaw::chatterjee_ruina:
+      return ChatterjeeRuina::evaluate(c);
+    default:
+      return invalid_outcome(Status::numerical_failure);
+  }
+}
+
 COLLSWEEP_HD_INLINE PlanarOutcome evaluate(PlanarLaw law, const PlanarCollision& c, LawReport* report) {
-  PlanarOutcome o;
   switch (law) {
     case PlanarLaw::chatterjee_law1:
       return ChatterjeeLaw1::evaluate(c, report);
@@ -58,22 +75,10 @@ COLLSWEEP_HD_INLINE PlanarOutcome evaluate(PlanarLaw law, const PlanarCollision&
       return Smith::evaluate(c, report);
     case PlanarLaw::brach:
       return Brach::evaluate(c, c.ratio, report);
-    case PlanarLaw::stronge:
-      o = Stronge::evaluate(c);
-      break;
-    case PlanarLaw::poisson:
-      o = Poisson::evaluate(c);
-      break;
-    case PlanarLaw::newton:
-      o = Newton::evaluate(c);
-      break;
-    case PlanarLaw::chatterjee_ruina:
-      o = ChatterjeeRuina::evaluate(c);
-      break;
     default:
-      o = invalid_outcome(Status::numerical_failure);
       break;
   }
+  const PlanarOutcome o = evaluate_classic(law, c);
   if (report) set_report(report, o.status == Status::ok ? o.type : 0, o.status == Status::ok ? 1 : 0);
   return o;
 }
