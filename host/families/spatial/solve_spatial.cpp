@@ -109,6 +109,13 @@ std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, 
   }
 }
 
+// The collision's inputs as the tables print them (e_t and a law's parameters are appended by the caller).
+std::vector<std::pair<std::string, double>> input_rows(const SpatialCollision& c) {
+  const Delassus3& W = c.W;
+  return {{"W_nn", W.a},  {"W_n1", W.c1},  {"W_n2", W.c2},  {"W_11", W.b11}, {"W_12", W.b12}, {"W_22", W.b22},
+          {"v_n", c.v.n}, {"v_1", c.v.t1}, {"v_2", c.v.t2}, {"mu", c.mu},    {"e", c.e}};
+}
+
 std::string mode_text(const SpatialOutcome& o) {
   return std::string(mode_name(o.mode)) + " (" + mode_description(o.mode) + ")";
 }
@@ -123,11 +130,7 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
   j.key("mode_description").string(mode_description(out.mode));
   j.key("inputs").begin_object();
   j.key("form").string(in.bodies ? "bodies" : "contact");
-  const Delassus3& W = in.c.W;
-  j.key("W_nn").number(W.a).key("W_n1").number(W.c1).key("W_n2").number(W.c2);
-  j.key("W_11").number(W.b11).key("W_12").number(W.b12).key("W_22").number(W.b22);
-  j.key("v_n").number(in.c.v.n).key("v_1").number(in.c.v.t1).key("v_2").number(in.c.v.t2);
-  j.key("mu").number(in.c.mu).key("e").number(in.c.e);
+  for (const auto& [name, value] : input_rows(in.c)) j.key(name).number(value);
   if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
   j.end_object();
   j.key("outputs").begin_object();
@@ -195,11 +198,7 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
 
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  const Delassus3& W = in.c.W;
-  std::vector<std::pair<std::string, double>> ins = {
-      {"W_nn", W.a},      {"W_n1", W.c1},  {"W_n2", W.c2},    {"W_11", W.b11},
-      {"W_12", W.b12},    {"W_22", W.b22}, {"v_n", in.c.v.n}, {"v_1", in.c.v.t1},
-      {"v_2", in.c.v.t2}, {"mu", in.c.mu}, {"e", in.c.e}};
+  std::vector<std::pair<std::string, double>> ins = input_rows(in.c);
   if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
   std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
                                                       {"I_2", out.I.t2},   {"vf_n", out.vf.n},
@@ -236,11 +235,7 @@ void print_thesis_json(const SolveOptions& o, SpatialThesisLaw law, const Spatia
   j.key("type_label").string(type_label(law, r.report.type));
   j.key("inputs").begin_object();
   j.key("form").string(bodies ? "bodies" : "contact");
-  const Delassus3& W = in.c.W;
-  j.key("W_nn").number(W.a).key("W_n1").number(W.c1).key("W_n2").number(W.c2);
-  j.key("W_11").number(W.b11).key("W_12").number(W.b12).key("W_22").number(W.b22);
-  j.key("v_n").number(in.c.v.n).key("v_1").number(in.c.v.t1).key("v_2").number(in.c.v.t2);
-  j.key("mu").number(in.c.mu).key("e").number(in.c.e);
+  for (const auto& [name, value] : input_rows(in.c)) j.key(name).number(value);
   if (law_reads_tangential_restitution(law)) j.key("e_t").number(in.c.e_t);
   if (law_reads_weights(law)) j.key("s1").number(in.p.s1).key("s2").number(in.p.s2);
   if (law_reads_ratio(law)) j.key("r1").number(in.p.r1).key("r2").number(in.p.r2);
@@ -280,11 +275,7 @@ void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const Spati
   os << '\n';
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  const Delassus3& W = in.c.W;
-  std::vector<std::pair<std::string, double>> ins = {
-      {"W_nn", W.a},      {"W_n1", W.c1},  {"W_n2", W.c2},    {"W_11", W.b11},
-      {"W_12", W.b12},    {"W_22", W.b22}, {"v_n", in.c.v.n}, {"v_1", in.c.v.t1},
-      {"v_2", in.c.v.t2}, {"mu", in.c.mu}, {"e", in.c.e}};
+  std::vector<std::pair<std::string, double>> ins = input_rows(in.c);
   if (law_reads_tangential_restitution(law)) ins.emplace_back("e_t", in.c.e_t);
   if (law_reads_weights(law)) {
     ins.emplace_back("s1", in.p.s1);
