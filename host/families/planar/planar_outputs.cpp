@@ -135,6 +135,17 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+// A witness row's sample columns (witnesses.csv and compare_witnesses.csv): the eval inputs, the thesis
+// laws' parameters when read, then theta.
+template <class Csv>
+void write_sample_fields(Csv& csv, const PlanarSample& smp, bool weights, bool ratio) {
+  for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
+    csv.number(x);
+  if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
+  if (ratio) csv.number(smp.c.ratio);
+  csv.number(smp.theta_deg);
+}
+
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
@@ -155,12 +166,7 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      for (double x :
-           {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
-        csv.number(x);
-      if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
-      if (ratio) csv.number(smp.c.ratio);
-      csv.number(smp.theta_deg);
+      write_sample_fields(csv, smp, weights, ratio);
       csv.field(std::to_string(o.type));
       csv.number(o.dE);
       csv.number(o.dE_rel);
@@ -231,12 +237,7 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
       csv.field(law_name(lb));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      for (double x :
-           {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
-        csv.number(x);
-      if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
-      if (ratio) csv.number(smp.c.ratio);
-      csv.number(smp.theta_deg);
+      write_sample_fields(csv, smp, weights, ratio);
       csv.number(w.value);
       csv.field(std::to_string(a.type));
       csv.field(std::to_string(b.type));
