@@ -35,4 +35,13 @@ DeviceInfo query_device() {
   return info;
 }
 
+bool use_device(int index) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    return false;
+  }
+  return cudaSetDevice(index % count) == cudaSuccess;
+}
+
 }  // namespace collsweep::cuda

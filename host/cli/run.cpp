@@ -285,7 +285,8 @@ int run(const RunOptions& options, const std::string& command_line) {
     plan.shard = !o.shard.empty();
   }
   for (const std::string& w : config.warnings) std::cerr << "collsweep run: warning: " << w << '\n';
-  // Backend: auto = cuda when a device is present, else cpu.
+  // Backend: auto = cuda when a device is present, else cpu. Each MPI rank takes its node-local GPU.
+  if (world.size > 1) cuda::use_device(world.local_rank);
   const cuda::DeviceInfo gpu = cuda::query_device();
   std::string backend = o.backend;
   if (backend == "auto") backend = gpu.available ? "cuda" : "cpu";

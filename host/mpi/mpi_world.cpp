@@ -47,6 +47,11 @@ World start() {
   World w;
   MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+  MPI_Comm node;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w.rank, MPI_INFO_NULL, &node),
+        "MPI_Comm_split_type");
+  MPI_Comm_rank(node, &w.local_rank);
+  MPI_Comm_free(&node);
   return w;
 }
 

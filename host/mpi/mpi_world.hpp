@@ -10,6 +10,7 @@ namespace collsweep::mpi {
 
 struct World {
   int rank = 0, size = 1;
+  int local_rank = 0;  // rank among the ranks on this node (MPI_COMM_TYPE_SHARED): picks its GPU
 };
 
 // Whether this binary was built with MPI ("built without MPI (libopenmpi-dev)" says why not in *why).

@@ -26,6 +26,11 @@ bool built_with_cuda();
 
 DeviceInfo query_device();
 
+// Makes device index % count the current one (an MPI rank's node-local GPU: ranks on a node share its GPUs
+// round robin; with one visible device, e.g. CUDA_VISIBLE_DEVICES set per task, every rank uses it).
+// False when there is no device.
+bool use_device(int index);
+
 // Evaluates law on n given collisions on the GPU (one thread each). Returns false and writes a message
 // naming the failing CUDA call or kernel into err on any error.
 bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutcome* out, std::size_t n,

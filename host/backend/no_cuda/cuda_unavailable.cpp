@@ -17,6 +17,8 @@ DeviceInfo query_device() {
   return info;
 }
 
+bool use_device(int) { return false; }
+
 bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, std::size_t, char* err,
                            std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
