@@ -66,10 +66,8 @@ void parse_bodies_form(const SolveOptions& o, SpatialSolveInput& in) {
   in.bodies = b;
 }
 
-// Reads the options into a SpatialSolveInput; throws UsageError with a one-line message.
-SpatialSolveInput parse_input(const SolveOptions& o) {
-  SpatialSolveInput in;
-  parse_law(o.law.c_str(), &in.law);  // a spatial law (run_solve chose the family by it)
+// The collision from exactly one of its two forms: --W with --v, or --bodies FILE.
+void parse_collision_form(const SolveOptions& o, SpatialSolveInput& in) {
   const char* forms = "give either --W (with --v) or --bodies FILE";
   if (!o.W.empty() && !o.bodies.empty())
     throw UsageError("--W and --bodies are both given: " + std::string(forms));
@@ -79,6 +77,13 @@ SpatialSolveInput parse_input(const SolveOptions& o) {
     parse_contact_form(o, in);
   else
     parse_bodies_form(o, in);
+}
+
+// Reads the options into a SpatialSolveInput; throws UsageError with a one-line message.
+SpatialSolveInput parse_input(const SolveOptions& o) {
+  SpatialSolveInput in;
+  parse_law(o.law.c_str(), &in.law);  // a spatial law (run_solve chose the family by it)
+  parse_collision_form(o, in);
 
   const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(in.law));
   in.c.mu = k.mu;
@@ -307,15 +312,7 @@ void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const Spati
 
 std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialThesisLaw law) {
   SpatialSolveInput base;
-  const char* forms = "give either --W (with --v) or --bodies FILE";
-  if (!o.W.empty() && !o.bodies.empty())
-    throw UsageError("--W and --bodies are both given: " + std::string(forms));
-  if (o.W.empty() && o.bodies.empty())
-    throw UsageError("neither --W nor --bodies is given: " + std::string(forms));
-  if (!o.W.empty())
-    parse_contact_form(o, base);
-  else
-    parse_bodies_form(o, base);
+  parse_collision_form(o, base);
   const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(law));
   SpatialThesisInput in;
   in.c = base.c;
