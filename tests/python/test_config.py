@@ -3,7 +3,6 @@ import filecmp
 import json
 import math
 import os
-import pathlib
 import tomllib
 
 import numpy as np
