@@ -84,15 +84,16 @@ def _plot_heat_maps(result, grid, laws, quantity, what, labels, ax):
     values = {law: grid.values(law, quantity) for law in laws}
     valid = {law: grid.values(law, "valid") for law in laws}
     norm, no_gain = _norm(quantity, values, valid)
-    cmap = plt.get_cmap("viridis").copy()
+    cmap = _white() if no_gain else plt.get_cmap("viridis").copy()  # no gain anywhere: blank cells
     cmap.set_bad(NO_SAMPLES_COLOR)
+    if no_gain:
+        norm = Normalize(0.0, 1.0)
     mesh = None
     for a, law in zip(axes, laws):
         v, n = values[law], valid[law]
         empty = ~(n > 0)  # also NaN: a cell without a row
         shown = np.where(empty, np.nan, 0.0 if no_gain else v)
-        mesh = a.pcolormesh(grid.xe, grid.ye, np.ma.masked_invalid(shown),
-                            cmap=cmap if not no_gain else _white(plt), norm=norm if not no_gain else Normalize(0, 1))
+        mesh = a.pcolormesh(grid.xe, grid.ye, np.ma.masked_invalid(shown), cmap=cmap, norm=norm)
         _wash_thin(a, grid, ~empty & (n < MIN_SAMPLES))
         gains_nowhere = quantity in GAIN_QUANTITIES and not np.any(v[~empty] > 0)
         a.set_title(f"{law}: no energy gain" if gains_nowhere and not no_gain else law, fontsize=9)
@@ -224,12 +225,10 @@ def _edges(centres, config_axis):
     return np.concatenate([[c[0] - (mid[0] - c[0])], mid, [c[-1] + (c[-1] - mid[-1])]])
 
 
-def _white(plt):
+def _white():
     from matplotlib.colors import ListedColormap
 
-    cmap = ListedColormap(["white"])
-    cmap.set_bad(NO_SAMPLES_COLOR)
-    return cmap
+    return ListedColormap(["white"])
 
 
 def _is_fraction(column):
