@@ -56,6 +56,9 @@ struct EvalOptions {
 struct EvalTable {
   std::function<EvalCounts(std::istream&, io::CsvWriter&)> run;
   std::string rows_read;
+  // The same law as columns (ColumnEvaluator), for inputs that come with these column names (multi-contact:
+  // they tell k when --contacts does not); throws MalformedInput (line 0) as a header of these names would.
+  std::function<ColumnEvaluator(const std::vector<std::string>& names)> columns;
 };
 
 // `validate`'s options.

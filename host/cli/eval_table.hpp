@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -51,7 +52,7 @@ struct RowSchema {
   std::vector<std::string> outputs;               // appended columns, in this order
   std::function<Outcome(const Record&)> compute;  // the law (`reproduce` calls it too)
   // Writes exactly outputs.size() fields (not the end of the record); returns true when the row is valid.
-  std::function<bool(const Outcome&, io::CsvWriter&)> write;
+  std::function<bool(const Outcome&, io::FieldSink&)> write;
   // Witness files of `collsweep run`, told by the column of filters[0] (`law`): only the rows that every
   // filter column of the header keeps are evaluated (the others are left out of the output), and the results
   // the run recorded (columns named in `recorded`) pass through renamed recorded_<name>, so they do not clash
@@ -59,6 +60,29 @@ struct RowSchema {
   std::vector<RowFilter> filters;
   std::vector<std::string> recorded;
 };
+
+// A row schema with its record type erased, for callers that hold columns of numbers rather than a CSV file
+// (the Python module, python/src/evaluate_binding.cpp): the input names in the schema's order, the output
+// names, and one row's evaluation from its input values (in that order) into a sink, exactly as eval_rows
+// evaluates a parsed row; returns whether the row is valid. May be called from several threads at once.
+struct ColumnEvaluator {
+  std::vector<std::string> inputs, outputs;
+  std::function<bool(const double* values, io::FieldSink& out)> row;
+};
+
+template <class Record, class Outcome>
+ColumnEvaluator column_evaluator(RowSchema<Record, Outcome> schema) {
+  ColumnEvaluator c;
+  for (const auto& in : schema.inputs) c.inputs.push_back(in.name);
+  c.outputs = schema.outputs;
+  const auto s = std::make_shared<const RowSchema<Record, Outcome>>(std::move(schema));
+  c.row = [s](const double* values, io::FieldSink& out) {
+    Record record{};
+    for (std::size_t k = 0; k < s->inputs.size(); ++k) s->inputs[k].set(record, values[k]);
+    return s->write(s->compute(record), out);
+  };
+  return c;
+}
 
 struct EvalCounts {
   long rows = 0;     // rows evaluated

@@ -14,6 +14,7 @@
 #include "cli/interrupt_report.hpp"
 #include "cli/out_folder.hpp"
 #include "cli/rank_sweep.hpp"
+#include "cli/run_command.hpp"
 #include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "families/commands.hpp"
@@ -30,18 +31,6 @@ namespace collsweep::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct RunOptions {
-  std::string config;
-  std::string backend = "auto";
-  int threads = 0;
-  std::string out;
-  bool force = false, quiet = false, no_plot = false;
-  double progress_every = 30.0;     // seconds between progress lines when stderr is not a terminal
-  std::string shard;                // "i/N", or "" for the whole run
-  std::string resume;               // the folder of a checkpointed run to continue
-  double checkpoint_every = 600.0;  // seconds between checkpoints; 0: none
-};
 
 // Removes a state file and its temporary (a fresh or finished run); failures only leave a stale file.
 void remove_state_files(const fs::path& dir) {
@@ -71,11 +60,11 @@ int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const
       remove_state_files(out_dir);
     }
   } catch (const std::exception& e) {
-    disarm_interrupt_report();
+    if (!o.monitor) disarm_interrupt_report();
     std::cerr << "collsweep run: " << e.what() << '\n';
     return 1;
   }
-  disarm_interrupt_report();
+  if (!o.monitor) disarm_interrupt_report();
   if (plan.shard) {
     std::cout << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
               << plan.state.first << ", " << plan.state.first + plan.state.count << ") of "
@@ -111,32 +100,39 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
     if (plan.shard)
       label +=
           " shard " + std::to_string(plan.state.shard_index) + "/" + std::to_string(plan.state.shard_count);
-    Progress progress(left, label, Progress::style_for_stderr(o.quiet),
+    Progress progress(left, label, o.monitor ? ProgressStyle::none : Progress::style_for_stderr(o.quiet),
                       std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
-    arm_interrupt_report(&progress.done_counter(), left, created_dir,
-                         o.checkpoint_every > 0 ? &stop : nullptr);
+    const bool signals = !o.monitor;
+    if (o.monitor) {
+      o.monitor->total.store(left);
+      progress.mirror_to(&o.monitor->done);
+    } else {
+      arm_interrupt_report(&progress.done_counter(), left, created_dir,
+                           o.checkpoint_every > 0 ? &stop : nullptr);
+    }
     try {
-      const CheckpointPlan checkpoints{out_dir.string(), o.checkpoint_every, &stop};
+      const CheckpointPlan checkpoints{out_dir.string(), o.checkpoint_every,
+                                       o.monitor ? &o.monitor->stop : &stop};
       finished =
           checkpointed_sweep(spec, result, plan.state,
                              SweepRequest{backend, 0, 0, config.batch, o.threads, &progress}, checkpoints);
     } catch (const std::exception& e) {
       progress.finish();
-      disarm_interrupt_report();
+      if (signals) disarm_interrupt_report();
       std::cerr << "collsweep run: " << e.what() << '\n';
       return 1;
     }
     progress.finish();
     if (!finished) {
-      disarm_interrupt_report();
-      const int sig = stop.load();
+      if (signals) disarm_interrupt_report();
+      const int sig = o.monitor ? o.monitor->stop.load() : stop.load();
       std::cerr << "collsweep run: interrupted (" << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
                 << result.count << " of " << plan.state.count
                 << " samples; checkpoint written: " << shown_path(state_path)
                 << "\ncollsweep run: resume with: collsweep run --resume " << shown_path(out_dir) << '\n';
       return 128 + sig;
     }
-    interrupt_report_writing();
+    if (signals) interrupt_report_writing();
   }
   return finish_model(config, result, o, out_dir, record, plan);
 }
@@ -236,14 +232,17 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
   return 0;
 }
 
-// Ends MPI when run() returns, on every path.
+// Ends MPI when run_command() returns, on every path; a monitored run (embedded) is one process.
 struct MpiSession {
-  mpi::World world = mpi::start();
+  explicit MpiSession(bool use) : world(use ? mpi::start() : mpi::World{}) {}
   ~MpiSession() { mpi::finish(); }
+  mpi::World world;
 };
 
-int run(const RunOptions& options, const std::string& command_line) {
-  const MpiSession session;
+}  // namespace
+
+int run_command(const RunOptions& options, const std::string& command_line) {
+  const MpiSession session(options.monitor == nullptr);
   const mpi::World& world = session.world;
   RunOptions o = options;
   if (world.rank > 0) o.quiet = o.no_plot = true;
@@ -333,8 +332,6 @@ int run(const RunOptions& options, const std::string& command_line) {
       config.model);
 }
 
-}  // namespace
-
 void register_run(CLI::App& app, int& status) {
   auto opts = std::make_shared<RunOptions>();
   CLI::App* cmd =
@@ -370,7 +367,7 @@ void register_run(CLI::App& app, int& status) {
     for (const auto* o : app.get_subcommand("run")->get_options())
       if (o->count() && o->get_name() != "config")
         line += " " + o->get_name() + (o->get_expected_min() ? " " + o->as<std::string>() : "");
-    status = run(*opts, line);
+    status = run_command(*opts, line);
   });
 }
 

@@ -36,7 +36,7 @@ inline bool status_keeps_count(Status s) {
   return s == Status::ok || s == Status::no_consistent_solution || s == Status::not_converged;
 }
 
-inline void write_thesis_columns(io::CsvWriter& w, Status s, const LawReport& r, const ConstraintReport& k,
+inline void write_thesis_columns(io::FieldSink& w, Status s, const LawReport& r, const ConstraintReport& k,
                                  ThesisColumns t) {
   if (s == Status::ok) {
     for (std::uint8_t bit :
@@ -88,7 +88,7 @@ RowSchema<Record, CheckedOutcome<Outcome>> with_constraints(const RowSchema<Reco
     return c;
   };
   const auto write = base.write;
-  s.write = [write](const CheckedOutcome<Outcome>& c, io::CsvWriter& w) {
+  s.write = [write](const CheckedOutcome<Outcome>& c, io::FieldSink& w) {
     const bool ok = write(c.outcome, w);
     write_thesis_columns(w, c.outcome.status, LawReport{}, c.constraints, ThesisColumns{});
     return ok;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/field_sink.hpp"
+
 namespace collsweep::io {
 
 // A CSV syntax error at a 1-based line of the input.
@@ -56,16 +58,15 @@ void append_csv_field(std::string& out, std::string_view field);
 
 // Buffered CSV writer: fields are separated by ',', records end in "\n". Call finish() at the end and
 // check its result: it flushes and reports whether every write to the stream succeeded.
-class CsvWriter {
+class CsvWriter final : public FieldSink {
  public:
   explicit CsvWriter(std::ostream& out, std::size_t buffer_bytes = std::size_t{1} << 16);
   ~CsvWriter();
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
 
-  void field(std::string_view text);  // one field of the current record (quoted as needed)
-  void number(double x);              // one numeric field, format_double (17 significant digits)
-  void empty_field() { field({}); }
+  void field(std::string_view text) override;  // one field of the current record (quoted as needed)
+  void number(double x) override;              // one numeric field, format_double (17 significant digits)
   void end_record();
   void record(const std::vector<std::string>& fields);  // a whole record
 

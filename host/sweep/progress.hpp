@@ -32,7 +32,12 @@ class Progress {
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
 
-  void add(std::uint64_t done) { done_.fetch_add(done, std::memory_order_relaxed); }
+  void add(std::uint64_t done) {
+    done_.fetch_add(done, std::memory_order_relaxed);
+    if (mirror_) mirror_->fetch_add(done, std::memory_order_relaxed);
+  }
+  // Also counts the samples done into *mirror (a program embedding the run watches it there).
+  void mirror_to(std::atomic<std::uint64_t>* mirror) { mirror_ = mirror; }
   void finish();  // clears the bar
   // The samples done so far (read by the interrupt report, which may run in a signal handler).
   const std::atomic<std::uint64_t>& done_counter() const { return done_; }
@@ -49,6 +54,7 @@ class Progress {
   ProgressStyle style_;
   std::chrono::milliseconds log_interval_;
   std::atomic<std::uint64_t> done_{0};
+  std::atomic<std::uint64_t>* mirror_ = nullptr;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   bool shown_ = false, stop_ = false;
   std::mutex mutex_;

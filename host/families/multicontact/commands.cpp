@@ -85,7 +85,12 @@ EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOpt
   const LcpSolver solver = parse_lcp_solver(o.solver);
   return {
       [law, k, solver](std::istream& in, io::CsvWriter& w) { return eval_lcp_csv(in, w, law, k, solver); },
-      "where their law is " + o.law + " and their contacts the k in use"};
+      "where their law is " + o.law + " and their contacts the k in use",
+      [law, k, solver](const std::vector<std::string>& names) {
+        const int kk = lcp_header_contacts(HeaderIndex(names, 0), k, false);
+        return with_contacts(
+            kk, [&](auto kc) { return column_evaluator(lcp_schema<decltype(kc)::value>(law, solver)); });
+      }};
 }
 
 // Rows carry their k in "contacts"; the columns are those of the plan's largest k.

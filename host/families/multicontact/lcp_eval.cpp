@@ -36,7 +36,7 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
   opt.solver = solver;
   opt.theorem_predicates = false;  // not among the outputs; the numbers do not depend on it
   s.compute = [law, opt](const C& c) { return evaluate_lcp(law, c, opt); };
-  s.write = [](const O& o, io::CsvWriter& w) {
+  s.write = [](const O& o, io::FieldSink& w) {
     if (o.status != Status::ok) {
       w.field("invalid: " + lcp_status_reason(o.status));
       for (int i = 0; i < 4 + 2 * n; ++i) w.empty_field();

@@ -63,18 +63,39 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+std::vector<std::string> sample_column_names(const MultiContactSweepSpec& spec) {
+  // The columns of the largest k the plan can draw; a sample of fewer contacts leaves the rest empty.
+  const int k_max = max_contacts_of(spec.plan), n = 2 * k_max;
+  std::vector<std::string> names = {"contacts"};
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) names.push_back("G_" + std::to_string(i) + "_" + std::to_string(j));
+  for (int i = 1; i <= n; ++i) names.push_back("g_" + std::to_string(i));
+  for (const char* q : {"mu_", "eN_", "eT_"})
+    for (int i = 1; i <= k_max; ++i) names.push_back(q + std::to_string(i));
+  return names;
+}
+
+void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec,
+                          const MultiContactSample& s) {
+  const int k_max = max_contacts_of(spec.plan), n = 2 * k_max;
+  const int k = static_cast<int>(s.k), nk = 2 * k;
+  out.field(std::to_string(k));
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) i < nk&& j < nk ? out.number(s.G[i][j]) : out.empty_field();
+  for (int i = 0; i < n; ++i) i < nk ? out.number(s.gamma_minus[i]) : out.empty_field();
+  for (const double* q : {s.mu, s.eps_N, s.eps_T})
+    for (int i = 0; i < k_max; ++i) i < k ? out.number(q[i]) : out.empty_field();
+}
+
+void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec, std::uint64_t index) {
+  write_sample_columns(out, spec, draw_multicontact_sample<SimdNormals>(spec.plan, index));
+}
+
 void write_witnesses_csv(const std::string& path, const MultiContactSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
-  // Columns for the largest k the plan can draw.
-  const int k_max = max_contacts_of(r.spec.plan);
-  const int n = 2 * k_max;
-  for (const char* c : {"law", "rank", "sample", "contacts"}) csv.field(c);
-  for (int i = 0; i < n; ++i)
-    for (int j = i; j < n; ++j) csv.field("G_" + std::to_string(i) + "_" + std::to_string(j));
-  for (int i = 1; i <= n; ++i) csv.field("g_" + std::to_string(i));
-  for (const char* q : {"mu_", "eN_", "eT_"})
-    for (int i = 1; i <= k_max; ++i) csv.field(q + std::to_string(i));
+  for (const char* c : {"law", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_column_names(r.spec)) csv.field(c);
   for (const char* c : {"solutions", "W_min", "W_max", "W", "W_max_rel"}) csv.field(c);
   csv.end_record();
   for (int l = 0; l < r.spec.n_laws; ++l) {
@@ -84,16 +105,10 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
       // row is exactly what `collsweep eval` computes from its columns.
       const MultiContactSample s = draw_multicontact_sample<SimdNormals>(r.spec.plan, w.index);
       const MultiContactSummary o = evaluate_multicontact(r.spec.laws[l], s, r.spec.solver);
-      const int k = static_cast<int>(s.k), nk = 2 * k;
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      csv.field(std::to_string(k));
-      for (int i = 0; i < n; ++i)
-        for (int j = i; j < n; ++j) i < nk&& j < nk ? csv.number(s.G[i][j]) : csv.empty_field();
-      for (int i = 0; i < n; ++i) i < nk ? csv.number(s.gamma_minus[i]) : csv.empty_field();
-      for (const double* q : {s.mu, s.eps_N, s.eps_T})
-        for (int i = 0; i < k_max; ++i) i < k ? csv.number(q[i]) : csv.empty_field();
+      write_sample_columns(csv, r.spec, s);
       csv.field(std::to_string(o.solutions));
       csv.number(o.W_min);
       csv.number(o.W_max);

@@ -82,7 +82,10 @@ EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& 
   return {[law, constraints](std::istream& in, io::CsvWriter& w) {
             return eval_csv(in, w, planar_schema(law, constraints));
           },
-          "where their law is " + o.law};
+          "where their law is " + o.law,
+          [law, constraints](const std::vector<std::string>&) {
+            return column_evaluator(planar_schema(law, constraints));
+          }};
 }
 
 WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary&) {

@@ -38,7 +38,7 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   const ThesisColumns t{law_counts_solutions(law), law == PlanarLaw::smith};
   if (thesis) append_thesis_column_names(s.outputs, t);
   s.compute = [law](const PlanarCollision& c) { return evaluate_with_reports(law, c); };
-  s.write = [thesis, t](const PlanarEvalResult& r, io::CsvWriter& w) {
+  s.write = [thesis, t](const PlanarEvalResult& r, io::FieldSink& w) {
     const PlanarOutcome& o = r.outcome;
     if (o.status != Status::ok) {
       w.field(std::string("invalid: ") + status_reason(o.status));

@@ -135,26 +135,32 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
-// A witness row's sample columns (witnesses.csv and compare_witnesses.csv): the eval inputs, the thesis
-// laws' parameters when read, then theta.
-template <class Csv>
-void write_sample_fields(Csv& csv, const PlanarSample& smp, bool weights, bool ratio) {
+std::vector<std::string> sample_column_names(const PlanarSweepSpec& spec) {
+  std::vector<std::string> names = {"W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"};
+  if (reads_weights(spec)) names.insert(names.end(), {"s1", "s2"});
+  if (reads_ratio(spec)) names.emplace_back("ratio");
+  names.emplace_back("theta_deg");
+  return names;
+}
+
+void write_sample_columns(io::FieldSink& out, const PlanarSweepSpec& spec, const PlanarSample& smp) {
   for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
-    csv.number(x);
-  if (weights) csv.number(smp.c.s1), csv.number(smp.c.s2);
-  if (ratio) csv.number(smp.c.ratio);
-  csv.number(smp.theta_deg);
+    out.number(x);
+  if (reads_weights(spec)) out.number(smp.c.s1), out.number(smp.c.s2);
+  if (reads_ratio(spec)) out.number(smp.c.ratio);
+  out.number(smp.theta_deg);
+}
+
+void write_sample_columns(io::FieldSink& out, const PlanarSweepSpec& spec, std::uint64_t index) {
+  write_sample_columns(out, spec, draw_planar_sample<SimdNormals>(spec.plan, index));
 }
 
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
-  const bool weights = reads_weights(r.spec), ratio = reads_ratio(r.spec);
-  for (const char* c : {"law", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"})
-    csv.field(c);
-  if (weights) csv.field("s1"), csv.field("s2");
-  if (ratio) csv.field("ratio");
-  for (const char* c : {"theta_deg", "type", "dE", "dE_rel"}) csv.field(c);
+  for (const char* c : {"law", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_column_names(r.spec)) csv.field(c);
+  for (const char* c : {"type", "dE", "dE_rel"}) csv.field(c);
   csv.end_record();
   for (int l = 0; l < r.spec.n_laws; ++l) {
     int rank = 0;
@@ -166,7 +172,7 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      write_sample_fields(csv, smp, weights, ratio);
+      write_sample_columns(csv, r.spec, smp);
       csv.field(std::to_string(o.type));
       csv.number(o.dE);
       csv.number(o.dE_rel);
@@ -217,14 +223,9 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
   const std::string path = dir + "/compare_witnesses.csv";
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
-  const bool weights = reads_weights(s), ratio = reads_ratio(s);
-  for (const char* c :
-       {"law_a", "law_b", "rank", "sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"})
-    csv.field(c);
-  if (weights) csv.field("s1"), csv.field("s2");
-  if (ratio) csv.field("ratio");
-  for (const char* c : {"theta_deg", "dv2_rel", "type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"})
-    csv.field(c);
+  for (const char* c : {"law_a", "law_b", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_column_names(s)) csv.field(c);
+  for (const char* c : {"dv2_rel", "type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"}) csv.field(c);
   csv.end_record();
   for (int p = 0; p < s.n_pairs; ++p) {
     int rank = 0;
@@ -237,7 +238,7 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
       csv.field(law_name(lb));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      write_sample_fields(csv, smp, weights, ratio);
+      write_sample_columns(csv, s, smp);
       csv.number(w.value);
       csv.field(std::to_string(a.type));
       csv.field(std::to_string(b.type));

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "io/field_sink.hpp"
 #include "sweep/run_outputs.hpp"
 #include "sweep/sweep_result.hpp"
 
@@ -20,6 +21,13 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& result);
 // witnesses.csv: per law the ranked samples with the largest energy gain, with their full inputs in the
 // columns of `collsweep eval` (W_nn,W_nt,W_tt,v_n,v_t,mu,e,e_t) so that eval reproduces each dE exactly.
 void write_witnesses_csv(const std::string& path, const PlanarSweepResult& result);
+
+// A sample's input columns as witness rows hold them (`collsweep eval`'s columns, the thesis laws'
+// parameters where the spec's laws read them, then theta_deg), and their values for sample `index` (drawn as
+// the sweep draws it, on every backend the same).
+std::vector<std::string> sample_column_names(const PlanarSweepSpec& spec);
+void write_sample_columns(io::FieldSink& out, const PlanarSweepSpec& spec, const PlanarSample& sample);
+void write_sample_columns(io::FieldSink& out, const PlanarSweepSpec& spec, std::uint64_t index);
 
 // samples.npy: float64 array [count x columns], columns named in summary.json ("samples_columns").
 std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec);

@@ -76,25 +76,40 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, 
   return solve_spatial(o);
 }
 
+namespace {
+
+// eval --constraints: the law's schema with C1..C4, eta appended.
+auto constrained_spatial_schema(SpatialLaw law) {
+  const auto check = [](const SpatialCollision& c, const SpatialOutcome& out) {
+    return check_constraints(c, out);
+  };
+  return with_constraints(spatial_schema(law), check);
+}
+
+}  // namespace
+
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o) {
   SpatialThesisLaw thesis{};
   if (parse_law(o.law.c_str(), &thesis))
     return {[thesis](std::istream& in, io::CsvWriter& w) {
               return eval_csv(in, w, spatial_thesis_schema(thesis));
             },
-            "every row"};
+            "every row",
+            [thesis](const std::vector<std::string>&) {
+              return column_evaluator(spatial_thesis_schema(thesis));
+            }};
   SpatialLaw law{};
   parse_law(o.law.c_str(), &law);
   if (o.constraints)
-    return {[law](std::istream& in, io::CsvWriter& w) {
-              const auto check = [](const SpatialCollision& c, const SpatialOutcome& out) {
-                return check_constraints(c, out);
-              };
-              return eval_csv(in, w, with_constraints(spatial_schema(law), check));
-            },
-            "where their law is " + o.law};
+    return {
+        [law](std::istream& in, io::CsvWriter& w) {
+          return eval_csv(in, w, constrained_spatial_schema(law));
+        },
+        "where their law is " + o.law,
+        [law](const std::vector<std::string>&) { return column_evaluator(constrained_spatial_schema(law)); }};
   return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, spatial_schema(law)); },
-          "where their law is " + o.law};
+          "where their law is " + o.law,
+          [law](const std::vector<std::string>&) { return column_evaluator(spatial_schema(law)); }};
 }
 
 WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary&) {

@@ -33,7 +33,7 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",       "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg"};
   s.compute = [law](const SpatialCollision& c) { return evaluate_spatial(law, c); };
-  s.write = [](const SpatialOutcome& o, io::CsvWriter& w) {
+  s.write = [](const SpatialOutcome& o, io::FieldSink& w) {
     if (o.status != Status::ok) {
       w.field(std::string("invalid: ") + spatial_status_reason(o.status));
       w.field(mode_name(SpatialMode::none));

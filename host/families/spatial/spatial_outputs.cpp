@@ -176,12 +176,32 @@ void write_map_csv(const std::string& path, const SpatialSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+std::vector<std::string> sample_column_names(const SpatialSweepSpec&) {
+  return {"W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22",    "v_n",
+          "v_1",  "v_2",  "mu",   "e",    "e_t",  "psi_deg", "phi_deg"};
+}
+
+void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec&, const SpatialSample& smp) {
+  const SpatialCollision& c = smp.c;
+  for (double x : {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22, c.v.n, c.v.t1, c.v.t2, c.mu, c.e, c.e_t,
+                   smp.psi_deg, smp.phi_deg})
+    out.number(x);
+}
+
+// g++ 12 inlines the sampler's random stream here and warns that its block may be read before it is
+// generated (SampleRng::next_u32 generates it on the first call: a false positive).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec& spec, std::uint64_t index) {
+  write_sample_columns(out, spec, draw_spatial_sample(spec.plan, index, sample_needs(spec)));
+}
+#pragma GCC diagnostic pop
+
 void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
-  for (const char* c : {"law", "rank", "sample", "W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22", "v_n", "v_1",
-                        "v_2", "mu", "e", "e_t", "psi_deg", "phi_deg"})
-    csv.field(c);
+  for (const char* c : {"law", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_column_names(r.spec)) csv.field(c);
   for (const std::string& c : cli::spatial_recorded_columns()) csv.field(c);
   csv.end_record();
   const SpatialNeeds needs = sample_needs(r.spec);
@@ -191,14 +211,11 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
       // The inputs are drawn again on the host (sample k is the same everywhere) and re-evaluated, so the
       // row is exactly what `collsweep eval` computes from its own columns.
       const SpatialSample smp = draw_spatial_sample(r.spec.plan, w.index, needs);
-      const SpatialCollision& c = smp.c;
-      const SpatialOutcome o = evaluate_spatial(r.spec.laws[l], c);
+      const SpatialOutcome o = evaluate_spatial(r.spec.laws[l], smp.c);
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
-      for (double x : {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22, c.v.n, c.v.t1, c.v.t2, c.mu, c.e,
-                       c.e_t, smp.psi_deg, smp.phi_deg})
-        csv.number(x);
+      write_sample_columns(csv, r.spec, smp);
       csv.field(mode_name(o.mode));  // spatial_recorded_columns(), in its order
       csv.field(std::to_string(o.n_invariant));
       csv.number(o.dE);

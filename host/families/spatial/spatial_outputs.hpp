@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "io/field_sink.hpp"
 #include "sweep/run_outputs.hpp"
 #include "sweep/sweep_result.hpp"
 
@@ -17,6 +18,12 @@ struct RunConfig;
 // max_swerve_deg. Statistics of cells without a valid sample are empty fields. Byte-identical for any
 // thread count, batch size and backend that computed the same tally.
 void write_map_csv(const std::string& path, const SpatialSweepResult& result);
+
+// A sample's input columns as witness rows hold them (`collsweep eval`'s columns and the approach angles),
+// and their values for sample `index` (drawn as the sweep draws it, on every backend the same).
+std::vector<std::string> sample_column_names(const SpatialSweepSpec& spec);
+void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec& spec, const SpatialSample& sample);
+void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec& spec, std::uint64_t index);
 
 // witnesses.csv: per law the ranked samples with the largest energy gain, with their inputs in the columns
 // of `collsweep eval` (W_nn,W_n1,W_n2,W_11,W_12,W_22,v_n,v_1,v_2,mu,e,e_t) so that eval and reproduce

@@ -40,7 +40,7 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
   const ThesisColumns t{law_counts_solutions(law), law == SpatialThesisLaw::smith_3d};
   append_thesis_column_names(s.outputs, t);
   s.compute = [law](const In& in) { return evaluate_with_reports(law, in); };
-  s.write = [t](const SpatialThesisResult& r, io::CsvWriter& w) {
+  s.write = [t](const SpatialThesisResult& r, io::FieldSink& w) {
     const SpatialOutcome& o = r.outcome;
     if (o.status != Status::ok) {
       w.field(std::string("invalid: ") + spatial_status_reason(o.status));

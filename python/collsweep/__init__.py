@@ -1,0 +1,34 @@
+"""collsweep: Monte-Carlo sweeps of rigid-body impact laws with friction, from Python.
+
+The module calls the same kernels and host library as the `collsweep` program (docs/python.md):
+
+    evaluate(law, **inputs)        any law on arrays of collisions, bit for bit `collsweep eval`
+    solve(law, **options)          one collision with its phases, as `collsweep solve`
+    sample(config, first, count)   the inputs of a sweep's samples, exactly as the sweep draws them
+    run(config, ...)               a sweep, as `collsweep run` (a RunResult: .map, .witnesses, .summary, .plot())
+    load(run_dir)                  a finished run folder as a RunResult
+    laws()                         every family's laws; build_info() how this module was built
+"""
+from . import _collsweep
+from ._collsweep import __version__
+from ._evaluate import evaluate, law_family
+from ._results import RunResult, load
+from ._run import RunInterrupted, run
+from ._sample import sample
+from ._solve import Solution, solve
+
+__all__ = ["evaluate", "solve", "sample", "run", "load", "laws", "law_family", "build_info", "RunResult",
+           "RunInterrupted", "Solution", "__version__"]
+
+
+def laws() -> dict:
+    """Every model family's laws: {"planar": [...], "multicontact": [...], "spatial": [...]}."""
+    return _collsweep.laws()
+
+
+def build_info() -> dict:
+    """How this module was built: version, source revision, whether with CUDA (and which nvcc), and the GPU
+    it can use now (or why none)."""
+    available, device = _collsweep.cuda_device()
+    return {"version": __version__, "revision": _collsweep.revision, "cuda_built": _collsweep.cuda_built,
+            "cuda_compiler": _collsweep.cuda_compiler, "gpu_available": available, "gpu": device}

@@ -1,0 +1,90 @@
+// collsweep._collsweep: the extension module under `import collsweep` — its build, and the parts bound in
+// evaluate_binding.cpp and run_binding.cpp.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "backend/cuda_backend.hpp"
+#include "bindings.hpp"
+#include "cli/eval_table.hpp"
+#include "cli/parse_numbers.hpp"
+#include "config/run_config.hpp"
+#include "families/multicontact/lcp_law.hpp"
+#include "families/registry.hpp"
+#include "families/spatial/spatial_eval.hpp"
+#include "mpi/mpi_world.hpp"
+#include "sweep/git_revision.hpp"
+
+namespace py = pybind11;
+
+namespace collsweep::python {
+
+void bind_build(py::module_& m) {
+  m.attr("__version__") = COLLSWEEP_VERSION;
+  m.attr("revision") = git_revision();
+  m.attr("cuda_built") = static_cast<bool>(COLLSWEEP_HAVE_CUDA);
+  m.attr("cuda_compiler") = COLLSWEEP_CUDA_COMPILER_VERSION;
+  m.def(
+      "cuda_device",
+      [] {
+        const cuda::DeviceInfo gpu = cuda::query_device();
+        return py::make_tuple(gpu.available, describe_device(gpu));
+      },
+      "(whether a GPU is usable, its description or why there is none)");
+  // The statuses that say the input is wrong (not an outcome of the law, as a jam or an LCP without
+  // solution is): collsweep.evaluate raises for them. Their reasons as every family's eval writes them.
+  m.def(
+      "input_error_reasons",
+      [] {
+        std::vector<std::string> reasons;
+        for (Status s :
+             {Status::nonfinite_input, Status::delassus_not_spd, Status::not_approaching,
+              Status::negative_friction, Status::restitution_out_of_range, Status::tangential_out_of_range,
+              Status::singular_delassus, Status::coefficient_out_of_range, Status::parameter_out_of_range})
+          for (std::string r : {std::string(status_reason(s)), cli::lcp_status_reason(s),
+                                std::string(cli::spatial_status_reason(s))})
+            reasons.push_back("invalid: " + r);
+        return reasons;
+      },
+      "The status texts of rows whose input is wrong (collsweep.evaluate raises for them).");
+  m.def(
+      "laws",
+      [] {
+        py::dict out;
+        families::for_each_family([&](auto i) {
+          using Spec = families::SpecAt<i>;
+          std::vector<std::string> names;
+          for (std::string_view n : families::law_names<Spec>()) names.emplace_back(n);
+          for (std::string_view n : families::FamilyTraits<Spec>::eval_only_laws()) names.emplace_back(n);
+          out[families::FamilyTraits<Spec>::name] = names;
+        });
+        return out;
+      },
+      "Every family's laws (model.kind -> law names).");
+}
+
+}  // namespace collsweep::python
+
+PYBIND11_MODULE(_collsweep, m) {
+  m.doc() = "collsweep's compiled core: the kernels and host library of the collsweep program.";
+  // Bad input in any form (an unknown law, a malformed config, columns of no contact count) is a ValueError.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const collsweep::cli::UsageError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const collsweep::cli::MalformedInput& e) {
+      std::string what = e.what();
+      const std::string line0 = "line 0: ";
+      if (what.compare(0, line0.size(), line0) == 0) what = what.substr(line0.size());
+      PyErr_SetString(PyExc_ValueError, what.c_str());
+    } catch (const collsweep::ConfigError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+  collsweep::python::bind_build(m);
+  collsweep::python::bind_evaluate(m);
+  collsweep::python::bind_run(m);
+}

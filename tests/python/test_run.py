@@ -1,0 +1,64 @@
+# collsweep.run: the same run folder as `collsweep run` (map.csv and witnesses.csv byte for byte) from a dict,
+# a TOML string or a path; a stopped run resumes to the same bytes; bad configs raise naming the key.
+import pytest
+
+import collsweep
+from collsweep import _collsweep
+from collsweep._config import to_toml
+from conftest import small_config
+
+SAME_FILES = ("map.csv", "witnesses.csv")
+
+
+def test_run_writes_the_cli_run_folder(small_runs, tmp_path):
+    config = small_config("planar")
+    result = collsweep.run(config, out=tmp_path / "py", threads=1, progress=False, maps=False)
+    for f in SAME_FILES:
+        assert (result.dir / f).read_bytes() == (small_runs["planar"] / f).read_bytes(), f
+    assert result.map.equals(collsweep.load(small_runs["planar"]).map)
+    assert result.summary["threads"] == 1
+    text = collsweep.run(to_toml(config), out=tmp_path / "text", threads=2, progress=False, maps=False)
+    assert (text.dir / "map.csv").read_bytes() == (small_runs["planar"] / "map.csv").read_bytes()
+
+
+def test_multicontact_and_spatial_runs(small_runs, tmp_path):
+    for name in ("multicontact", "spatial"):
+        result = collsweep.run(small_config(name), out=tmp_path / name, progress=False, maps=False)
+        for f in SAME_FILES:
+            assert (result.dir / f).read_bytes() == (small_runs[name] / f).read_bytes(), (name, f)
+        assert result.family == name
+
+
+def test_a_stopped_run_resumes_to_the_same_bytes(small_runs, tmp_path):
+    config = small_config("planar")
+    config["run"]["samples"] = 2_000_000  # long enough to be stopped in its first chunks
+    path = tmp_path / "long.toml"
+    path.write_text(to_toml(config))
+    out = tmp_path / "stopped"
+    handle = _collsweep.start_run(str(path), str(out), "cpu", 1, False, "", 0.0, True)
+    while handle.progress()[0] == 0 and not handle.wait(0.01):
+        pass
+    handle.stop()
+    status, _, err = handle.result()
+    assert status == 130, err
+    assert (out / "collsweep.state").exists() and not (out / "map.csv").exists()
+    resumed = collsweep.run(resume=out, progress=False, maps=False)
+    whole = collsweep.run(path, out=tmp_path / "whole", threads=2, progress=False, maps=False)
+    for f in SAME_FILES:
+        assert (resumed.dir / f).read_bytes() == (whole.dir / f).read_bytes(), f
+    assert not (out / "collsweep.state").exists()
+
+
+def test_bad_configs_and_options_raise(tmp_path):
+    config = small_config("planar")
+    config["parameters"]["mu"] = {"dist": "uniform", "lo": 1.0, "hi": 0.5}
+    with pytest.raises(ValueError, match="parameters.mu"):
+        collsweep.run(config, out=tmp_path / "bad", progress=False)
+    with pytest.raises(ValueError, match="backend"):
+        collsweep.run(small_config("planar"), backend="tpu")
+    good = small_config("planar")
+    collsweep.run(good, out=tmp_path / "full", progress=False, maps=False)
+    with pytest.raises(ValueError, match="force=True"):
+        collsweep.run(good, out=tmp_path / "full", progress=False, maps=False)
+    with pytest.raises(ValueError, match="required"):
+        collsweep.run()
