@@ -1,9 +1,10 @@
 // `mpirun -np N collsweep run`: 2 and 3 ranks (oversubscribed, loopback) give the bytes of a one-process
-// --threads 1 run for a planar, a multi-contact and a spatial config; summary.json lists the ranks. Skipped
-// in a build without MPI or without mpirun.
+// --threads 1 run for a planar, a multi-contact and a spatial config; summary.json lists the ranks; a killed
+// MPI run resumes from its checkpoint on another number of ranks. Skipped in a build without MPI or mpirun.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "mpi/mpi_world.hpp"
@@ -73,6 +74,51 @@ TEST(CliMpi, MultiContactRanksGiveTheOneProcessBytes) {
 
 TEST(CliMpi, SpatialRanksGiveTheOneProcessBytes) {
   expect_ranks_match_one_process(shipped("spatial_quickstart.toml", "samples = 1_000_000", "3000"));
+}
+
+// An MPI run killed (SIGKILL to mpirun and every rank) after its first checkpoints resumes — with another
+// number of ranks, or in one process — to the bytes of an uninterrupted run.
+TEST(CliMpi, AKilledRunResumesOnAnyNumberOfRanks) {
+  std::string why;
+  if (!mpi::built_with_mpi(&why)) GTEST_SKIP() << why;
+  if (std::system("command -v mpirun >/dev/null 2>&1 && command -v setsid >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no mpirun or setsid";
+  const std::string config = shipped("spatial_quickstart.toml", "samples = 1_000_000", "200_000");
+  const std::string whole = temp_path("mpi_whole");
+  const CommandResult w = run_collsweep({"run", config, "--out", whole, "--backend", "cpu", "--threads", "1",
+                                         "--checkpoint-every", "0", "--no-plot", "--quiet"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+
+  const std::string out = temp_path("mpi_killed"), state = out + "/collsweep.state";
+  // mpirun in a session of its own (its ranks with it), killed as a group once a checkpoint exists.
+  const std::string cmd =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 setsid mpirun --oversubscribe -np 2 " +
+      testing::shell_quote(testing::collsweep_binary()) + " run " + testing::shell_quote(config) + " --out " +
+      testing::shell_quote(out) +
+      " --backend cpu --threads 1 --no-plot --quiet --checkpoint-every 0.05 >/dev/null 2>&1 & pid=$!; "
+      "for i in $(seq 1 2000); do [ -f " +
+      testing::shell_quote(state) +
+      " ] && break; kill -0 $pid 2>/dev/null || break; sleep 0.01; done; "
+      "kill -KILL -$pid 2>/dev/null; wait $pid 2>/dev/null; sleep 0.2; exit 0";
+  ASSERT_EQ(std::system(("bash -c " + testing::shell_quote(cmd)).c_str()), 0);
+  if (!std::filesystem::exists(state)) GTEST_SKIP() << "the run finished before its first checkpoint";
+
+  const std::string copy = temp_path("mpi_killed_copy");
+  ASSERT_EQ(std::system(("cp -r " + testing::shell_quote(out) + " " + testing::shell_quote(copy)).c_str()),
+            0);
+  const std::string err = temp_path("mpi_resume_stderr.txt");
+  const std::string resume =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -np 3 " +
+      testing::shell_quote(testing::collsweep_binary()) + " run --resume " + testing::shell_quote(out) +
+      " --backend cpu --threads 1 --no-plot --quiet >/dev/null 2>" + testing::shell_quote(err);
+  const int status = std::system(resume.c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << testing::read_text_file(err);
+  testing::expect_same_results(whole, out);
+
+  const CommandResult one =
+      run_collsweep({"run", "--resume", copy, "--threads", "2", "--no-plot", "--quiet"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  testing::expect_same_results(whole, copy);
 }
 
 }  // namespace

@@ -12,39 +12,9 @@
 #include "mpi/mpi_world.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/run_outputs.hpp"
+#include "sweep/run_state.hpp"
 
 namespace collsweep::cli {
-
-// Sweeps this rank's chunks of state's samples onto acc (collective over the ranks). `whole` (rank 0's
-// progress, or null) counts the samples handed out to every rank.
-template <class Spec>
-void rank_sweep(const Spec& spec, SweepResult<Spec>& acc, const RunState& state, SweepRequest q, int ranks,
-                Progress* whole) {
-  using Clock = std::chrono::steady_clock;
-  mpi::open_queue(state.first, state.first + state.count);
-  // The first chunk small (a small run still spreads over the ranks), then about a second of work each.
-  std::uint64_t chunk = std::clamp<std::uint64_t>(state.count / (8 * static_cast<std::uint64_t>(ranks)), 256,
-                                                  static_cast<std::uint64_t>(std::max(q.threads, 1)) * 4096),
-                shown = 0;
-  q.progress = nullptr;
-  while (mpi::next_chunk(chunk, &q.first, &q.samples)) {
-    if (whole && q.first + q.samples - state.first > shown) {
-      whole->add(q.first + q.samples - state.first - shown);
-      shown = q.first + q.samples - state.first;
-    }
-    const Clock::time_point t0 = Clock::now();
-    absorb_chunk(acc, run_family_sweep(spec, q));
-    const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-    // About a second of this rank's work, and at most half of an equal share of what is left, so that the
-    // ranks finish within a small chunk of each other (guided self-scheduling).
-    const std::uint64_t left = state.first + state.count - (q.first + q.samples);
-    const double second = q.samples / std::max(dt, 1e-6);
-    chunk = std::clamp<std::uint64_t>(
-        std::min(static_cast<std::uint64_t>(second), left / (2 * static_cast<std::uint64_t>(ranks))), 256,
-        chunk * 8);
-  }
-  mpi::close_queue();
-}
 
 // Gathers every rank's part on rank 0 and merges them into acc there (rank order; the merge is exact in any
 // order), with one record per rank; other ranks' acc is left as it is. Collective.
@@ -72,6 +42,77 @@ void gather_ranks(const Spec& spec, SweepResult<Spec>& acc, RunState state, std:
   for (const std::string& d : devices) total.device += (total.device.empty() ? "" : "; ") + d;
   total.first = state.first;
   acc = std::move(total);
+}
+
+// Sweeps the samples of `state` after its first `done` (a resumed run's, in rank 0's acc) over the ranks,
+// onto each rank's acc; collective. The samples go out in epochs: within one, ranks take chunks from one
+// queue (ranks of any speed finish it together); an epoch ends when every sample handed out is done, so the
+// samples done are always a prefix of the range. After an epoch a checkpoint — that prefix's tally merged on
+// rank 0, written by it — follows when plan.every seconds have passed since the last or when any rank was
+// asked to stop (plan.stop); then false is returned. An epoch lasts about min(plan.every, 30 s), so a stop
+// waits at most that; plan.every <= 0: one epoch, no checkpoint. `whole` (rank 0's progress, or null) counts
+// the samples handed out to every rank.
+template <class Spec>
+bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::uint64_t done, SweepRequest q,
+                int ranks, bool root, Progress* whole, const CheckpointPlan& plan) {
+  using Clock = std::chrono::steady_clock;
+  constexpr double kLongestEpoch = 30.0;  // seconds
+  const std::uint64_t end = state.first + state.count, start = state.first + done;
+  const auto rank_count = static_cast<std::uint64_t>(ranks);
+  // The first chunk small (a small run still spreads over the ranks), then about a second of work each.
+  std::uint64_t chunk = std::clamp<std::uint64_t>(state.count / (8 * rank_count), 256,
+                                                  static_cast<std::uint64_t>(std::max(q.threads, 1)) * 4096),
+                shown = 0, next = start;
+  double rate = 0.0;  // samples per second of all ranks in the last epoch (rank 0's measure)
+  Clock::time_point last = Clock::now();
+  q.progress = nullptr;
+  while (next < end) {
+    std::uint64_t size = end - next;
+    if (plan.every > 0.0) {  // the first epoch learns the rate
+      const double seconds = std::min(plan.every, kLongestEpoch);
+      size = rate > 0.0 ? std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * seconds),
+                                                    256 * rank_count, size)
+                        : std::min(size, 4 * chunk * rank_count);
+      size = mpi::broadcast(size);
+    }
+    const std::uint64_t epoch_end = next + size;
+    const Clock::time_point epoch_start = Clock::now();
+    mpi::open_queue(next, epoch_end);
+    while (mpi::next_chunk(chunk, &q.first, &q.samples)) {
+      if (whole && q.first + q.samples - start > shown) {
+        whole->add(q.first + q.samples - start - shown);
+        shown = q.first + q.samples - start;
+      }
+      const Clock::time_point t0 = Clock::now();
+      absorb_chunk(acc, run_family_sweep(spec, q));
+      const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+      // About a second of this rank's work, and at most half of an equal share of what is left of the epoch,
+      // so that the ranks finish within a small chunk of each other (guided self-scheduling).
+      const std::uint64_t left = epoch_end - (q.first + q.samples);
+      const double second = q.samples / std::max(dt, 1e-6);
+      chunk = std::clamp<std::uint64_t>(std::min(static_cast<std::uint64_t>(second), left / (2 * rank_count)),
+                                        256, chunk * 8);
+    }
+    mpi::close_queue();
+    next = epoch_end;
+    rate = static_cast<double>(size) /
+           std::max(std::chrono::duration<double>(Clock::now() - epoch_start).count(), 1e-6);
+    if (plan.every <= 0.0) continue;
+    const int stop = mpi::max_over_ranks(plan.stop ? plan.stop->load() : 0);
+    const bool due =
+        mpi::broadcast(std::chrono::duration<double>(Clock::now() - last).count() >= plan.every ? 1 : 0);
+    if (stop == 0 && (!due || next == end)) continue;
+    SweepResult<Spec> total = acc;
+    std::vector<ShardRecord> parts;
+    gather_ranks(spec, total, state, &parts);
+    if (root) {
+      store_result(state, total);
+      write_run_state(plan.dir, state);
+    }
+    last = Clock::now();
+    if (stop != 0) return false;
+  }
+  return true;
 }
 
 }  // namespace collsweep::cli

@@ -137,22 +137,40 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
   return finish_model(config, result, o, out_dir, record, plan);
 }
 
-// The sweep of one model shared by the MPI ranks (mpirun -np N): rank 0 alone shows progress and writes.
+// The sweep of one model shared by the MPI ranks (mpirun -np N): rank 0 alone shows progress and writes;
+// every rank reads a resumed run's checkpoint (the run folder is on a file system they share), rank 0 keeps
+// its tally.
 template <class Spec>
 int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string& backend,
                     const RunOptions& o, const fs::path& out_dir, RunRecord& record, RunPlan& plan,
                     const mpi::World& world) {
-  SweepResult<Spec> result = make_empty_result(spec);
-  result.first = plan.state.first;
+  const std::string state_path = (out_dir / kStateFileName).string();
+  SweepResult<Spec> result;
+  std::uint64_t done = 0;
+  try {
+    result = plan.resumed ? load_result(plan.state, spec, state_path) : make_empty_result(spec);
+    done = plan.resumed ? result.count : 0;
+    if (world.rank != 0) result = make_empty_result(spec);
+    result.first = plan.state.first;
+    if (world.rank != 0 || !plan.resumed) result.count = 0;
+  } catch (const StateError& e) {
+    std::cerr << "collsweep run: rank " << world.rank << ": " << e.what() << '\n';
+    mpi::abort(2);
+  }
+  std::atomic<int> stop{0};
+  bool finished = true;
   {
-    Progress progress(plan.state.count,
-                      "collsweep run: " + config.name + " (" + std::to_string(world.size) + " ranks)",
+    const std::uint64_t left = plan.state.count - done;
+    Progress progress(left, "collsweep run: " + config.name + " (" + std::to_string(world.size) + " ranks)",
                       world.rank == 0 ? Progress::style_for_stderr(o.quiet) : ProgressStyle::none,
                       std::chrono::milliseconds(static_cast<long long>(o.progress_every * 1000.0)));
+    arm_interrupt_report(&progress.done_counter(), left, "", o.checkpoint_every > 0 ? &stop : nullptr);
     try {
-      rank_sweep(spec, result, plan.state, SweepRequest{backend, 0, 0, config.batch, o.threads, nullptr},
-                 world.size, world.rank == 0 ? &progress : nullptr);
-      gather_ranks(spec, result, plan.state, &record.ranks);
+      const CheckpointPlan checkpoints{out_dir.string(), o.checkpoint_every, &stop};
+      finished = rank_sweep(spec, result, plan.state, done,
+                            SweepRequest{backend, 0, 0, config.batch, o.threads, nullptr}, world.size,
+                            world.rank == 0, world.rank == 0 ? &progress : nullptr, checkpoints);
+      if (finished) gather_ranks(spec, result, plan.state, &record.ranks);
     } catch (const std::exception& e) {
       progress.finish();
       std::cerr << "collsweep run: rank " << world.rank << ": " << e.what() << '\n';
@@ -160,7 +178,21 @@ int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string
     }
     progress.finish();
   }
-  if (world.rank != 0) return 0;
+  if (!finished) {
+    disarm_interrupt_report();
+    const int sig = stop.load() ? stop.load() : SIGTERM;  // another rank's signal
+    if (world.rank == 0)
+      std::cerr << "collsweep run: interrupted after " << plan.state.done << " of " << plan.state.count
+                << " samples; checkpoint written: " << shown_path(state_path)
+                << "\ncollsweep run: resume with: mpirun -np N collsweep run --resume " << shown_path(out_dir)
+                << " (any N, or one process)\n";
+    return 128 + sig;
+  }
+  interrupt_report_writing();
+  if (world.rank != 0) {
+    disarm_interrupt_report();
+    return 0;
+  }
   return finish_model(config, result, o, out_dir, record, plan);
 }
 
@@ -246,14 +278,6 @@ int run_command(const RunOptions& options, const std::string& command_line) {
   const mpi::World& world = session.world;
   RunOptions o = options;
   if (world.rank > 0) o.quiet = o.no_plot = true;
-  if (world.size > 1) {
-    if (!o.resume.empty()) {
-      std::cerr << "collsweep run: --resume with " << world.size
-                << " MPI ranks: not yet; resume in one process (the results are the same bytes)\n";
-      return 2;
-    }
-    o.checkpoint_every = 0.0;  // no checkpoints across ranks yet (docs/cluster.md)
-  }
   RunConfig config;
   RunPlan plan;
   if (!o.resume.empty()) {

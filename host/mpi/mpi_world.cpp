@@ -135,6 +135,17 @@ int broadcast(int value) {
   return value;
 }
 
+std::uint64_t broadcast(std::uint64_t value) {
+  if (g_started) MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return value;
+}
+
+int max_over_ranks(int value) {
+  int out = value;
+  if (g_started) check(MPI_Allreduce(&value, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  return out;
+}
+
 void abort(int status) {
   if (g_started) MPI_Abort(MPI_COMM_WORLD, status);
   std::exit(status);

@@ -32,6 +32,10 @@ std::vector<std::string> gather(const std::string& bytes);
 
 // Rank 0's value on every rank; collective.
 int broadcast(int value);
+std::uint64_t broadcast(std::uint64_t value);
+
+// The largest of every rank's value, on every rank; collective.
+int max_over_ranks(int value);
 
 // Ends every rank with this status (a rank that fails alone must not leave the others waiting).
 [[noreturn]] void abort(int status);

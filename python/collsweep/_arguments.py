@@ -17,6 +17,13 @@ def as_numbers(name: str, value) -> np.ndarray:
         a = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError) as e:
         raise ValueError(f"argument '{name}': not numbers ({e})") from None
+    bad = ~np.isfinite(a)
+    if bad.any():
+        if a.ndim == 0:
+            raise ValueError(f"argument '{name}': {float(a)} is not a finite number")
+        row = int(np.argmax(bad.reshape(a.shape[0], -1).any(axis=1))) if a.ndim > 1 else int(np.argmax(bad))
+        value = a[row][np.isfinite(a[row]) == False].flat[0] if a.ndim > 1 else a[row]  # noqa: E712
+        raise ValueError(f"argument '{name}', row {row}: {value} is not a finite number")
     return a
 
 
@@ -24,11 +31,14 @@ def _symmetric(name: str, W: np.ndarray, n: int) -> np.ndarray:
     if W.ndim not in (2, 3) or W.shape[-2:] != (n, n):
         raise ValueError(f"argument '{name}': expected shape (N, {n}, {n}) or ({n}, {n}), got {W.shape}")
     W3 = W.reshape((-1, n, n))
-    asym = np.abs(W3 - np.swapaxes(W3, 1, 2)) > 0
-    asym &= ~(np.isnan(W3) | np.isnan(np.swapaxes(W3, 1, 2)))
-    if asym.any():
-        row = int(np.argwhere(asym.any(axis=(1, 2)))[0][0])
-        raise ValueError(f"argument '{name}', row {row}: not symmetric")
+    for i in range(n):
+        for j in range(i + 1, n):
+            upper, lower = W3[:, i, j], W3[:, j, i]
+            asym = (upper != lower) & ~(np.isnan(upper) & np.isnan(lower))
+            if asym.any():
+                raise ValueError(f"argument '{name}', row {int(np.argmax(asym))}: not symmetric "
+                                 f"({name}[{i}, {j}] = {upper[np.argmax(asym)]!r}, "
+                                 f"{name}[{j}, {i}] = {lower[np.argmax(asym)]!r})")
     return W
 
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import os
 import pathlib
+import time
 import warnings
 
 from . import _collsweep as _core
-from ._config import materialize_config
+from ._config import DEFAULT_NAME, materialize_config
 from ._progress import ProgressBar
 from ._results import RunResult, load
 
@@ -20,6 +21,19 @@ class RunInterrupted(KeyboardInterrupt):
         self.dir = run_dir
 
 
+def _default_folder(cfg) -> pathlib.Path:
+    """runs/<run name> as the command line; a string or dict config without run.name gets a new folder
+    runs/notebook-<date>-<time> each time (re-running a notebook cell never meets the last run's folder)."""
+    if cfg.source is not None or cfg.name != DEFAULT_NAME:
+        return pathlib.Path("runs") / cfg.name
+    stem = pathlib.Path("runs") / f"{DEFAULT_NAME}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder, n = stem, 1
+    while folder.exists():
+        n += 1
+        folder = stem.with_name(f"{stem.name}-{n}")
+    return folder
+
+
 def run(config=None, *, backend: str = "auto", threads: int = 0, out=None, force: bool = False,
         progress: bool = True, maps: bool = True, checkpoint_every: float | None = 600.0,
         resume=None) -> RunResult:
@@ -27,7 +41,8 @@ def run(config=None, *, backend: str = "auto", threads: int = 0, out=None, force
 
     config: a path to a TOML file, a TOML string or a dict of tables (configs/README.md has every key).
     backend: "auto" (the GPU when one is usable), "cpu" or "cuda". threads: CPU threads (0: all cores).
-    out: the run folder (default runs/<run name>, as the command line); force=True writes into a non-empty
+    out: the run folder (default runs/<run name>, as the command line; a string or dict config without
+    run.name: a new runs/notebook-<date>-<time> each call); force=True writes into a non-empty
     folder, first removing a previous run's files. maps=False skips the PNG maps. progress shows a bar (in a
     terminal or a Jupyter notebook). checkpoint_every: seconds between checkpoints (collsweep.state in the
     folder; None: only when stopped). resume: the folder of a stopped run, to finish it (config optional).
@@ -56,7 +71,7 @@ def run(config=None, *, backend: str = "auto", threads: int = 0, out=None, force
         if config is None:
             raise ValueError("a config (path, TOML string or dict) is required, or resume=folder")
         cfg = materialize_config(config)
-        run_dir = pathlib.Path(out) if out is not None else pathlib.Path("runs") / cfg.name
+        run_dir = pathlib.Path(out) if out is not None else _default_folder(cfg)
         label = cfg.name
     handle = _core.start_run(os.fspath(cfg.path) if cfg else "", "" if resume is not None else str(run_dir),
                              backend, int(threads), bool(force), "" if resume is None else str(run_dir),
@@ -69,6 +84,8 @@ def run(config=None, *, backend: str = "auto", threads: int = 0, out=None, force
                 bar = ProgressBar(total, f"collsweep run: {label}", enabled=progress)
             if bar is not None:
                 bar.update(done)
+                if done >= total:
+                    bar.close()  # the sweep's own rate, before the outputs and maps are written
     except KeyboardInterrupt:
         handle.stop()
         while not handle.wait(0.25):

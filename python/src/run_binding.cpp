@@ -103,6 +103,7 @@ std::unique_ptr<RunHandle> start_run(const std::string& config, const std::strin
   o.resume = resume;
   o.checkpoint_every = checkpoint_every > 0 ? checkpoint_every : std::numeric_limits<double>::infinity();
   o.no_plot = no_plot;
+  o.quiet = true;  // collsweep.run shows its own progress and returns the results; warnings still come
   std::string line = "collsweep.run(" + (resume.empty() ? config : "resume=" + resume) +
                      ", backend=" + backend + ", threads=" + std::to_string(threads) +
                      (out.empty() ? "" : ", out=" + out) + ")";

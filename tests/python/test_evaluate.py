@@ -175,3 +175,9 @@ def test_other_laws_inputs_pass_through_unread():
     b = collsweep.evaluate("stronge", W=np.eye(2), v=[-1.0, 0.3], mu=0.3, e=0.5, e_t=0.7)
     assert b["e_t"][0] == 0.7
     pd.testing.assert_frame_equal(a, b.drop(columns="e_t"), check_exact=True)
+
+
+def test_non_finite_matrix_entries_name_the_matrix():
+    W = np.array([np.eye(2), [[1.0, np.nan], [np.nan, 1.0]]])
+    with pytest.raises(ValueError, match=r"argument 'W', row 1: nan is not a finite number"):
+        collsweep.evaluate("stronge", W=W, v=[-1.0, 0.3], mu=0.3, e=0.5)
