@@ -51,7 +51,7 @@ void gather_ranks(const Spec& spec, SweepResult<Spec>& acc, RunState state, std:
 // rank 0, written by it — follows when plan.every seconds have passed since the last or when any rank was
 // asked to stop (plan.stop); then false is returned. An epoch lasts about min(plan.every, 30 s), so a stop
 // waits at most that; plan.every <= 0: one epoch, no checkpoint. `whole` (rank 0's progress, or null) counts
-// the samples handed out to every rank.
+// the samples every rank has finished (as of rank 0's last chunk).
 template <class Spec>
 bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::uint64_t done, SweepRequest q,
                 int ranks, bool root, Progress* whole, const CheckpointPlan& plan) {
@@ -79,13 +79,14 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
     const Clock::time_point epoch_start = Clock::now();
     mpi::open_queue(next, epoch_end);
     while (mpi::next_chunk(chunk, &q.first, &q.samples)) {
-      if (whole && q.first + q.samples - start > shown) {
-        whole->add(q.first + q.samples - start - shown);
-        shown = q.first + q.samples - start;
-      }
       const Clock::time_point t0 = Clock::now();
       absorb_chunk(acc, run_family_sweep(spec, q));
       const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+      const std::uint64_t finished = next - start + mpi::finish_chunk(q.samples);
+      if (whole && finished > shown) {
+        whole->add(finished - shown);
+        shown = finished;
+      }
       // About a second of this rank's work, and at most half of an equal share of what is left of the epoch,
       // so that the ranks finish within a small chunk of each other (guided self-scheduling).
       const std::uint64_t left = epoch_end - (q.first + q.samples);
@@ -95,6 +96,10 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
     }
     mpi::close_queue();
     next = epoch_end;
+    if (whole && next - start > shown) {  // every chunk of the epoch is done
+      whole->add(next - start - shown);
+      shown = next - start;
+    }
     rate = static_cast<double>(size) /
            std::max(std::chrono::duration<double>(Clock::now() - epoch_start).count(), 1e-6);
     if (plan.every <= 0.0) continue;

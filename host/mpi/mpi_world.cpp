@@ -18,6 +18,7 @@ bool g_started = false;
 MPI_Win g_window = MPI_WIN_NULL;
 std::uint64_t* g_counter = nullptr;
 std::uint64_t g_end = 0;
+std::uint64_t g_finished = 0;  // one process: the samples finished since open_queue
 
 // The number of ranks the launcher says this process is one of (1 when not launched by one).
 int launched_size() {
@@ -62,6 +63,7 @@ void finish() {
 
 void open_queue(std::uint64_t first, std::uint64_t end) {
   g_end = end;
+  g_finished = 0;
   if (!g_started) {
     static std::uint64_t local = 0;
     local = first;
@@ -70,12 +72,14 @@ void open_queue(std::uint64_t first, std::uint64_t end) {
   }
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  check(MPI_Win_allocate(rank == 0 ? sizeof(std::uint64_t) : 0, sizeof(std::uint64_t), MPI_INFO_NULL,
+  // Rank 0 holds two words: the next sample to hand out, and the samples finished.
+  check(MPI_Win_allocate(rank == 0 ? 2 * sizeof(std::uint64_t) : 0, sizeof(std::uint64_t), MPI_INFO_NULL,
                          MPI_COMM_WORLD, &g_counter, &g_window),
         "MPI_Win_allocate");
   if (rank == 0) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, g_window);
-    *g_counter = first;
+    g_counter[0] = first;
+    g_counter[1] = 0;
     MPI_Win_unlock(0, g_window);
   }
   MPI_Barrier(MPI_COMM_WORLD);
@@ -95,6 +99,15 @@ bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* sample
   *first = taken;
   *samples = chunk < g_end - taken ? chunk : g_end - taken;
   return true;
+}
+
+std::uint64_t finish_chunk(std::uint64_t samples) {
+  if (!g_started) return g_finished += samples;
+  std::uint64_t before = 0;
+  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, g_window);
+  check(MPI_Fetch_and_op(&samples, &before, MPI_UINT64_T, 0, 1, MPI_SUM, g_window), "MPI_Fetch_and_op");
+  MPI_Win_unlock(0, g_window);
+  return before + samples;
 }
 
 void close_queue() {

@@ -26,6 +26,9 @@ void finish();
 void open_queue(std::uint64_t first, std::uint64_t end);
 bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples);
 void close_queue();
+// Records that this rank finished `samples` of the queue's samples; returns every rank's finished samples
+// so far (since open_queue).
+std::uint64_t finish_chunk(std::uint64_t samples);
 
 // Every rank's bytes, in rank order, on rank 0 (an empty list elsewhere); collective.
 std::vector<std::string> gather(const std::string& bytes);

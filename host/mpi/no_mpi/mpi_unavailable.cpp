@@ -6,7 +6,7 @@
 namespace collsweep::mpi {
 
 namespace {
-std::uint64_t g_next = 0, g_end = 0;
+std::uint64_t g_next = 0, g_end = 0, g_finished = 0;
 }
 
 bool built_with_mpi(std::string* why) {
@@ -20,6 +20,7 @@ void finish() {}
 void open_queue(std::uint64_t first, std::uint64_t end) {
   g_next = first;
   g_end = end;
+  g_finished = 0;
 }
 
 bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples) {
@@ -29,6 +30,8 @@ bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* sample
   g_next += *samples;
   return true;
 }
+
+std::uint64_t finish_chunk(std::uint64_t samples) { return g_finished += samples; }
 
 void close_queue() {}
 
