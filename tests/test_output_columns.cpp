@@ -94,7 +94,9 @@ y = { quantity = "mu", lo = 0.0, hi = 0.6, bins = 3 }
       expect_fraction(row, name + "_fraction", count(row, name), t <= types ? valid : 0);
     }
     EXPECT_EQ(typed, valid);
-    if (valid) EXPECT_EQ(number(row, "dominant_fraction"), static_cast<double>(best) / valid);
+    if (valid) {
+      EXPECT_EQ(number(row, "dominant_fraction"), static_cast<double>(best) / valid);
+    }
     if (row.at("law") == "newton") samples += count(row, "samples");
   }
   const testing::JsonValue s = testing::JsonParser::parse(testing::read_text_file(out + "/summary.json"));

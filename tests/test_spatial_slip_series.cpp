@@ -167,7 +167,9 @@ TEST(SpatialSlipSeries, OutcomesWithAndWithoutTheSeriesAgree) {
       if (a.status != Status::ok) continue;
       const bool tie =
           std::fabs(b.I_nh - b.I_nc) <= 1e-7 * b.I.n || std::fabs(b.I_nh - b.I.n) <= 1e-7 * b.I.n;
-      if (!tie) EXPECT_EQ(a.mode, b.mode) << i;
+      if (!tie) {
+        EXPECT_EQ(a.mode, b.mode) << i;
+      }
       halts += a.mode != SpatialMode::A;
       const double dist = testing::outcome_distance(c, a, b);
       EXPECT_LT(dist, kAgree) << law_name(law) << " sample " << i << " mode " << mode_name(a.mode);

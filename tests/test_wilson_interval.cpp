@@ -35,8 +35,12 @@ TEST(WilsonInterval, EndsAreWhereTheScoreStatisticIsZ) {
       };
       ASSERT_LE(i.lo, static_cast<double>(x) / n);
       ASSERT_GE(i.hi, static_cast<double>(x) / n);
-      if (i.lo > 0.0) EXPECT_NEAR(score(i.lo), z_95, 1e-6 * z_95) << x << "/" << n;
-      if (i.hi < 1.0) EXPECT_NEAR(score(i.hi), z_95, 1e-6 * z_95) << x << "/" << n;
+      if (i.lo > 0.0) {
+        EXPECT_NEAR(score(i.lo), z_95, 1e-6 * z_95) << x << "/" << n;
+      }
+      if (i.hi < 1.0) {
+        EXPECT_NEAR(score(i.hi), z_95, 1e-6 * z_95) << x << "/" << n;
+      }
     }
 }
 
