@@ -24,6 +24,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.cm import ScalarMappable  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from map_labels import axis_labels  # noqa: E402
 from matplotlib.colors import (  # noqa: E402
     BoundaryNorm, LinearSegmentedColormap, ListedColormap, Normalize, to_rgb, to_rgba)
 from matplotlib.patches import Patch, PathPatch  # noqa: E402
@@ -44,19 +47,8 @@ TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
 DEFAULT_DPI = 110
 
-AXIS_LABELS = {
-    "theta": "approach angle θ [deg]",
-    "alpha": "α = tan θ",
-    "mu": "friction μ",
-    "e": "restitution e",
-    "e_t": "tangential restitution e_t",
-    "rho": "ρ = m_nt / √(m_nn m_tt)",
-    "kappa": "κ = √(m_nn / m_tt)",
-    "log10_cond": "log10 cond(W)",
-    "eps_spread": "coefficient spread ε_max − ε_min",
-    "contacts": "contacts k",
-}
-MULTICONTACT_AXIS_LABELS = dict(AXIS_LABELS, log10_cond="log10 cond(G)", mu="mean friction μ")
+AXIS_LABELS = axis_labels("planar")
+MULTICONTACT_AXIS_LABELS = axis_labels("multicontact")
 
 PLANAR_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
                    "gain_fraction_hi"]
@@ -70,8 +62,7 @@ SPATIAL_LAW2_MODES = ["II-1", "II-2"]
 SPATIAL_MODE_COLUMNS = {m: "mode_" + m.replace("-", "_") for m in SPATIAL_ROUTH_MODES + SPATIAL_LAW2_MODES}
 SPATIAL_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
                     "gain_fraction_hi"] + list(SPATIAL_MODE_COLUMNS.values()))
-SPATIAL_AXIS_LABELS = dict(AXIS_LABELS, psi="incidence ψ [deg]", phi="azimuth φ [deg]",
-                           mu_ratio="μ / μ_c (μ_c = |b⁻¹c|)")
+SPATIAL_AXIS_LABELS = axis_labels("spatial")
 MULTICONTACT_MAPS = {
     "p_gain_max": "P(W_max > 0): some solution gains energy",
     "p_gain_min": "P(W_min > 0): every solution gains energy",

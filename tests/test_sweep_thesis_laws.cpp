@@ -137,5 +137,35 @@ TEST(SweepThesisLaws, SameWordsAndWitnessesOnAnyThreadCountAndBatch) {
   }
 }
 
+// Map axes over the laws' own parameters (s1, s2 of chatterjee-combined, brach's ratio): the sweep draws them
+// for the axis alone, and each bin holds exactly the samples whose drawn value falls in it (a recount here).
+TEST(SweepThesisLaws, MapAxesOverTheLawParametersBinTheDrawnValues) {
+  for (const Quantity q : {Quantity::s1, Quantity::s2, Quantity::ratio}) {
+    SCOPED_TRACE(quantity_name(q));
+    PlanarSweepSpec s = all_laws_spec();
+    s.plan.s2 = {ScalarKind::uniform, 0.0, 0.5, 1};
+    s.laws[0] = PlanarLaw::stronge;  // reads none of them: the axis alone makes the sweep draw them
+    s.n_laws = 1;
+    const double hi = q == Quantity::ratio ? 1.5 : 0.5;
+    s.axes[0] = MapAxis{q, 0.0, hi, 6};
+    s.n_axes = 1;
+    const SampleNeeds n = sample_needs(s);
+    EXPECT_EQ(n.weights, q != Quantity::ratio);
+    EXPECT_EQ(n.ratio, q == Quantity::ratio);
+    const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+    std::uint64_t bins[6] = {};
+    for (std::uint64_t k = 0; k < kSamples; ++k) {
+      const PlanarSample smp = draw_planar_sample(s.plan, k, n);
+      const double x = q == Quantity::s1 ? smp.c.s1 : q == Quantity::s2 ? smp.c.s2 : smp.c.ratio;
+      ASSERT_TRUE(x >= 0.0 && x < hi) << k;
+      ++bins[static_cast<int>(x / hi * 6)];
+    }
+    for (std::uint32_t b = 0; b < 6; ++b) {
+      EXPECT_EQ(r.words[r.layout.samples(b)], bins[b]) << "bin " << b;
+      EXPECT_GT(bins[b], kSamples / 12) << "a uniform draw fills every bin";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace collsweep

@@ -59,8 +59,12 @@ TEST(ZoomedMaps, MultiContactTotalsWitnessesAndViolationsCoverEverySample) {
 // The reachable ranges the config check uses contain every drawn value.
 TEST(ZoomedMaps, ReachableRangesContainTheDrawnValues) {
   PlanarSweepSpec s = testing::quickstart_spec();
-  for (const Quantity q : {Quantity::theta, Quantity::alpha, Quantity::mu, Quantity::e, Quantity::e_t,
-                           Quantity::rho, Quantity::kappa, Quantity::log10_cond}) {
+  s.plan.s1 = {ScalarKind::uniform, 0.0, 0.5, 1};
+  s.plan.s2 = {ScalarKind::constant, 0.25, 0.25, 1};
+  s.plan.ratio = {ScalarKind::uniform, -1.0, 1.5, 1};
+  for (const Quantity q :
+       {Quantity::theta, Quantity::alpha, Quantity::mu, Quantity::e, Quantity::e_t, Quantity::rho,
+        Quantity::kappa, Quantity::log10_cond, Quantity::s1, Quantity::s2, Quantity::ratio}) {
     const ValueRange r = reachable_range(s.plan, q);
     for (std::uint64_t k = 0; k < 2000; ++k) {
       const double x = quantity_value(draw_planar_sample(s.plan, k), q);

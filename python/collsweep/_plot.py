@@ -6,28 +6,14 @@ import math
 
 import numpy as np
 
+from ._map_labels import axis_labels
+
 MIN_SAMPLES = 100  # below this many valid samples a cell's fraction is known to worse than +-0.1
 NO_SAMPLES_COLOR = "#bdbdbd"
 THIN_WASH = (1.0, 1.0, 1.0, 0.55)
 HATCH_COLOR = "#303030"
 NO_GAIN = "no energy gain in any cell"
 
-AXIS_LABELS = {
-    "theta": "approach angle θ [deg]",
-    "alpha": "α = tan θ",
-    "mu": "friction μ",
-    "e": "restitution e",
-    "e_t": "tangential restitution e_t",
-    "rho": "ρ = m_nt / √(m_nn m_tt)",
-    "kappa": "κ = √(m_nn / m_tt)",
-    "log10_cond": "log10 cond(W)",
-    "eps_spread": "coefficient spread ε_max − ε_min",
-    "contacts": "contacts k",
-    "psi": "incidence ψ [deg]",
-    "phi": "azimuth φ [deg]",
-    "mu_ratio": "μ / μ_c",
-}
-FAMILY_AXIS_LABELS = {"multicontact": {"log10_cond": "log10 cond(G)", "mu": "mean friction μ"}}
 DEFAULT_QUANTITY = {"planar": "gain_fraction", "spatial": "gain_fraction", "multicontact": "p_gain_max"}
 QUANTITY_LABELS = {
     "gain_fraction": "energy-gain fraction of valid samples",
@@ -47,7 +33,7 @@ def plot_map(result, quantity, law, ax):
         raise ValueError(f"unknown map quantity {quantity!r}; the map's numeric columns: {', '.join(numeric)}")
     laws = _pick_laws(result, law)
     grid = _Grid(df, result.axes, result.summary)
-    labels = dict(AXIS_LABELS, **FAMILY_AXIS_LABELS.get(result.family, {}))
+    labels = axis_labels(result.family)
     what = QUANTITY_LABELS.get(quantity, quantity)
     if len(result.axes) == 1:
         return _plot_lines(result, grid, laws, quantity, what, labels, ax)

@@ -44,6 +44,12 @@ ValueRange reachable_range(const PlanarSamplePlan& p, Quantity q) {
         return widened(ValueRange{kappa, kappa, false, "matrix.W"});
       }
       return unbounded_above(0.0, "a random W (kappa > 0)");
+    case Quantity::s1:
+      return of_dist(p.s1, "parameters.s1");
+    case Quantity::s2:
+      return of_dist(p.s2, "parameters.s2");
+    case Quantity::ratio:
+      return of_dist(p.ratio, "parameters.ratio");
     case Quantity::log10_cond:
       if (W.kind == MatrixKind::direct) return of_dist(W.log10_cond, "matrix.log10_cond");
       return unbounded_above(0.0, "W's condition number (>= 1)");

@@ -27,6 +27,9 @@ enum class Quantity : std::uint8_t {
   psi,       // spatial: incidence, the angle between -v1 and n, degrees in [0, 90)
   phi,       // spatial: azimuth of v1's tangential part from the principal axis of b, degrees in [0, 360)
   mu_ratio,  // spatial: mu / mu_c, mu_c = |b^-1 c| (>= 1: sticking can hold once slip halts)
+  s1,        // planar: chatterjee-combined's weight of Law I (Chatterjee 1997 §6.6)
+  s2,        // planar: chatterjee-combined's weight of Law II
+  ratio,     // planar: brach's impulse ratio P_t / P_n (Chatterjee 1997 §5.1.1)
   count_
 };
 inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
@@ -59,6 +62,12 @@ inline const char* quantity_name(Quantity q) {
       return "phi";
     case Quantity::mu_ratio:
       return "mu_ratio";
+    case Quantity::s1:
+      return "s1";
+    case Quantity::s2:
+      return "s2";
+    case Quantity::ratio:
+      return "ratio";
     default:
       return "unknown";
   }

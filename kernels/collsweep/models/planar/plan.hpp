@@ -38,7 +38,7 @@ struct PlanarSamplePlan {
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
-  // The thesis laws' own parameters (drawn only when a law of the sweep reads them): the combined law's
+  // The thesis laws' own parameters (drawn only when a law of the sweep or a map axis reads them): the combined law's
   // weights (Chatterjee 1997 §6.6) and Brach's impulse ratio (§5.1.1).
   ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
   ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};

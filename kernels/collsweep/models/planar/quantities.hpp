@@ -7,8 +7,11 @@
 
 namespace collsweep {
 
-// Whether a quantity exists in planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W).
-inline bool planar_quantity(Quantity q) { return q <= Quantity::log10_cond; }
+// Whether a quantity exists in planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W), and
+// the thesis laws' parameters s1, s2 (chatterjee-combined) and ratio (brach).
+inline bool planar_quantity(Quantity q) {
+  return q <= Quantity::log10_cond || q == Quantity::s1 || q == Quantity::s2 || q == Quantity::ratio;
+}
 
 // The map-axis value of a planar sample (0 for a quantity that is not a planar one).
 COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
@@ -29,6 +32,12 @@ COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
       return s.kappa;
     case Quantity::log10_cond:
       return s.log10_cond;
+    case Quantity::s1:
+      return s.c.s1;
+    case Quantity::s2:
+      return s.c.s2;
+    case Quantity::ratio:
+      return s.c.ratio;
     default:
       return 0.0;  // not a planar quantity (the config validator rejects it for planar sweeps)
   }

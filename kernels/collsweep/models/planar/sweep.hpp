@@ -42,7 +42,7 @@ COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollisi
 }
 
 // What a planar sweep reads of its samples: e_t for the laws reading it or an e_t axis, s1, s2 and the ratio
-// for the laws reading them, the shape quantities
+// for the laws reading them or their axes, the shape quantities
 // and alpha only for their axes, the grid digits only when the plan has a grid axis.
 COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
   SampleNeeds n{false, false, false, false, planar_grid_size(s.plan) > 1u, false, false};
@@ -56,6 +56,8 @@ COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
     n.shape |= s.axes[a].quantity == Quantity::rho || s.axes[a].quantity == Quantity::kappa;
     n.log10_cond |= s.axes[a].quantity == Quantity::log10_cond;
     n.alpha |= s.axes[a].quantity == Quantity::alpha;
+    n.weights |= s.axes[a].quantity == Quantity::s1 || s.axes[a].quantity == Quantity::s2;
+    n.ratio |= s.axes[a].quantity == Quantity::ratio;
   }
   return n;
 }
