@@ -62,3 +62,28 @@ def test_bad_configs_and_options_raise(tmp_path):
         collsweep.run(good, out=tmp_path / "full", progress=False, maps=False)
     with pytest.raises(ValueError, match="required"):
         collsweep.run()
+
+
+def test_ctrl_c_stops_with_a_checkpoint_and_resume_finishes(tmp_path):
+    import _thread
+    import threading
+
+    config = small_config("spatial")
+    config["run"]["samples"] = 400_000  # seconds of work: the interrupt lands while it sweeps
+    path = tmp_path / "spatial.toml"
+    path.write_text(to_toml(config))
+    out = tmp_path / "interrupted"
+    timer = threading.Timer(0.5, _thread.interrupt_main)  # what Ctrl-C (or Jupyter's interrupt) does
+    timer.start()
+    try:
+        with pytest.raises(collsweep.RunInterrupted) as stopped:
+            collsweep.run(path, out=out, threads=1, progress=False, maps=False, checkpoint_every=None)
+    finally:
+        timer.cancel()
+    assert stopped.value.dir == out and isinstance(stopped.value, KeyboardInterrupt)
+    assert "resume=" in str(stopped.value)
+    assert (out / "collsweep.state").exists() and not (out / "map.csv").exists()
+    resumed = collsweep.run(resume=out, threads=2, progress=False, maps=False)
+    whole = collsweep.run(path, out=tmp_path / "whole", threads=2, progress=False, maps=False)
+    for f in SAME_FILES:
+        assert (resumed.dir / f).read_bytes() == (whole.dir / f).read_bytes(), f
