@@ -37,7 +37,13 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   const bool thesis = is_thesis_law(law) || constraints;
   const ThesisColumns t{law_counts_solutions(law), law == PlanarLaw::smith};
   if (thesis) append_thesis_column_names(s.outputs, t);
-  s.compute = [law](const PlanarCollision& c) { return evaluate_with_reports(law, c); };
+  // The constraints only where they are written (their check costs about as much as a closed-form law).
+  s.compute = [law, thesis](const PlanarCollision& c) {
+    if (thesis) return evaluate_with_reports(law, c);
+    PlanarEvalResult r;
+    r.outcome = evaluate(law, c, &r.report);
+    return r;
+  };
   s.write = [thesis, t](const PlanarEvalResult& r, io::FieldSink& w) {
     const PlanarOutcome& o = r.outcome;
     if (o.status != Status::ok) {
