@@ -149,8 +149,8 @@ def _check_finished(run_dir):
     if (run_dir / "collsweep.state").is_file():
         raise FileNotFoundError(
             f"{str(run_dir)!r} holds no finished run ({missing[0]} is missing) but a checkpoint, "
-            f"collsweep.state: an interrupted run, to be resumed with `collsweep run --resume {run_dir}` "
-            "(or a shard, to be merged with `collsweep merge`)")
+            f"collsweep.state: an interrupted run, to be resumed with collsweep.run(resume={str(run_dir)!r}) "
+            f"or `collsweep run --resume {run_dir}` (or a shard, to be merged with `collsweep merge`)")
     raise FileNotFoundError(f"{str(run_dir)!r} holds no finished collsweep run: {missing[0]} is missing")
 
 
