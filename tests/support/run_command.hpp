@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -42,9 +43,15 @@ inline void write_text_file(const std::string& path, const std::string& text) {
 
 // A fresh path in the test's temporary directory.
 inline std::string temp_path(const std::string& stem) {
+  // One folder of this process's own, made by mkdtemp: a path can never meet a file left by an earlier
+  // process (a test run killed, or one whose process id this one reuses).
+  static const std::string prefix = [] {
+    const std::string flat = ::testing::TempDir() + "collsweep_" + std::to_string(::getpid()) + "_";
+    std::string pattern = flat + "XXXXXX";
+    return ::mkdtemp(pattern.data()) ? pattern + "/" : flat;  // (flat: mkdtemp failed)
+  }();
   static std::atomic<int> counter{0};
-  return ::testing::TempDir() + "collsweep_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
-         "_" + stem;
+  return prefix + std::to_string(counter++) + "_" + stem;
 }
 
 // Runs the collsweep binary (collsweep_binary()) with args through popen; stdin_text (when given) is fed from
