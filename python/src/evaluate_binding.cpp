@@ -85,10 +85,11 @@ py::dict eval_columns(const std::string& law, const py::dict& columns, const std
 
   // A column another law of the family reads (e_t for stronge) passes through, as in `collsweep eval`; any
   // other name is a mistake.
-  std::vector<std::string> passed;
+  std::vector<std::string> passed, family;  // family: every law's inputs, found once, when first needed
   for (const std::string& name : given) {
     if (contains(ev.inputs, name)) continue;
-    if (!contains(family_inputs(law, given, contacts, solver), name))
+    if (family.empty()) family = family_inputs(law, given, contacts, solver);
+    if (!contains(family, name))
       throw py::value_error("argument '" + name + "' is not an input of law " + law +
                             " (its inputs: " + joined(ev.inputs) + ")");
     passed.push_back(name);
