@@ -69,11 +69,16 @@ struct SlipResult {
 // Re-steps from (y, k) to the point of the step where y[idx] = target (y[idx] - target < 0 at the start,
 // >= 0 at the step's end y1 with derivative k1); writes that state into yo (with y[idx] = target exactly)
 // and its derivative into ko. The first guess is the root of the cubic Hermite interpolant of y[idx] on the
-// step; each Newton iteration re-steps to the guess (the event component's tau-derivative as slope).
+// step; each Newton iteration re-steps to the guess (the event component's tau-derivative as slope), the
+// last one, once the correction is below kLinear of the re-step, as a first-order Taylor step instead.
 COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const double* k, const double* y1,
                                       const double* k1, double h_hi, int idx, double target, double scale,
                                       double tol, const double* base, double* yo, double* ko) {
   constexpr double kEps = 2.220446049250313e-16;
+  // A Newton correction dtau below kLinear of the re-step's length h is taken as the first-order Taylor
+  // step y + f dtau instead of another re-step: its error y'' dtau^2 / 2 is ~kLinear^2 of the state's
+  // change over the re-step (h^2 |y''|), far below the step's own error.
+  constexpr double kLinear = 1e-7;
   const double g0 = y[idx] - target, g1 = y1[idx] - target;
   double h = h_hi;
   {  // Hermite cubic in x = h/h_hi: H(x) = g0 H00 + d0 H10 + g1 H01 + d1 H11, a bracketed Newton on it
@@ -116,6 +121,11 @@ COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const d
     double hn = kt[idx] > 0.0 ? h - g / kt[idx] : 0.5 * (lo + hi);
     if (!(hn > lo && hn < hi)) hn = 0.5 * (lo + hi);
     if (hn == h || hi - lo <= 4.0 * kEps * hi) break;
+    if (abs_d(hn - h) <= kLinear * h) {  // the last Newton correction as a first-order step
+      for (int j = 0; j < kN; ++j) yt[j] += kt[j] * (hn - h);
+      f(yt, kt);
+      break;
+    }
     h = hn;
   }
   for (int j = 0; j < kN; ++j) {

@@ -91,6 +91,36 @@ COLLSWEEP_HD_INLINE bool invariant_series(double k, const double* f, const doubl
   return true;
 }
 
+// invariant_series for the five series of the path at once (k = 2: Psi, Omega_c, Omega_s; k = 1: Lambda_c,
+// Lambda_s), each with invariant_series's arithmetic and so its bits: one pass shares the recurrence's
+// factors k f_{n-j} + j g_{n+1-j} and runs the five independent sums side by side. False as
+// invariant_series would be for any of them.
+COLLSWEEP_HD_INLINE bool path_series(const double* f, const double* g, const double* psi_rhs,
+                                     const double* lc_rhs, const double* ls_rhs, const double* oc_rhs,
+                                     const double* os_rhs, SlipSeries* ss) {
+  for (int n = 0; n <= kSlipSeriesOrder; ++n) {
+    const double den2 = 2.0 * f[0] + n * g[1], den1 = 1.0 * f[0] + n * g[1];
+    if (n == 0 ? !(den2 != 0.0 && den1 != 0.0)
+               : !(abs_d(den2) >= 1e-3 * abs_d(g[1]) && abs_d(den1) >= 1e-3 * abs_d(g[1])))
+      return false;
+    double psi = psi_rhs[n], oc = oc_rhs[n], os = os_rhs[n], lc = lc_rhs[n], ls = ls_rhs[n];
+    for (int j = 0; j < n; ++j) {
+      const double k2 = 2.0 * f[n - j] + j * g[n + 1 - j], k1 = 1.0 * f[n - j] + j * g[n + 1 - j];
+      psi -= k2 * ss->psi[j];
+      oc -= k2 * ss->om_c[j];
+      os -= k2 * ss->om_s[j];
+      lc -= k1 * ss->lam_c[j];
+      ls -= k1 * ss->lam_s[j];
+    }
+    ss->psi[n] = psi / den2;
+    ss->om_c[n] = oc / den2;
+    ss->om_s[n] = os / den2;
+    ss->lam_c[n] = lc / den1;
+    ss->lam_s[n] = ls / den1;
+  }
+  return true;
+}
+
 // G'(theta*) = -(A1 + 2 A2) of slip_rate_series: the direction attracts the slip direction when negative.
 COLLSWEEP_HD_INLINE double swerve_slope(const Delassus3& W, double mu, double d1, double d2) {
   const double r1 = -d2, r2 = d1;
@@ -134,9 +164,7 @@ COLLSWEEP_HD_INLINE void complete_slip_series(const Delassus3& W, double mu, con
       ps[n] += ss->phi[j] * sn[n - j];
     }
   }
-  ss->usable = invariant_series(2.0, f, g, one, ss->psi) && invariant_series(1.0, f, g, cs, ss->lam_c) &&
-               invariant_series(1.0, f, g, sn, ss->lam_s) && invariant_series(2.0, f, g, pc, ss->om_c) &&
-               invariant_series(2.0, f, g, ps, ss->om_s);
+  ss->usable = path_series(f, g, one, cs, sn, pc, ps, ss);
   // r = F(x) / (G(x)/x): r_n = (f_n - sum_{j=1..n} g_{j+1} r_{n-j}) / g_1; alpha = r_0, q_n = r_n / n.
   double r[kSlipSeriesOrder + 1];
   for (int n = 0; n <= kSlipSeriesOrder; ++n) {
