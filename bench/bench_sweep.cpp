@@ -123,12 +123,19 @@ void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
 }
 
 // The spatial sweep with one law, the spatial quickstart's shape: W direct (cond up to 1e3), psi x mu map of
-// 18 x 15 cells, mu in [0, 1.5], e in [0, 1], e_t in [-1, 1] (read by chatterjee-ruina-3d only).
+// 18 x 15 cells, mu in [0, 1.5], e in [0, 1], e_t in [-1, 1] (read by chatterjee-ruina-3d and as r_t by
+// Laws I, III and the combined law), and the thesis laws' parameters as configs/spatial_thesis_laws.toml
+// draws them (s1 = s2 = 0.25; r1 in [0, 1.5], r2 in [-0.5, 0.5]); a thesis law's sweep tallies the
+// constraint words too.
 SpatialSweepSpec one_spatial_law(SpatialLaw law) {
   SpatialSweepSpec s;
   s.plan.seed = 7;
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
+  s.plan.s1 = {ScalarKind::constant, 0.25, 0.25, 1};
+  s.plan.s2 = {ScalarKind::constant, 0.25, 0.25, 1};
+  s.plan.r1 = {ScalarKind::uniform, 0.0, 1.5, 1};
+  s.plan.r2 = {ScalarKind::uniform, -0.5, 0.5, 1};
   s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
   s.axes[1] = {Quantity::mu, 0.0, 1.5, 15};
   s.n_axes = 2;

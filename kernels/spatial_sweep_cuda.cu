@@ -1,30 +1,22 @@
-// The spatial sweep, per-sample evaluation and given-collision evaluation on the GPU (the sweep kernel and
-// launcher are in sweep_launch.cuh).
+// The spatial sweep of the four laws of evaluate_classic_spatial and their given-collision evaluation on the
+// GPU (the sweep kernel and launcher are in sweep_launch.cuh; sweeps with thesis laws or constraints and the
+// per-sample evaluation are in spatial_sweep_all_laws_cuda.cu, compiled beside this file).
 #include <cstdlib>
 #include <cstring>
 
 #include "collsweep/models/spatial/sweep.hpp"
+#include "spatial_sweep_all_laws.cuh"
 #include "sweep_launch.cuh"
 
 namespace collsweep::cuda {
 
 namespace {
 
-__global__ void spatial_samples_kernel(SpatialSweepSpec spec, std::uint64_t first, std::uint64_t count,
-                                       SpatialSample* samples, SpatialOutcome* outcomes) {
-  for (std::uint64_t i = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
-    const SpatialSample s = draw_spatial_sample(spec.plan, first + i);
-    samples[i] = s;
-    for (int l = 0; l < spec.n_laws; ++l) outcomes[i * spec.n_laws + l] = evaluate_spatial(spec.laws[l], s.c);
-  }
-}
-
 __global__ void spatial_eval_kernel(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out,
                                     std::size_t n) {
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    out[i] = evaluate_spatial(law, in[i]);
+    out[i] = evaluate_classic_spatial(law, in[i]);
 }
 
 // Resident blocks per SM that __launch_bounds__ promises: one (up to 255 registers) for the Routh path's
@@ -43,18 +35,15 @@ int spatial_blocks_per_sm() {
 bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                        Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                        std::size_t err_len) {
+  if (spec.tallies_thesis_words())
+    return detail::run_spatial_sweep_all_laws(spec, first, count, words, witnesses, witness_counts, progress,
+                                              err, err_len);
+  const ClassicSpatialSweepSpec classic{spec};
   if (spatial_blocks_per_sm() == 2)
-    return launch_sweep<2>(spec, first, count, words, witnesses, witness_counts, progress,
+    return launch_sweep<2>(classic, first, count, words, witnesses, witness_counts, progress,
                            "sweep_kernel<SpatialSweepSpec> (2 blocks/SM)", err, err_len);
-  return launch_sweep<kSpatialMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
+  return launch_sweep<kSpatialMinBlocks>(classic, first, count, words, witnesses, witness_counts, progress,
                                          "sweep_kernel<SpatialSweepSpec>", err, err_len);
-}
-
-bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                              SpatialSample* samples, SpatialOutcome* outcomes, char* err,
-                              std::size_t err_len) {
-  return detail::evaluate_samples_on_device(spatial_samples_kernel, kBlock, "spatial_samples_kernel", spec,
-                                            first, count, samples, outcomes, err, err_len);
 }
 
 bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,

@@ -19,6 +19,8 @@ AXIS_LABELS = {
     "s1": "weight s1 of Law I",
     "s2": "weight s2 of Law II",
     "ratio": "impulse ratio P_t / P_n",
+    "r1": "impulse ratio r1 = P_e2 / P_n (against the slip)",
+    "r2": "impulse ratio r2 = P_e3 / P_n (across the slip)",
 }
 
 # Where a family words a quantity its own way.

@@ -60,6 +60,9 @@ MULTICONTACT_COLUMNS = ["law", "samples", "valid"] + [f"p_gain_{w}{s}" for w in 
 SPATIAL_ROUTH_MODES = ["A", "B", "C", "D", "E"]
 SPATIAL_LAW2_MODES = ["II-1", "II-2"]
 SPATIAL_MODE_COLUMNS = {m: "mode_" + m.replace("-", "_") for m in SPATIAL_ROUTH_MODES + SPATIAL_LAW2_MODES}
+# Chatterjee's thesis laws in 3D have no mode: their cases are map.csv's case_1 .. case_3 (summary.json "cases").
+SPATIAL_THESIS_LAWS = {"chatterjee-law1-3d", "chatterjee-law3-3d", "chatterjee-combined-3d", "kane-levinson-3d",
+                       "smith-3d", "brach-3d"}
 SPATIAL_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
                     "gain_fraction_hi"] + list(SPATIAL_MODE_COLUMNS.values()))
 SPATIAL_AXIS_LABELS = axis_labels("spatial")
@@ -202,8 +205,11 @@ def gain_norm(gains, fractions, status=None):
 
 
 def dominant_shade(rgb, share, n_types):
-    """The Type colour blended toward white as its share of valid samples falls from 1 to 1/n_types."""
+    """The Type colour blended toward white as its share of valid samples falls from 1 to 1/n_types (a law
+    with one category only, such as brach-3d's one case, is never faded: its share is 1)."""
     share = np.asarray(share, float)
+    if n_types <= 1:
+        return np.asarray(rgb, float) * np.ones_like(share)[..., None]
     fade = MAX_FADE * np.clip((1.0 - share) / (1.0 - 1.0 / n_types), 0.0, 1.0)
     return np.asarray(rgb, float) * (1.0 - fade[..., None]) + fade[..., None]
 
@@ -583,7 +589,7 @@ def compare_map(figs, cm, pair):
     status = sample_status(cm.grid(pair, "both_valid"))
     panels = [("mean_dv2_rel", "mean |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("max_dv2_rel", "max |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
-              ("type_differs_fraction", "collision type (slip state) differs", "fraction of samples both valid")]
+              ("type_differs_fraction", "collision type or mode (else slip state) differs", "fraction of samples both valid")]
     fig, axs = panel_grid(len(panels))
     for ax, (column, what, label) in zip(axs, panels):
         values = cm.grid(pair, column)
@@ -644,10 +650,22 @@ def mode_labels(summary, law, modes):
     return {t: (f"{m}: {texts[m]}" if texts.get(m) else m) for t, m in enumerate(modes, 1)}
 
 
-def dominant_mode(rm, law, modes):
-    """Per cell the dominant mode (1-based index into modes; ties to the first) and its share of the valid
-    samples, from the mode_* counts; NaN where a cell has no valid sample."""
-    counts = np.stack([rm.grid(law, SPATIAL_MODE_COLUMNS[m]) for m in modes])
+def case_labels(summary, law):
+    """A spatial thesis law's cases from summary.json ("<n>: <text>" keys of "cases"), numbered from 1."""
+    laws = summary.get("laws")
+    found = laws.get(law, {}).get("cases", {}) if isinstance(laws, dict) else {}
+    cases = {}
+    for key in found if isinstance(found, dict) else ():
+        number, _, _ = key.partition(": ")
+        if number.strip().isdigit():
+            cases[int(number)] = key
+    return [cases.get(c, f"case {c}") for c in range(1, max(cases, default=1) + 1)]
+
+
+def dominant_of(rm, law, columns):
+    """Per cell the dominant category (1-based index into columns, map.csv count columns; ties to the first)
+    and its share of the valid samples; NaN where a cell has no valid sample."""
+    counts = np.stack([rm.grid(law, c) for c in columns])
     valid = rm.grid(law, "valid")
     best = np.nanmax(np.nan_to_num(counts, nan=-1.0), axis=0)
     dominant = np.argmax(np.nan_to_num(counts, nan=-1.0), axis=0).astype(float) + 1.0
@@ -657,15 +675,29 @@ def dominant_mode(rm, law, modes):
 
 
 def plot_spatial(figs, rm, summary):
-    """Every spatial figure: per law gain fraction and dominant mode; all laws' gain fractions."""
+    """Every spatial figure: per law gain fraction and dominant mode (a thesis law's: case); all laws' gain
+    fractions; the constraint violations of runs with a thesis law or run.constraints and the disagreement
+    maps of run.compare."""
     for law in rm.laws:
         gain_map(figs, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
                  rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
-        modes = SPATIAL_LAW2_MODES if law == "chatterjee-ruina-3d" else SPATIAL_ROUTH_MODES
-        dominant, share = dominant_mode(rm, law, modes)
-        dominant_map(figs, rm, law, dominant, share, mode_labels(summary, law, modes), "mode", "dominant_mode")
+        if law in SPATIAL_THESIS_LAWS and "case_1" in rm.header:
+            cases = case_labels(summary, law)
+            dominant, share = dominant_of(rm, law, [f"case_{c}" for c in range(1, len(cases) + 1)])
+            dominant_map(figs, rm, law, dominant, share, dict(enumerate(cases, 1)), "case", "dominant_case")
+        elif law not in SPATIAL_THESIS_LAWS:
+            modes = SPATIAL_LAW2_MODES if law == "chatterjee-ruina-3d" else SPATIAL_ROUTH_MODES
+            dominant, share = dominant_of(rm, law, [SPATIAL_MODE_COLUMNS[m] for m in modes])
+            dominant_map(figs, rm, law, dominant, share, mode_labels(summary, law, modes), "mode",
+                         "dominant_mode")
+        if "C1_count" in rm.header:
+            constraints_map(figs, rm, law)
     laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
                   "energy-gain fraction (dE > tol·T_acc)")
+    cm = read_compare(os.path.dirname(rm.path))
+    if cm is not None:
+        for pair in cm.laws:
+            compare_map(figs, cm, pair)
 
 
 class Family:

@@ -14,7 +14,7 @@
 #include "collsweep/models/planar/constraints.hpp"
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "collsweep/models/spatial/thesis_laws_3d.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
 #include "io/format.hpp"
 #include "support/csv_text.hpp"
 #include "support/run_command.hpp"
@@ -417,7 +417,7 @@ TEST(CliThesisLaws, SpatialLawsOnTheEmbeddedRodGiveThePlanarOutcome) {
     EXPECT_NEAR(num(a[col(h, "vf_1")]), p.v_t2, 1e-11);
     EXPECT_EQ(a[col(h, "type")], std::to_string(p.type));
     // The kernel itself, bit for bit.
-    SpatialThesisLaw law{};
+    SpatialLaw law{};
     ASSERT_TRUE(parse_law(name, &law));
     SpatialCollision c;
     c.W = Delassus3{2.5, -1.5, 0.0, 2.5, 0.0, 1.0};
@@ -448,10 +448,101 @@ TEST(CliThesisLaws, SpatialSolveAndRouting) {
                                          "-1,1,0", "--mu", "0.2", "--e", "1", "--ratio", "0.2,0"});
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_NE(b.out.find("0.7142857143"), std::string::npos) << b.out;  // 5/7, the table's 10 digits
-  // Unknown-law messages list the eval-only 3D laws too.
+  // Unknown-law messages list the 3D thesis laws too.
   const CommandResult u = run_collsweep({"solve", "--law", "kane-levinson-2d"});
   EXPECT_EQ(u.exit_code, 2);
   EXPECT_NE(u.err.find("kane-levinson-3d"), std::string::npos) << u.err;
+}
+
+const char* kSpatialSweepConfig = R"(
+[model]
+kind = "spatial"
+
+[run]
+seed = 13
+samples = 3000
+laws = ["stronge-3d", "chatterjee-combined-3d", "kane-levinson-3d", "smith-3d", "brach-3d"]
+compare = [["stronge-3d", "stronge-3d"], ["kane-levinson-3d", "smith-3d"]]
+witnesses = 4
+
+[parameters]
+mu = { dist = "uniform", lo = 0.0, hi = 1.2 }
+e_t = { dist = "uniform", lo = -1.0, hi = 1.0 }
+s1 = { dist = "uniform", lo = 0.0, hi = 0.5 }
+s2 = 0.5
+r1 = { dist = "uniform", lo = 0.0, hi = 1.5 }
+r2 = 0.2
+
+[map]
+x = { quantity = "psi", lo = 0.0, hi = 90.0, bins = 3 }
+)";
+
+// A spatial sweep with thesis laws: the constraint, solution and case columns (valid = modes + cases),
+// summary.json's cases, witnesses that carry s1, s2, r1, r2 and reproduce exactly, the compared pairs' files
+// (a law against itself: 0), and r1 rejected where no law reads it.
+TEST(CliThesisLaws, SpatialSweepColumnsWitnessesReproduceAndKeyRules) {
+  const std::string config = temp_path("thesis3d.toml"), out = temp_path("thesis3d_out");
+  write_text_file(config, kSpatialSweepConfig);
+  CommandResult r = run_collsweep({"run", config, "--out", out, "--threads", "2", "--no-plot", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Rows map = parse_csv(testing::read_text_file(out + "/map.csv"));
+  ASSERT_EQ(map.size(), 1u + 3u * 5u);
+  const auto& h = map[0];
+  for (std::size_t i = 1; i < map.size(); ++i) {
+    const auto& row = map[i];
+    const std::string law = row[col(h, "law")];
+    SCOPED_TRACE(law);
+    const auto n = [&](const char* c) { return std::stoull(row[col(h, c)]); };
+    std::uint64_t modes = 0, cases = 0;
+    for (const char* c : {"mode_A", "mode_B", "mode_C", "mode_D", "mode_E", "mode_II_1", "mode_II_2"})
+      modes += n(c);
+    for (const char* c : {"case_1", "case_2", "case_3"}) cases += n(c);
+    EXPECT_EQ(n("valid"), modes + cases);
+    EXPECT_EQ(law == "stronge-3d" ? cases : modes, 0u);  // modes for Routh's laws, cases for the thesis laws
+    EXPECT_EQ(n("valid") + n("invalid") + n("degenerate") + n("jam"), n("samples"));
+    EXPECT_EQ(row[col(h, "C1_count")], row[col(h, "gain_count")]);
+    if (law == "brach-3d") {
+      EXPECT_GT(n("C3_count"), 0u);  // r1 up to 1.5 against mu below 1.2
+    } else {
+      EXPECT_EQ(n("C3_count"), 0u);
+    }
+    if (law == "chatterjee-combined-3d" || law == "smith-3d") {
+      EXPECT_EQ(n("C1_count"), 0u);
+    }
+  }
+  const std::string summary = testing::read_text_file(out + "/summary.json");
+  EXPECT_NE(summary.find("\"2: slides on\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"constraint_violations\""), std::string::npos);
+  const Rows w = parse_csv(testing::read_text_file(out + "/witnesses.csv"));
+  ASSERT_GT(w.size(), 1u);
+  for (const char* c : {"s1", "s2", "r1", "r2"}) col(w[0], c);
+  r = run_collsweep({"reproduce", out});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const Rows cmp = parse_csv(testing::read_text_file(out + "/compare.csv"));
+  ASSERT_EQ(cmp.size(), 1u + 3u * 2u);
+  for (std::size_t i = 1; i < cmp.size(); ++i) {
+    const auto& row = cmp[i];
+    if (row[col(cmp[0], "law_b")] != "stronge-3d") continue;
+    EXPECT_EQ(num(row[col(cmp[0], "max_dv2_rel")]), 0.0);
+    EXPECT_EQ(row[col(cmp[0], "type_differs")], "0");
+    EXPECT_NE(row[col(cmp[0], "both_valid")], "0");
+  }
+  const Rows cw = parse_csv(testing::read_text_file(out + "/compare_witnesses.csv"));
+  ASSERT_GT(cw.size(), 1u);
+  for (const char* c : {"law_a", "dv2_rel", "mode_a", "vf_2_b", "r1"}) col(cw[0], c);
+  EXPECT_NE(summary.find("\"compare\""), std::string::npos);
+  // r1 without brach-3d: rejected, naming the key and the law that reads it.
+  std::string text = kSpatialSweepConfig;
+  text.replace(text.find(", \"brach-3d\"]"), 13, "]");
+  text.replace(text.find("compare = "), text.find("witnesses") - text.find("compare = "), "");
+  write_text_file(config, text);
+  r = run_collsweep({"run", config, "--out", temp_path("bad3d_out"), "--no-plot", "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("parameters.r1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("only read by the law = \"brach-3d\""), std::string::npos) << r.err;
+  std::error_code ec;
+  std::filesystem::remove_all(out, ec);
+  std::filesystem::remove(config, ec);
 }
 
 }  // namespace

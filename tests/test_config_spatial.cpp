@@ -119,21 +119,30 @@ TEST(ConfigSpatial, EveryMatrixKindRoundTrips) {
 TEST(ConfigSpatial, GridRuleCoversEveryScalarOfThePlan) {
   SpatialSweepSpec s;
   RunSettings run;
-  const std::uint32_t primes[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
-  ScalarDist* dists[] = {&s.plan.W.log10_cond, &s.plan.W.log10_b,
-                         &s.plan.W.coupling,   &s.plan.W.mass_ratio,
-                         &s.plan.W.lever,      &s.plan.W.log10_cond_M,
-                         &s.plan.psi_deg,      &s.plan.phi_deg,
-                         &s.plan.mu,           &s.plan.e,
-                         &s.plan.e_t};
-  for (int i = 0; i < 11; ++i) *dists[i] = ScalarDist{ScalarKind::grid, 0.0, 1.0, primes[i]};
+  const std::uint32_t primes[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47};
+  ScalarDist* dists[] = {&s.plan.W.log10_cond,
+                         &s.plan.W.log10_b,
+                         &s.plan.W.coupling,
+                         &s.plan.W.mass_ratio,
+                         &s.plan.W.lever,
+                         &s.plan.W.log10_cond_M,
+                         &s.plan.psi_deg,
+                         &s.plan.phi_deg,
+                         &s.plan.mu,
+                         &s.plan.e,
+                         &s.plan.e_t,
+                         &s.plan.s1,
+                         &s.plan.s2,
+                         &s.plan.r1,
+                         &s.plan.r2};
+  for (int i = 0; i < 15; ++i) *dists[i] = ScalarDist{ScalarKind::grid, 0.0, 1.0, primes[i]};
   config::GridCollector grids;
   families::FamilyTraits<SpatialSweepSpec>::keys(grids, run, s);
   std::uint64_t product = 1;
   for (const auto& [path, d] : grids.scalars) product *= d->n;
-  EXPECT_EQ(grids.scalars.size(), 11u);
+  EXPECT_EQ(grids.scalars.size(), 15u);
   EXPECT_EQ(product, spatial_grid_size(s.plan));
-  EXPECT_EQ(product, 200560490130ull);  // 2 * 3 * 5 * ... * 31
+  EXPECT_EQ(product, 614889782588491410ull);  // 2 * 3 * 5 * ... * 47
   // In a config: run.samples below the product is refused, naming every grid key.
   const std::string text =
       doc("[matrix]\nkind = \"canonical\"\nlog10_b = { dist = \"grid\", lo = 0.0, hi = 1.0, n = 4 }\n"

@@ -1,5 +1,6 @@
 // The spatial family on the GPU against the CPU, bit for bit: the laws on given collisions, the on-device
-// sampler (every W kind) and whole sweeps' tallies and witnesses (skips with a message without a GPU).
+// sampler (every W kind, the thesis laws' parameters) with every law, and whole sweeps' tallies and
+// witnesses, classic and with the thesis laws (skips with a message without a GPU).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -40,9 +41,21 @@ SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
   s.axes[1] = {Quantity::mu_ratio, 0.0, 2.0, 8};
   s.n_axes = 2;
+  // The thesis laws' parameters (the combined law's weights outside s1 + s2 <= 1 are invalid samples).
+  s.plan.s1 = {ScalarKind::uniform, 0.0, 0.6, 1};
+  s.plan.s2 = {ScalarKind::uniform, 0.0, 0.6, 1};
+  s.plan.r1 = {ScalarKind::uniform, -0.5, 1.5, 1};
+  s.plan.r2 = {ScalarKind::uniform, -0.5, 0.5, 1};
   for (int l = 0; l < spatial_law_count; ++l) s.laws[l] = static_cast<SpatialLaw>(l);
   s.n_laws = spatial_law_count;
   s.witnesses = 10;
+  return s;
+}
+
+// The four laws of issue 18 alone: the sweep kernel instance without the thesis laws' code.
+SpatialSweepSpec classic_spatial_laws(SpatialMatrixKind kind) {
+  SpatialSweepSpec s = all_spatial_laws(kind);
+  s.n_laws = static_cast<int>(SpatialLaw::chatterjee_ruina3d) + 1;
   return s;
 }
 
@@ -55,8 +68,9 @@ TEST_F(GpuSpatial, LawsOnGivenCollisionsAreTheCpusBitForBit) {
   }
   in[0].W.b11 = -1.0;  // invalid inputs travel too
   in[1].v.n = 0.5;
-  for (int l = 0; l < spatial_law_count; ++l) {
+  for (int l = 0; l < spatial_law_count; ++l) {  // the batch evaluates the laws of issue 18
     const auto law = static_cast<SpatialLaw>(l);
+    if (is_thesis_law(law)) continue;
     std::vector<SpatialOutcome> gpu(in.size());
     char err[512] = {};
     ASSERT_TRUE(cuda::evaluate_spatial_batch(law, in.data(), gpu.data(), in.size(), err, sizeof err)) << err;
@@ -78,16 +92,18 @@ TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
     std::size_t inputs = 0, outcomes = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
       const SpatialSample c = draw_spatial_sample(spec.plan, first + i);
-      const double a[] = {c.c.W.a,   c.c.W.c1,  c.c.W.c2,     c.c.W.b11, c.c.W.b12, c.c.W.b22,
-                          c.c.v.n,   c.c.v.t1,  c.c.v.t2,     c.c.mu,    c.c.e,     c.c.e_t,
-                          c.psi_deg, c.phi_deg, c.log10_cond, c.mu_c};
+      const double a[] = {c.c.W.a,   c.c.W.c1,    c.c.W.c2,    c.c.W.b11,   c.c.W.b12,
+                          c.c.W.b22, c.c.v.n,     c.c.v.t1,    c.c.v.t2,    c.c.mu,
+                          c.c.e,     c.c.e_t,     c.psi_deg,   c.phi_deg,   c.log10_cond,
+                          c.mu_c,    c.params.s1, c.params.s2, c.params.r1, c.params.r2};
       const SpatialSample& g = gs[i];
-      const double b[] = {g.c.W.a,   g.c.W.c1,  g.c.W.c2,     g.c.W.b11, g.c.W.b12, g.c.W.b22,
-                          g.c.v.n,   g.c.v.t1,  g.c.v.t2,     g.c.mu,    g.c.e,     g.c.e_t,
-                          g.psi_deg, g.phi_deg, g.log10_cond, g.mu_c};
+      const double b[] = {g.c.W.a,   g.c.W.c1,    g.c.W.c2,    g.c.W.b11,   g.c.W.b12,
+                          g.c.W.b22, g.c.v.n,     g.c.v.t1,    g.c.v.t2,    g.c.mu,
+                          g.c.e,     g.c.e_t,     g.psi_deg,   g.phi_deg,   g.log10_cond,
+                          g.mu_c,    g.params.s1, g.params.s2, g.params.r1, g.params.r2};
       inputs += std::memcmp(a, b, sizeof a) != 0;
       for (int l = 0; l < spec.n_laws; ++l)
-        outcomes += !same_bits(evaluate_spatial(spec.laws[l], c.c), go[i * spec.n_laws + l]);
+        outcomes += !same_bits(evaluate_spatial(spec.laws[l], c.c, c.params), go[i * spec.n_laws + l]);
     }
     EXPECT_EQ(inputs, 0u) << "matrix kind " << static_cast<int>(kind);
     EXPECT_EQ(outcomes, 0u) << "matrix kind " << static_cast<int>(kind);
@@ -95,8 +111,10 @@ TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
 }
 
 TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
-  for (const auto kind : {SpatialMatrixKind::direct, SpatialMatrixKind::bodies}) {
-    const SpatialSweepSpec spec = all_spatial_laws(kind);
+  // The classic kernel instance (four laws) and the one with the thesis laws and their words.
+  for (const SpatialSweepSpec& spec :
+       {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::direct),
+        all_spatial_laws(SpatialMatrixKind::bodies)}) {
     const std::uint64_t n = 200000;
     const SpatialSweepResult gpu = run_spatial_sweep_gpu(spec, 0, n);
     const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, 0, n, 1 << 12, 0);

@@ -51,9 +51,10 @@ std::vector<std::pair<std::string, PlanarFn>> planar_laws() {
 
 std::vector<std::pair<std::string, SpatialFn>> spatial_laws() {
   std::vector<std::pair<std::string, SpatialFn>> v;
-  for (int l = 0; l < spatial_law_count; ++l) {
+  for (int l = 0; l < spatial_law_count; ++l) {  // the thesis laws below, with their parameters
     const auto law = static_cast<SpatialLaw>(l);
-    v.push_back({law_name(law), [law](const SpatialCollision& c) { return evaluate_spatial(law, c); }});
+    if (!is_thesis_law(law))
+      v.push_back({law_name(law), [law](const SpatialCollision& c) { return evaluate_spatial(law, c); }});
   }
   v.push_back(
       {"chatterjee-law1-3d", [](const SpatialCollision& c) { return ChatterjeeLaw1_3d::evaluate(c); }});

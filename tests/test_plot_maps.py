@@ -382,17 +382,21 @@ class Runs(unittest.TestCase):
 
     def test_spatial_dominant_mode(self):
         rm = pm.read_run(spatial_run(os.path.join(self.tmp.name, "modes")))[2]
-        dominant, share = pm.dominant_mode(rm, "stronge-3d", pm.SPATIAL_ROUTH_MODES)
+        dominant, share = pm.dominant_of(rm, "stronge-3d", [pm.SPATIAL_MODE_COLUMNS[m] for m in pm.SPATIAL_ROUTH_MODES])
         self.assertEqual(dominant[0, 0], 1.0)  # cell (0, 0): mode A holds 250 of 300
         self.assertAlmostEqual(share[0, 0], 250 / 300)
         self.assertEqual(dominant[1, 2], 4.0)  # (i, j) = (2, 1): D
         self.assertTrue(math.isnan(dominant[2, 3]) and math.isnan(share[2, 3]))  # no valid sample
-        law2, _ = pm.dominant_mode(rm, "chatterjee-ruina-3d", pm.SPATIAL_LAW2_MODES)
+        law2, _ = pm.dominant_of(rm, "chatterjee-ruina-3d", [pm.SPATIAL_MODE_COLUMNS[m] for m in pm.SPATIAL_LAW2_MODES])
         self.assertEqual(law2[0, 1], 2.0)  # (i, j) = (1, 0): II-2
         labels = pm.mode_labels({"laws": {"stronge-3d": {"modes": {"A: slides throughout": 1}}}}, "stronge-3d",
                                 pm.SPATIAL_ROUTH_MODES)
         self.assertEqual(labels[1], "A: slides throughout")
         self.assertEqual(labels[2], "B")
+        # A thesis law's cases, numbered as summary.json's "cases" keys.
+        cases = pm.case_labels({"laws": {"smith-3d": {"cases": {"2: slides on": 5, "3: slip reversed": 1}}}},
+                               "smith-3d")
+        self.assertEqual(cases, ["case 1", "2: slides on", "3: slip reversed"])
 
     def test_old_format(self):
         folder = old_format_run(os.path.join(self.tmp.name, "old"))

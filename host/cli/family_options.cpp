@@ -31,8 +31,6 @@ std::vector<std::string_view> every_law() {
   std::vector<std::string_view> all;
   families::for_each_family([&](auto i) {
     for (const std::string_view l : families::law_names<families::SpecAt<i>>()) all.push_back(l);
-    for (const std::string_view l : families::FamilyTraits<families::SpecAt<i>>::eval_only_laws())
-      all.push_back(l);
   });
   return all;
 }
@@ -45,9 +43,6 @@ std::string all_law_names() {
     using T = families::FamilyTraits<families::SpecAt<i>>;
     if (i > 0) s += std::string("; ") + T::in_words + ": ";
     s += config::join_names(families::law_names<families::SpecAt<i>>());
-    const std::vector<std::string_view> only = T::eval_only_laws();
-    if (!only.empty())
-      s += "; " + std::string(T::in_words) + ", eval and solve only: " + config::join_names(only);
   });
   return s;
 }

@@ -34,7 +34,7 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, boo
   record.outputs = {"map.csv", "witnesses.csv", "summary.json", "config.toml"};  // samples.npy appended
   write_map_csv((out_dir / "map.csv").string(), result);
   write_witnesses_csv((out_dir / "witnesses.csv").string(), result);
-  if constexpr (std::is_same_v<Spec, PlanarSweepSpec>)
+  if constexpr (std::is_same_v<Spec, PlanarSweepSpec> || std::is_same_v<Spec, SpatialSweepSpec>)
     write_compare_outputs(out_dir.string(), result, record.outputs);  // run.compare (when it has pairs)
   if constexpr (families::FamilyTraits<Spec>::writes_samples_npy) {
     if (config.samples_npy) {

@@ -7,6 +7,7 @@
 
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "config/config_keys.hpp"
+#include "config/config_values.hpp"
 #include "config/run_settings.hpp"
 #include "families/family_traits.hpp"
 
@@ -63,6 +64,32 @@ void run_keys(V& v, RunSettings& run, Spec& s, Own own) {
                              return "only allowed when run.samples <= 1000000 (run.samples = " +
                                     std::to_string(run.samples) + ")";
                            }});
+}
+
+// run.constraints = true (planar and spatial): the constraint and solution columns for every law even without
+// a thesis law (a sweep with one has them anyway). Written only when true, so that other runs' resolved
+// configs are unchanged.
+inline config::CustomKey constraints_key(bool& constraints) {
+  config::CustomKey key;
+  key.read = [&constraints](const config::ConfigReader& r, const toml::node*, const toml::node* n,
+                            const std::string& path) { constraints = n ? r.boolean(*n, path) : false; };
+  key.toml = [&constraints] { return std::string(constraints ? "true" : "false"); };
+  key.json = [&constraints](io::JsonWriter& j) { j.boolean(constraints); };
+  key.written = [&constraints] { return constraints; };
+  return key;
+}
+
+// When a law parameter's key is read: only when a law of run.laws reads it (reads(law)), so that other
+// configs' resolved files are unchanged; `law` names a law that does, for the message.
+template <class Spec, class Law>
+config::When read_by_laws(const Spec& s, bool (*reads)(Law), const char* law) {
+  bool applies = false;
+  std::string now;
+  for (int i = 0; i < s.n_laws; ++i) {
+    applies |= reads(s.laws[i]);
+    now += std::string(i ? ", " : "") + FamilyTraits<Spec>::law_name(s.laws[i]);
+  }
+  return config::When{applies, "run.laws", now, law, "", "the law"};
 }
 
 // [map]: x (required) and y, over the family's quantities.

@@ -5,7 +5,6 @@
 //   name                      model.kind in configs and summary.json ("planar")
 //   in_words                  the family in messages ("multi-contact": "a multi-contact key")
 //   Law, law_count, law_name(Law), parse_law(name, Law*)     the family's laws
-//   eval_only_laws()          law names `eval` and `solve` accept beside those (not in sweeps)
 //   law_stem(name), law_of_stem(stem)   "poisson-lcp" <-> "poisson", to suggest a family's own law name
 //   has_quantity(Quantity)    the map quantities of the family
 //   writes_samples_npy        whether run.samples_npy = true is allowed (write_samples_npy exists)

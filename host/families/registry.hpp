@@ -86,9 +86,6 @@ inline int family_of_law(const std::string& law) {
   for_each_family([&](auto i) {
     typename FamilyTraits<SpecAt<i>>::Law l{};
     if (found < 0 && FamilyTraits<SpecAt<i>>::parse_law(law, &l)) found = static_cast<int>(i);
-    if (found < 0)
-      for (const std::string_view name : FamilyTraits<SpecAt<i>>::eval_only_laws())
-        if (name == law) found = static_cast<int>(i);
   });
   return found;
 }

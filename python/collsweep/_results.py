@@ -2,8 +2,8 @@
 """Reading a finished run: :func:`load` and :class:`RunResult`.
 
 A run folder (written by ``collsweep run`` or :func:`collsweep.run`) holds ``map.csv``,
-``witnesses.csv``, ``summary.json`` and ``config.toml`` (and ``compare.csv`` for planar runs with
-``run.compare``); every column and key is described in the project's docs/outputs.md.
+``witnesses.csv``, ``summary.json`` and ``config.toml`` (and ``compare.csv`` for planar and spatial runs
+with ``run.compare``); every column and key is described in the project's docs/outputs.md.
 
 The CSV files are read so that every number equals the ``float`` of its text (the files write 17
 significant digits, so the values are the run's doubles exactly); text columns (``law``, a spatial

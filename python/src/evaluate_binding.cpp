@@ -62,7 +62,6 @@ std::vector<std::string> family_inputs(const std::string& law, const std::vector
     using Spec = families::SpecAt<i>;
     std::vector<std::string> laws;
     for (std::string_view n : families::law_names<Spec>()) laws.emplace_back(n);
-    for (std::string_view n : families::FamilyTraits<Spec>::eval_only_laws()) laws.emplace_back(n);
     for (const std::string& other : laws)
       for (const std::string& in : eval_table(other, contacts, solver, false).columns(given).inputs)
         if (!contains(all, in)) all.push_back(in);

@@ -57,7 +57,6 @@ void bind_build(py::module_& m) {
           using Spec = families::SpecAt<i>;
           std::vector<std::string> names;
           for (std::string_view n : families::law_names<Spec>()) names.emplace_back(n);
-          for (std::string_view n : families::FamilyTraits<Spec>::eval_only_laws()) names.emplace_back(n);
           out[families::FamilyTraits<Spec>::name] = names;
         });
         return out;

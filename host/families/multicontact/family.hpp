@@ -97,7 +97,6 @@ struct FamilyTraits<MultiContactSweepSpec> {
   static constexpr int law_count = multicontact_law_count;
   static const char* law_name(Law l) { return collsweep::law_name(l); }
   static bool parse_law(const std::string& s, Law* out) { return parse_multicontact_law(s.c_str(), out); }
-  static std::vector<std::string_view> eval_only_laws() { return {}; }
   static std::string law_stem(const std::string& s) {
     return s.size() > 4 && s.compare(s.size() - 4, 4, "-lcp") == 0 ? s.substr(0, s.size() - 4) : s;
   }

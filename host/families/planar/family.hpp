@@ -10,6 +10,7 @@
 #include "collsweep/sampling/mechanism.hpp"
 #include "config/map_reach.hpp"
 #include "families/common_keys.hpp"
+#include "families/compare_keys.hpp"
 #include "families/family_traits.hpp"
 
 namespace collsweep::families {
@@ -66,14 +67,6 @@ inline const config::Choices<MatrixKind>& matrix_kinds() {
 // matrix.W of kind = "fixed": [m_nn, m_nt, m_tt], symmetric positive definite.
 config::CustomKey fixed_W_key(Delassus2& W, bool required);
 
-// run.compare = [["stronge", "poisson"], ...]: pairs of laws of run.laws whose disagreement is mapped
-// (models/planar/compare.hpp); read after run.laws. Written only when there are pairs.
-config::CustomKey compare_pairs_key(PlanarSweepSpec& s);
-
-// run.constraints = true: the constraint and solution columns for every law even without a thesis law
-// (a sweep with one has them anyway). Written only when true.
-config::CustomKey constraints_key(PlanarSweepSpec& s);
-
 }  // namespace planar_keys
 
 }  // namespace collsweep::families
@@ -96,7 +89,6 @@ struct FamilyTraits<PlanarSweepSpec> {
   static constexpr int law_count = planar_law_count;
   static const char* law_name(Law l) { return collsweep::law_name(l); }
   static bool parse_law(const std::string& s, Law* out) { return collsweep::parse_law(s.c_str(), out); }
-  static std::vector<std::string_view> eval_only_laws() { return {}; }  // every planar law sweeps
   static std::string law_stem(const std::string& s) { return s; }
   static std::string law_of_stem(const std::string& stem) { return stem; }
   static bool has_quantity(Quantity q) { return planar_quantity(q); }
@@ -115,7 +107,7 @@ struct FamilyTraits<PlanarSweepSpec> {
     model_keys(v, [] {});
     run_keys(v, run, s, [&] {
       v.custom("compare", compare_pairs_key(s), config::When{});
-      v.custom("constraints", constraints_key(s), config::When{});
+      v.custom("constraints", constraints_key(s.constraints), config::When{});
     });
 
     v.section("matrix", nullptr);
@@ -142,15 +134,8 @@ struct FamilyTraits<PlanarSweepSpec> {
     v.scalar("mu", p.mu, kMu);
     v.scalar("e", p.e, kE);
     v.scalar("e_t", p.e_t, kEt);
-    // Read only when a law of run.laws reads them, so that other configs' resolved files are unchanged.
     const auto read_by = [&](bool (*reads)(PlanarLaw), const char* law) {
-      bool applies = false;
-      std::string now;
-      for (int i = 0; i < s.n_laws; ++i) {
-        applies |= reads(s.laws[i]);
-        now += std::string(i ? ", " : "") + collsweep::law_name(s.laws[i]);
-      }
-      return config::When{applies, "run.laws", now, law, "", "the law"};
+      return read_by_laws(s, reads, law);
     };
     v.scalar("s1", p.s1, kS1, read_by(law_reads_weights, "chatterjee-combined"));
     v.scalar("s2", p.s2, kS2, read_by(law_reads_weights, "chatterjee-combined"));

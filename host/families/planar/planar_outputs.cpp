@@ -11,6 +11,8 @@
 #include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
 #include "config/run_config.hpp"
+#include "families/compare_outputs.hpp"
+#include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -28,14 +30,8 @@ struct PairStats {
   std::uint64_t samples, valid, gain, violation, invalid, degenerate, types[5];
   double max_dE_rel = 0.0, mean_dE_rel = 0.0;
   int dominant_type = 0;  // 0 without a valid sample; ties go to the lower Type
-  // The thesis words (tally_words.hpp), when the sweep has them.
-  std::uint64_t c[4] = {}, solutions[4] = {}, not_converged = 0;
+  ThesisCounts thesis;    // the thesis words (tally_words.hpp), when the sweep has them
 };
-
-// The thesis words' map.csv columns (after violations), in this order.
-constexpr const char* kThesisColumns[] = {"C1_count",    "C2_count",        "C3_count",
-                                          "C4_count",    "solutions_0",     "solutions_1",
-                                          "solutions_2", "solutions_3plus", "not_converged"};
 
 // Which thesis parameters the sweep's laws read (witnesses.csv and samples.npy carry them then).
 bool reads_weights(const PlanarSweepSpec& s) {
@@ -71,13 +67,7 @@ PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
     s.mean_dE_rel =
         int128_to_double(p[PlanarWords::sum_lo], p[PlanarWords::sum_hi]) / static_cast<double>(s.valid);
   }
-  if (r.layout.pair_words == PlanarWords::count_thesis) {
-    for (int i = 0; i < 4; ++i) {
-      s.c[i] = p[PlanarWords::c1 + i];
-      s.solutions[i] = p[PlanarWords::solutions_0 + i];
-    }
-    s.not_converged = p[PlanarWords::not_converged];
-  }
+  if (r.layout.pair_words == PlanarWords::count_thesis) s.thesis = ThesisCounts::read<PlanarWords>(p);
   return s;
 }
 
@@ -96,7 +86,7 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
   for (const char* c : {"dominant_type", "dominant_fraction", "violations"}) csv.field(c);
   const bool thesis = r.layout.pair_words == PlanarWords::count_thesis;
   if (thesis)
-    for (const char* c : kThesisColumns) csv.field(c);
+    for (const char* c : kThesisMapColumns) csv.field(c);
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
@@ -125,11 +115,7 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
         csv.empty_field();
       }
       csv.field(std::to_string(p.violation));
-      if (thesis) {
-        for (std::uint64_t n : p.c) csv.field(std::to_string(n));
-        for (std::uint64_t n : p.solutions) csv.field(std::to_string(n));
-        csv.field(std::to_string(p.not_converged));
-      }
+      if (thesis) p.thesis.write_csv(csv);
       csv.end_record();
     }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
@@ -186,40 +172,8 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
                            std::vector<std::string>& outputs) {
   const PlanarSweepSpec& s = r.spec;
   if (s.n_pairs == 0) return;
-  {
-    const std::string path = dir + "/compare.csv";
-    std::ofstream out = io::open_output_file(path);
-    io::CsvWriter csv(out);
-    write_axis_names(csv, s);
-    for (const char* c :
-         {"law_a", "law_b", "samples", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs"})
-      csv.field(c);
-    write_fraction_names(csv, "type_differs_fraction");
-    csv.end_record();
-    for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
-      for (int p = 0; p < s.n_pairs; ++p) {
-        const u64* w = r.words.data() + r.layout.pair(cell, static_cast<std::uint32_t>(s.n_laws + p));
-        const std::uint64_t both = w[CompareWords::both_valid], differ = w[CompareWords::type_differs];
-        write_axis_centres(csv, s, cell);
-        csv.field(law_name(s.laws[s.pairs[p].a]));
-        csv.field(law_name(s.laws[s.pairs[p].b]));
-        csv.field(std::to_string(r.words[r.layout.samples(cell)]));
-        csv.field(std::to_string(both));
-        if (both) {
-          csv.number(int128_to_double(w[CompareWords::sum_lo], w[CompareWords::sum_hi]) /
-                     static_cast<double>(both));
-          csv.number(key_value(w[CompareWords::max_key]));
-        } else {
-          csv.empty_field();
-          csv.empty_field();
-        }
-        csv.field(std::to_string(differ));
-        write_fraction_columns(csv, differ, both);
-        csv.end_record();
-      }
-    if (!csv.finish()) throw std::runtime_error("cannot write " + path);
-    outputs.push_back("compare.csv");
-  }
+  write_compare_csv<CompareWords>(dir + "/compare.csv", r);
+  outputs.push_back("compare.csv");
   const std::string path = dir + "/compare_witnesses.csv";
   std::ofstream out = io::open_output_file(path);
   io::CsvWriter csv(out);
@@ -353,46 +307,12 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
     }
     j.end_object();
     j.key("theorem_violations").integer(static_cast<long long>(violations));
-    if (r.layout.pair_words == PlanarWords::count_thesis) {
-      // Chatterjee 1997 §3.2-§3.4's constraints violated by the valid outcomes, and the solution counts.
-      j.key("constraint_violations").begin_object();
-      for (int i = 0; i < 4; ++i)
-        j.key(std::string("C") + std::to_string(i + 1))
-            .integer(static_cast<long long>(r.pair_total(l, PlanarWords::c1 + i)));
-      j.end_object();
-      j.key("solutions").begin_object();
-      for (int i = 0; i < 4; ++i)
-        j.key(i == 3 ? std::string("3+") : std::to_string(i))
-            .integer(static_cast<long long>(r.pair_total(l, PlanarWords::solutions_0 + i)));
-      j.end_object();
-      j.key("not_converged").integer(static_cast<long long>(r.pair_total(l, PlanarWords::not_converged)));
-    }
+    if (r.layout.pair_words == PlanarWords::count_thesis) write_thesis_totals_json<PlanarWords>(j, r, l);
     j.end_object();
   }
   j.end_object();
   j.key("theorem_violations_total").integer(static_cast<long long>(all_violations));
-  if (r.spec.n_pairs > 0) {
-    // run.compare: per pair over every sample, dv2_rel = |v2_A - v2_B| / |v1| where both laws are valid.
-    j.key("compare").begin_array();
-    for (int p = 0; p < r.spec.n_pairs; ++p) {
-      const int slot = r.spec.n_laws + p;
-      const std::uint64_t both = r.pair_total(slot, CompareWords::both_valid),
-                          differ = r.pair_total(slot, CompareWords::type_differs);
-      j.begin_object();
-      j.key("law_a").string(law_name(r.spec.laws[r.spec.pairs[p].a]));
-      j.key("law_b").string(law_name(r.spec.laws[r.spec.pairs[p].b]));
-      j.key("both_valid").integer(static_cast<long long>(both));
-      write_law_max_mean(j, "max_dv2_rel", "mean_dv2_rel", r, slot, both);
-      j.key("type_differs").integer(static_cast<long long>(differ));
-      write_fraction_json(j, "type_differs_fraction", differ, both);
-      j.key("witnesses").begin_array();
-      for (const Witness& w : r.witnesses[static_cast<std::size_t>(slot)])
-        j.integer(static_cast<long long>(w.index));
-      j.end_array();
-      j.end_object();
-    }
-    j.end_array();
-  }
+  if (r.spec.n_pairs > 0) write_compare_json<CompareWords>(j, r);
   j.key("samples_columns").begin_array();
   for (const auto& c : samples_npy_columns(r.spec)) j.string(c);
   j.end_array();

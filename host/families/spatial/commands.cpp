@@ -17,7 +17,13 @@
 namespace collsweep {
 
 SpatialSweepResult run_family_sweep(const SpatialSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda"
+  // run.compare's pairs are computed by the CPU loop only (the GPU kernel's witness buffers hold the laws').
+  static bool noted = false;  // a checkpointed or ranked run calls this once per chunk: say it once
+  if (q.backend == "cuda" && spec.n_pairs > 0 && !noted) {
+    std::cerr << "collsweep run: note: run.compare is computed on the CPU backend; sweeping on the CPU\n";
+    noted = true;
+  }
+  return q.backend == "cuda" && spec.n_pairs == 0
              ? run_spatial_sweep_gpu(spec, q.first, q.samples, q.progress)
              : run_spatial_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }
@@ -31,20 +37,30 @@ std::uint64_t theorem_violations(const SpatialSweepResult& r) {
 namespace cli {
 namespace {
 
-RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
-  const auto schema =
-      std::make_shared<const RowSchema<SpatialCollision, SpatialOutcome>>(spatial_schema(law));
-  const auto binding = std::make_shared<const RecordBinding<SpatialCollision>>(header, schema->inputs);
-  return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const SpatialOutcome o = schema->compute(binding->parse(fields, line));
+// A witness row's evaluator from a law's eval schema (the spatial laws' or the thesis laws'): the recorded
+// columns of spatial_recorded_columns(), mode (a label), directions, dE, dE_rel, swerve_deg.
+template <class Record, class Result>
+RowEvaluator witness_evaluator(const HeaderIndex& header, RowSchema<Record, Result> schema_value,
+                               SpatialOutcome (*outcome)(const Result&)) {
+  const auto schema = std::make_shared<const RowSchema<Record, Result>>(std::move(schema_value));
+  const auto binding = std::make_shared<const RecordBinding<Record>>(header, schema->inputs);
+  return [schema, binding, outcome](const std::vector<std::string>& fields, long line) {
+    const SpatialOutcome o = outcome(schema->compute(binding->parse(fields, line)));
     Reproduced r;
     r.ok = o.status == Status::ok;
     if (!r.ok) r.reason = spatial_status_reason(o.status);
-    // spatial_recorded_columns(): mode (a label), directions, dE, dE_rel, swerve_deg.
     r.label = mode_name(o.mode);
     r.values = {0.0, static_cast<double>(o.n_invariant), o.dE, o.dE_rel, o.swerve_deg};
     return r;
   };
+}
+
+RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
+  if (is_thesis_law(law))
+    return witness_evaluator(
+        header, spatial_thesis_schema(law), +[](const SpatialThesisResult& r) { return r.outcome; });
+  return witness_evaluator(
+      header, spatial_schema(law), +[](const SpatialOutcome& o) { return o; });
 }
 
 }  // namespace
@@ -71,8 +87,8 @@ int validate_family(const ValidateOptions& o, const RunConfig& config, const Spa
 }
 
 std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o) {
-  SpatialThesisLaw thesis{};
-  if (parse_law(o.law.c_str(), &thesis)) return solve_spatial_thesis(o, thesis);
+  SpatialLaw law{};
+  if (parse_law(o.law.c_str(), &law) && is_thesis_law(law)) return solve_spatial_thesis(o, law);
   return solve_spatial(o);
 }
 
@@ -89,17 +105,12 @@ auto constrained_spatial_schema(SpatialLaw law) {
 }  // namespace
 
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o) {
-  SpatialThesisLaw thesis{};
-  if (parse_law(o.law.c_str(), &thesis))
-    return {[thesis](std::istream& in, io::CsvWriter& w) {
-              return eval_csv(in, w, spatial_thesis_schema(thesis));
-            },
-            "every row",
-            [thesis](const std::vector<std::string>&) {
-              return column_evaluator(spatial_thesis_schema(thesis));
-            }};
   SpatialLaw law{};
-  parse_law(o.law.c_str(), &law);
+  parse_law(o.law.c_str(), &law);  // a spatial law (the command chose the family by it)
+  if (is_thesis_law(law))          // their C1..C4 and eta are always written
+    return {[law](std::istream& in, io::CsvWriter& w) { return eval_csv(in, w, spatial_thesis_schema(law)); },
+            "where their law is " + o.law,
+            [law](const std::vector<std::string>&) { return column_evaluator(spatial_thesis_schema(law)); }};
   if (o.constraints)
     return {
         [law](std::istream& in, io::CsvWriter& w) {

@@ -1,6 +1,6 @@
 // The spatial family in host code: one contact in 3D, W 3 x 3 (Routh's laws with swerve after Elkaranshawy
-// 2002, Chatterjee's Law II in 3D); its names and its config keys, written once for the reader and the
-// resolved-config writers.
+// 2002, Chatterjee's Law II and thesis laws in 3D); its names and its config keys, written once for the
+// reader and the resolved-config writers.
 #pragma once
 
 #include <string>
@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "collsweep/models/spatial/sweep_spec.hpp"
-#include "collsweep/models/spatial/thesis_laws_3d.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "config/map_reach.hpp"
 #include "families/common_keys.hpp"
+#include "families/compare_keys.hpp"
 #include "families/family_traits.hpp"
 
 namespace collsweep::families {
@@ -52,6 +52,19 @@ inline const Domain kLever{
     "lever", true,  0.0,
     false,   false, 0.0,
     false,   false, "a mass centre's distance from the contact point, in units of the body's size"};
+
+// The thesis laws' own parameters (Chatterjee 1997 §6.6 and §5.1.1): chatterjee-combined-3d's weights
+// (s1 + s2 <= 1 is checked per sample: a sample outside the triangle is invalid, parameter_out_of_range) and
+// brach-3d's two impulse ratios (any finite values).
+inline const Domain kS1{
+    "s1", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined-3d's weight of Law I"};
+inline const Domain kS2{
+    "s2", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined-3d's weight of Law II"};
+inline const Domain kR1{"r1",  false, 0.0,
+                        false, false, 0.0,
+                        false, false, "brach-3d's impulse ratio along -v_T/|v_T| (P_e2/P_n)"};
+inline const Domain kR2{
+    "r2", false, 0.0, false, false, 0.0, false, false, "brach-3d's impulse ratio across the slip (P_e3/P_n)"};
 
 inline constexpr std::int64_t min_mechanism_dof =
     3;  // W = J M^-1 J^T with J 3 x dof is SPD only for dof >= 3
@@ -97,13 +110,6 @@ struct FamilyTraits<SpatialSweepSpec> {
   static constexpr int law_count = spatial_law_count;
   static const char* law_name(Law l) { return collsweep::law_name(l); }
   static bool parse_law(const std::string& s, Law* out) { return collsweep::parse_law(s.c_str(), out); }
-  // Chatterjee's thesis laws in 3D (models/spatial/thesis_laws_3d.hpp): eval and solve only, not sweeps.
-  static std::vector<std::string_view> eval_only_laws() {
-    std::vector<std::string_view> v;
-    for (int i = 0; i < spatial_thesis_law_count; ++i)
-      v.emplace_back(collsweep::law_name(static_cast<SpatialThesisLaw>(i)));
-    return v;
-  }
   static std::string law_stem(const std::string& s) {
     return s.size() > 3 && s.compare(s.size() - 3, 3, "-3d") == 0 ? s.substr(0, s.size() - 3) : s;
   }
@@ -122,7 +128,10 @@ struct FamilyTraits<SpatialSweepSpec> {
     SpatialSamplePlan& p = s.plan;
     SpatialMatrixDist& W = p.W;
     model_keys(v, [] {});
-    run_keys(v, run, s, [] {});
+    run_keys(v, run, s, [&] {
+      v.custom("compare", compare_pairs_key(s), config::When{});
+      v.custom("constraints", constraints_key(s.constraints), config::When{});
+    });
 
     v.section("matrix", nullptr);
     v.choice("kind", W.kind, matrix_kinds(), config::KeyRules<SpatialMatrixKind>{});
@@ -154,6 +163,13 @@ struct FamilyTraits<SpatialSweepSpec> {
     v.scalar("mu", p.mu, kMu);
     v.scalar("e", p.e, kE);
     v.scalar("e_t", p.e_t, kEt);
+    const auto read_by = [&](bool (*reads)(SpatialLaw), const char* law) {
+      return read_by_laws(s, reads, law);
+    };
+    v.scalar("s1", p.s1, kS1, read_by(law_reads_weights, "chatterjee-combined-3d"));
+    v.scalar("s2", p.s2, kS2, read_by(law_reads_weights, "chatterjee-combined-3d"));
+    v.scalar("r1", p.r1, kR1, read_by(law_reads_ratio, "brach-3d"));
+    v.scalar("r2", p.r2, kR2, read_by(law_reads_ratio, "brach-3d"));
 
     map_keys(v, s);
   }

@@ -13,10 +13,12 @@ double rel(double a, double b, double scale) {
 }
 
 bool same_sample(const SpatialSample& a, const SpatialSample& b) {
-  const double x[] = {a.c.W.a,  a.c.W.c1, a.c.W.c2, a.c.W.b11, a.c.W.b12, a.c.W.b22, a.c.v.n,      a.c.v.t1,
-                      a.c.v.t2, a.c.mu,   a.c.e,    a.c.e_t,   a.psi_deg, a.phi_deg, a.log10_cond, a.mu_c};
-  const double y[] = {b.c.W.a,  b.c.W.c1, b.c.W.c2, b.c.W.b11, b.c.W.b12, b.c.W.b22, b.c.v.n,      b.c.v.t1,
-                      b.c.v.t2, b.c.mu,   b.c.e,    b.c.e_t,   b.psi_deg, b.phi_deg, b.log10_cond, b.mu_c};
+  const double x[] = {a.c.W.a,      a.c.W.c1, a.c.W.c2,    a.c.W.b11,   a.c.W.b12,   a.c.W.b22,  a.c.v.n,
+                      a.c.v.t1,     a.c.v.t2, a.c.mu,      a.c.e,       a.c.e_t,     a.psi_deg,  a.phi_deg,
+                      a.log10_cond, a.mu_c,   a.params.s1, a.params.s2, a.params.r1, a.params.r2};
+  const double y[] = {b.c.W.a,      b.c.W.c1, b.c.W.c2,    b.c.W.b11,   b.c.W.b12,   b.c.W.b22,  b.c.v.n,
+                      b.c.v.t1,     b.c.v.t2, b.c.mu,      b.c.e,       b.c.e_t,     b.psi_deg,  b.phi_deg,
+                      b.log10_cond, b.mu_c,   b.params.s1, b.params.s2, b.params.r1, b.params.r2};
   return std::memcmp(x, y, sizeof x) == 0;
 }
 
@@ -38,11 +40,11 @@ SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::ui
   r.samples = gpu_samples.size();
   r.laws.resize(spec.n_laws);
   for (std::uint64_t i = 0; i < r.samples; ++i) {
-    // As the GPU's per-sample kernel draws it: every input, e_t included.
+    // As the GPU's per-sample kernel draws it: every input, e_t and the thesis laws' parameters included.
     const SpatialSample s = draw_spatial_sample(spec.plan, first + i);
     if (!same_sample(s, gpu_samples[i])) ++r.input_mismatches;
     for (int l = 0; l < spec.n_laws; ++l) {
-      const SpatialOutcome x = evaluate_spatial(spec.laws[l], s.c);
+      const SpatialOutcome x = evaluate_spatial(spec.laws[l], s.c, s.params);
       const SpatialOutcome& y = gpu[i * spec.n_laws + l];
       SpatialLawCheck& c = r.laws[l];
       if (same_bits(x, y)) continue;

@@ -26,6 +26,14 @@ ValueRange reachable_range(const SpatialSamplePlan& p, Quantity q) {
       return of_dist(p.e, "parameters.e");
     case Quantity::e_t:
       return of_dist(p.e_t, "parameters.e_t");
+    case Quantity::s1:
+      return of_dist(p.s1, "parameters.s1");
+    case Quantity::s2:
+      return of_dist(p.s2, "parameters.s2");
+    case Quantity::r1:
+      return of_dist(p.r1, "parameters.r1");
+    case Quantity::r2:
+      return of_dist(p.r2, "parameters.r2");
     case Quantity::mu_ratio:
       // mu / mu_c with mu_c = |b^-1 c| (Elkaranshawy eq. 36): known for a fixed W, else any mu_c >= 0.
       if (W.kind == SpatialMatrixKind::fixed) {

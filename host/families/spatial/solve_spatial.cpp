@@ -229,7 +229,7 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
 
 // ---- Chatterjee's thesis laws in 3D (thesis_eval_3d.hpp) ----
 
-void print_thesis_json(const SolveOptions& o, SpatialThesisLaw law, const SpatialThesisInput& in,
+void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesisInput& in,
                        const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
                        const std::optional<BodiesInput>& bodies) {
   const SpatialOutcome& out = r.outcome;
@@ -258,13 +258,13 @@ void print_thesis_json(const SolveOptions& o, SpatialThesisLaw law, const Spatia
   else
     j.key("eta").null();
   if (law_counts_solutions(law)) j.key("solutions").integer(r.report.solutions);
-  if (law == SpatialThesisLaw::smith_3d) j.key("iterations").integer(r.report.iterations);
+  if (law == SpatialLaw::smith_3d) j.key("iterations").integer(r.report.iterations);
   j.end_object();
   if (ba) write_bodies_json(j, *bodies, *ba);
   j.end_object();
 }
 
-void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const SpatialThesisInput& in,
+void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThesisInput& in,
                         const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
                         const std::optional<BodiesInput>& bodies) {
   const SpatialOutcome& out = r.outcome;
@@ -275,7 +275,7 @@ void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const Spati
   head.row({"type", std::to_string(r.report.type) + " (" + type_label(law, r.report.type) + ")"});
   head.row({"violates", violated_names(r.constraints)});
   if (law_counts_solutions(law)) head.row({"solutions", std::to_string(r.report.solutions)});
-  if (law == SpatialThesisLaw::smith_3d) head.row({"iterations", std::to_string(r.report.iterations)});
+  if (law == SpatialLaw::smith_3d) head.row({"iterations", std::to_string(r.report.iterations)});
   head.print(os);
   os << '\n';
   TextTable t;
@@ -310,7 +310,7 @@ void print_thesis_table(const SolveOptions& o, SpatialThesisLaw law, const Spati
 
 }  // namespace
 
-std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialThesisLaw law) {
+std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialLaw law) {
   SpatialSolveInput base;
   parse_collision_form(o, base);
   const SolveCoefficients k = read_solve_coefficients(o, law_reads_tangential_restitution(law));

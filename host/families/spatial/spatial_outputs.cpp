@@ -8,7 +8,9 @@
 #include <stdexcept>
 
 #include "config/run_config.hpp"
+#include "families/compare_outputs.hpp"
 #include "families/spatial/spatial_eval.hpp"
+#include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/json_writer.hpp"
 #include "io/output_file.hpp"
@@ -38,7 +40,28 @@ struct PairStats {
   std::uint64_t samples = 0, valid = 0, gain = 0, violation = 0, invalid = 0, degenerate = 0, jam = 0;
   std::uint64_t modes[7] = {}, directions_2 = 0, directions_4 = 0, stick = 0;
   double max_dE_rel = 0.0, mean_dE_rel = 0.0, mean_swerve = 0.0, max_swerve = 0.0;
+  // The thesis words (tally_words.hpp), when the sweep has them: constraints, solutions, a thesis law's
+  // cases.
+  ThesisCounts thesis;
+  std::uint64_t cases[3] = {};
 };
+
+bool has_thesis_words(const SpatialSweepResult& r) { return r.layout.pair_words == Wd::count_thesis; }
+
+// The map.csv columns of a thesis law's cases (after the thesis words).
+constexpr const char* kCaseColumns[] = {"case_1", "case_2", "case_3"};
+
+// Which thesis parameters the sweep's laws read (witnesses.csv carries them then, as eval reads them).
+bool reads_weights(const SpatialSweepSpec& s) {
+  for (int l = 0; l < s.n_laws; ++l)
+    if (law_reads_weights(s.laws[l])) return true;
+  return false;
+}
+bool reads_ratio(const SpatialSweepSpec& s) {
+  for (int l = 0; l < s.n_laws; ++l)
+    if (law_reads_ratio(s.laws[l])) return true;
+  return false;
+}
 
 PairStats pair_stats(const SpatialSweepResult& r, std::uint32_t cell, int law) {
   const u64* p = r.words.data() + r.layout.pair(cell, law);
@@ -52,6 +75,13 @@ PairStats pair_stats(const SpatialSweepResult& r, std::uint32_t cell, int law) {
   for (int m = 0; m < 7; ++m) {
     s.modes[m] = p[Wd::mode_word(kAllModes[m])];
     s.valid += s.modes[m];
+  }
+  if (has_thesis_words(r)) {
+    s.thesis = ThesisCounts::read<Wd>(p);
+    for (int c = 0; c < 3; ++c) {
+      s.cases[c] = p[Wd::case_1 + c];
+      s.valid += s.cases[c];  // a thesis law's valid samples have a case and no mode
+    }
   }
   s.directions_2 = p[Wd::directions_2];
   s.directions_4 = p[Wd::directions_4];
@@ -94,6 +124,8 @@ std::uint64_t mode_total(const SpatialSweepResult& r, int law, SpatialMode m) {
 std::uint64_t valid_total(const SpatialSweepResult& r, int law) {
   std::uint64_t v = 0;
   for (const SpatialMode m : kAllModes) v += mode_total(r, law, m);
+  if (has_thesis_words(r))
+    for (int c = 0; c < 3; ++c) v += r.pair_total(law, Wd::case_1 + c);
   return v;
 }
 
@@ -108,6 +140,7 @@ double max_swerve_total(const SpatialSweepResult& r, int law) {
 }  // namespace
 
 std::vector<SpatialMode> law_modes(SpatialLaw law) {
+  if (is_thesis_law(law)) return {};  // their cases instead (LawReport::type)
   if (law == SpatialLaw::chatterjee_ruina3d) return {SpatialMode::law2_inside, SpatialMode::law2_cone};
   return {SpatialMode::A, SpatialMode::B, SpatialMode::C, SpatialMode::D, SpatialMode::E};
 }
@@ -145,6 +178,11 @@ void write_map_csv(const std::string& path, const SpatialSweepResult& r) {
   for (const SpatialMode m : kAllModes) csv.field(mode_column(m));
   for (const char* c : {"directions_2", "directions_4", "stick_regime", "mean_swerve_deg", "max_swerve_deg"})
     csv.field(c);
+  const bool thesis = has_thesis_words(r);
+  if (thesis) {
+    for (const char* c : kThesisMapColumns) csv.field(c);
+    for (const char* c : kCaseColumns) csv.field(c);
+  }
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
@@ -171,21 +209,30 @@ void write_map_csv(const std::string& path, const SpatialSweepResult& r) {
         csv.empty_field();
         csv.empty_field();
       }
+      if (thesis) {
+        p.thesis.write_csv(csv);
+        for (std::uint64_t n : p.cases) csv.field(std::to_string(n));
+      }
       csv.end_record();
     }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
-std::vector<std::string> sample_column_names(const SpatialSweepSpec&) {
-  return {"W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22",    "v_n",
-          "v_1",  "v_2",  "mu",   "e",    "e_t",  "psi_deg", "phi_deg"};
+std::vector<std::string> sample_column_names(const SpatialSweepSpec& spec) {
+  std::vector<std::string> names = {"W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22",    "v_n",
+                                    "v_1",  "v_2",  "mu",   "e",    "e_t",  "psi_deg", "phi_deg"};
+  if (reads_weights(spec)) names.insert(names.end(), {"s1", "s2"});
+  if (reads_ratio(spec)) names.insert(names.end(), {"r1", "r2"});
+  return names;
 }
 
-void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec&, const SpatialSample& smp) {
+void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec& spec, const SpatialSample& smp) {
   const SpatialCollision& c = smp.c;
   for (double x : {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22, c.v.n, c.v.t1, c.v.t2, c.mu, c.e, c.e_t,
                    smp.psi_deg, smp.phi_deg})
     out.number(x);
+  if (reads_weights(spec)) out.number(smp.params.s1), out.number(smp.params.s2);
+  if (reads_ratio(spec)) out.number(smp.params.r1), out.number(smp.params.r2);
 }
 
 // g++ 12 inlines the sampler's random stream here and warns that its block may be read before it is
@@ -211,7 +258,7 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
       // The inputs are drawn again on the host (sample k is the same everywhere) and re-evaluated, so the
       // row is exactly what `collsweep eval` computes from its own columns.
       const SpatialSample smp = draw_spatial_sample(r.spec.plan, w.index, needs);
-      const SpatialOutcome o = evaluate_spatial(r.spec.laws[l], smp.c);
+      const SpatialOutcome o = evaluate_spatial(r.spec.laws[l], smp.c, smp.params);
       csv.field(law_name(r.spec.laws[l]));
       csv.field(std::to_string(++rank));
       csv.field(std::to_string(w.index));
@@ -227,17 +274,57 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
+void write_compare_outputs(const std::string& dir, const SpatialSweepResult& r,
+                           std::vector<std::string>& outputs) {
+  const SpatialSweepSpec& s = r.spec;
+  if (s.n_pairs == 0) return;
+  write_compare_csv<SpatialCompareWords>(dir + "/compare.csv", r);
+  outputs.push_back("compare.csv");
+  const std::string path = dir + "/compare_witnesses.csv";
+  std::ofstream out = io::open_output_file(path);
+  io::CsvWriter csv(out);
+  for (const char* c : {"law_a", "law_b", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_column_names(s)) csv.field(c);
+  for (const char* c :
+       {"dv2_rel", "mode_a", "mode_b", "vf_n_a", "vf_1_a", "vf_2_a", "vf_n_b", "vf_1_b", "vf_2_b"})
+    csv.field(c);
+  csv.end_record();
+  const SpatialNeeds needs = sample_needs(s);
+  for (int p = 0; p < s.n_pairs; ++p) {
+    int rank = 0;
+    const SpatialLaw la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
+    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
+      // Drawn and evaluated again on the host, as witnesses.csv's rows.
+      const SpatialSample smp = draw_spatial_sample(s.plan, w.index, needs);
+      const SpatialOutcome a = evaluate_spatial(la, smp.c, smp.params),
+                           b = evaluate_spatial(lb, smp.c, smp.params);
+      csv.field(law_name(la));
+      csv.field(law_name(lb));
+      csv.field(std::to_string(++rank));
+      csv.field(std::to_string(w.index));
+      write_sample_columns(csv, s, smp);
+      csv.number(w.value);
+      csv.field(mode_name(a.mode));
+      csv.field(mode_name(b.mode));
+      for (double x : {a.vf.n, a.vf.t1, a.vf.t2, b.vf.n, b.vf.t1, b.vf.t2}) csv.number(x);
+      csv.end_record();
+    }
+  }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  outputs.push_back("compare_witnesses.csv");
+}
+
 std::string totals_table(const SpatialSweepResult& r) {
   std::ostringstream t;
   char line[384];
-  std::snprintf(line, sizeof line, "%-20s %12s %12s %-36s %14s %10s %10s %10s\n", "law", "valid", "gains",
+  std::snprintf(line, sizeof line, "%-22s %12s %12s %-36s %14s %10s %10s %10s\n", "law", "valid", "gains",
                 "gain fraction [95 % interval]", "max dE_rel", "jams", "invalid", "violations");
   t << line;
   for (int l = 0; l < r.spec.n_laws; ++l) {
     const std::uint64_t valid = valid_total(r, l), gains = r.pair_total(l, Wd::gain);
     const std::uint64_t invalid = r.pair_total(l, Wd::invalid) + r.pair_total(l, Wd::degenerate);
     std::snprintf(
-        line, sizeof line, "%-20s %12llu %12llu %-36s %14s %10llu %10llu %10llu\n", law_name(r.spec.laws[l]),
+        line, sizeof line, "%-22s %12llu %12llu %-36s %14s %10llu %10llu %10llu\n", law_name(r.spec.laws[l]),
         static_cast<unsigned long long>(valid), static_cast<unsigned long long>(gains),
         fraction_with_interval(gains, valid).c_str(), maximum_text(r.max_dE_rel(l), valid > 0).c_str(),
         static_cast<unsigned long long>(r.pair_total(l, Wd::jam)), static_cast<unsigned long long>(invalid),
@@ -298,10 +385,22 @@ void write_summary_json(const std::string& path, const RunConfig& config, const 
       j.key("max_swerve_deg").null();
     }
     j.key("theorem_violations").integer(static_cast<long long>(violations));
+    if (has_thesis_words(r)) {
+      write_thesis_totals_json<Wd>(j, r, l);
+      if (is_thesis_law(law)) {  // its cases (LawReport::type), as the planar family's types
+        j.key("cases").begin_object();
+        for (int c = 1; c <= 3; ++c)
+          if (std::string(type_label(law, c)) != "none")
+            j.key(std::to_string(c) + ": " + type_label(law, c))
+                .integer(static_cast<long long>(r.pair_total(l, Wd::case_1 + (c - 1))));
+        j.end_object();
+      }
+    }
     j.end_object();
   }
   j.end_object();
   j.key("theorem_violations_total").integer(static_cast<long long>(all_violations));
+  if (r.spec.n_pairs > 0) write_compare_json<SpatialCompareWords>(j, r);
   j.key("outputs").begin_array();
   for (const auto& o : record.outputs) j.string(o);
   j.end_array();

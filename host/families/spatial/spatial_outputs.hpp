@@ -35,6 +35,15 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& resu
 void write_summary_json(const std::string& path, const RunConfig& config, const SpatialSweepResult& result,
                         const RunRecord& record);
 
+// run.compare's files (models/spatial/compare.hpp), written when the spec has pairs, their names appended to
+// `outputs`:
+//   compare.csv            one row per cell x pair: axis centres, law_a, law_b, samples, both_valid,
+//                          mean_dv2_rel, max_dv2_rel, type_differs (modes or slip states), its fraction
+//   compare_witnesses.csv  per pair the samples with the largest dv2_rel, with their inputs (eval's columns)
+//                          and both laws' mode, vf_n, vf_1, vf_2
+void write_compare_outputs(const std::string& dir, const SpatialSweepResult& result,
+                           std::vector<std::string>& outputs);
+
 // The per-law totals printed at the end of a run.
 std::string totals_table(const SpatialSweepResult& result);
 

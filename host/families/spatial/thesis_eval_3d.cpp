@@ -7,14 +7,14 @@
 
 namespace collsweep::cli {
 
-SpatialThesisResult evaluate_with_reports(SpatialThesisLaw law, const SpatialThesisInput& in) {
+SpatialThesisResult evaluate_with_reports(SpatialLaw law, const SpatialThesisInput& in) {
   SpatialThesisResult r;
-  r.outcome = evaluate_thesis_3d(law, in.c, in.p, &r.report);
+  r.outcome = evaluate_spatial(law, in.c, in.p, &r.report);
   r.constraints = check_constraints(in.c, r.outcome);
   return r;
 }
 
-RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(SpatialThesisLaw law) {
+RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(SpatialLaw law) {
   using In = SpatialThesisInput;
   RowSchema<In, SpatialThesisResult> s;
   s.inputs = {
@@ -37,9 +37,13 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
   }
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",        "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg", "type"};
-  const ThesisColumns t{law_counts_solutions(law), law == SpatialThesisLaw::smith_3d};
+  const ThesisColumns t{law_counts_solutions(law), law == SpatialLaw::smith_3d};
   append_thesis_column_names(s.outputs, t);
   s.compute = [law](const In& in) { return evaluate_with_reports(law, in); };
+  // A witness file of a spatial run is read as it is: only this law's rows, recorded values passed through.
+  const std::string name = law_name(law);
+  s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }}};
+  s.recorded = spatial_recorded_columns();
   s.write = [t](const SpatialThesisResult& r, io::FieldSink& w) {
     const SpatialOutcome& o = r.outcome;
     if (o.status != Status::ok) {

@@ -13,7 +13,7 @@
 #include "cli/command_options.hpp"
 #include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
-#include "collsweep/models/spatial/thesis_laws_3d.hpp"
+#include "collsweep/models/spatial/spatial_laws.hpp"
 
 namespace collsweep::cli {
 
@@ -28,11 +28,11 @@ struct SpatialThesisResult {
   ConstraintReport constraints;
 };
 
-SpatialThesisResult evaluate_with_reports(SpatialThesisLaw law, const SpatialThesisInput& in);
+SpatialThesisResult evaluate_with_reports(SpatialLaw law, const SpatialThesisInput& in);
 
-RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(SpatialThesisLaw law);
+RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(SpatialLaw law);
 
 // `solve` for one of these laws (the --W/--v or --bodies form of solve_spatial.cpp).
-std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialThesisLaw law);
+std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialLaw law);
 
 }  // namespace collsweep::cli

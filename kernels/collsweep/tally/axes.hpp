@@ -12,7 +12,8 @@ namespace collsweep {
 // what they are on its samples (quantity_value, models/*/quantities.hpp):
 // planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W);
 // multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
-// contacts) and contacts (k); spatial sweeps: psi, phi, mu, mu_ratio (mu / mu_c), e, e_t, log10_cond (of W).
+// contacts) and contacts (k); spatial sweeps: psi, phi, mu, mu_ratio (mu / mu_c), e, e_t, log10_cond (of W),
+// s1, s2, r1, r2. The thesis laws' parameters: planar s1, s2, ratio; spatial s1, s2, r1, r2.
 enum class Quantity : std::uint8_t {
   theta = 0,
   alpha,
@@ -27,9 +28,11 @@ enum class Quantity : std::uint8_t {
   psi,       // spatial: incidence, the angle between -v1 and n, degrees in [0, 90)
   phi,       // spatial: azimuth of v1's tangential part from the principal axis of b, degrees in [0, 360)
   mu_ratio,  // spatial: mu / mu_c, mu_c = |b^-1 c| (>= 1: sticking can hold once slip halts)
-  s1,        // planar: chatterjee-combined's weight of Law I (Chatterjee 1997 §6.6)
-  s2,        // planar: chatterjee-combined's weight of Law II
+  s1,        // chatterjee-combined's weight of Law I (Chatterjee 1997 §6.6), planar and spatial
+  s2,        // chatterjee-combined's weight of Law II, planar and spatial
   ratio,     // planar: brach's impulse ratio P_t / P_n (Chatterjee 1997 §5.1.1)
+  r1,        // spatial: brach-3d's impulse ratio along -v_T/|v_T| (the planar ratio in 3D)
+  r2,        // spatial: brach-3d's impulse ratio across the initial slip (along n x e2)
   count_
 };
 inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
@@ -68,6 +71,10 @@ inline const char* quantity_name(Quantity q) {
       return "s2";
     case Quantity::ratio:
       return "ratio";
+    case Quantity::r1:
+      return "r1";
+    case Quantity::r2:
+      return "r2";
     default:
       return "unknown";
   }

@@ -13,13 +13,9 @@
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/models/planar/tally_words.hpp"
+#include "collsweep/sweep/compare_pairs.hpp"
 
 namespace collsweep {
-
-// Two law slots of a sweep (indices into PlanarSweepSpec::laws), A then B.
-struct ComparePair {
-  std::uint8_t a = 0, b = 0;
-};
 
 // The words of a compare slot: the planar pair words with another meaning.
 struct CompareWords {
@@ -73,19 +69,6 @@ COLLSWEEP_HD_INLINE bool types_differ(const PlanarCollision& c, PlanarLaw la, co
                                       PlanarLaw lb, const CompareOutcome& b) {
   if (has_djerassi_types(la) && has_djerassi_types(lb)) return a.type != b.type;
   return slip_state(c, a.v_t2) != slip_state(c, b.v_t2);
-}
-
-// Records one pair's comparison on one sample (both outcomes valid) in its slot.
-template <class Ops>
-COLLSWEEP_HD_INLINE void tally_compare(const TallyLayout& L, u64* words, std::uint32_t cell,
-                                       std::uint32_t slot, double dv2_rel, bool differ) {
-  u64* p = words + L.pair(cell, slot);
-  Ops::fetch_add(p + CompareWords::both_valid, 1);
-  if (differ) Ops::fetch_add(p + CompareWords::type_differs, 1);
-  bool clamped;
-  add_int128<Ops>(p + CompareWords::sum_lo, p + CompareWords::sum_hi, to_fixed_point(dv2_rel, &clamped));
-  if (clamped) Ops::fetch_add(words + L.clamped(), 1);
-  Ops::max(p + CompareWords::max_key, ordered_key(dv2_rel));
 }
 
 }  // namespace collsweep

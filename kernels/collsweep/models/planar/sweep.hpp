@@ -111,8 +111,8 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const PlanarSweepSpec& s, const Plan
       const int a = s.pairs[p].a, b = s.pairs[p].b;
       if (!seen[a].ok || !seen[b].ok) continue;
       const double d = disagreement(smp.c, seen[a], seen[b]);
-      tally_compare<Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
-                         types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
+      tally_compare<CompareWords, Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                                       types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
       sink.offer(s.n_laws + p, d, k);
     }
   }

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/models/spatial/contact.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 #include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
@@ -50,6 +51,12 @@ struct SpatialSamplePlan {
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
+  // The thesis laws' parameters (spatial_law.hpp's SpatialThesisParams): chatterjee-combined-3d's weights
+  // (Chatterjee 1997 §6.6) and brach-3d's impulse ratios (§5.1.1).
+  ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist r1{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist r2{ScalarKind::constant, 0.0, 0.0, 1};
 };
 
 // One drawn collision with the derived quantities that map axes may use. |v1| = 1:
@@ -59,6 +66,7 @@ struct SpatialSample {
   double psi_deg = 0.0, phi_deg = 0.0;  // the drawn angles themselves (grid values stay exact)
   double log10_cond = 0.0;              // log10 of W's condition number (direct: the drawn value)
   double mu_c = 0.0;                    // |b^-1 c| (Elkaranshawy eq. 36)
+  SpatialThesisParams params;           // s1, s2, r1, r2 (drawn only when a law or an axis reads them)
 };
 
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
@@ -67,7 +75,10 @@ enum class SpatialStream : std::uint32_t {
   approach = 2,
   friction = 3,
   restitution = 4,
-  tangential = 5
+  tangential = 5,
+  // The thesis laws' parameters (issue 19) came after the others: existing samples never read them.
+  weights = 6,  // s1, then s2
+  ratio = 7     // r1, then r2
 };
 
 }  // namespace collsweep

@@ -12,11 +12,9 @@
 #pragma once
 
 #include "collsweep/models/spatial/contact.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
-
-// The spatial laws: the three incremental (Routh) laws, then Chatterjee-Ruina's algebraic Law II in 3D.
-enum class SpatialLaw : std::uint8_t { stronge3d = 0, poisson3d, newton3d, chatterjee_ruina3d, count_ };
 
 namespace spatial {
 

@@ -19,13 +19,13 @@
 //     fixed      nothing.
 //   approach     psi = draw_scalar(psi_deg), then phi = draw_scalar(phi_deg)
 //   friction     mu;   restitution  e;   tangential  e_t (only when a law or an axis reads it)
+//   weights      s1, then s2;   ratio  r1, then r2 (each pair only when a law or an axis reads it)
 // Grid axes: one mixed-radix counter g = k mod G, G the product of the grid points of every ScalarDist of
 // the plan, digits in the fixed order (fastest first) log10_cond, log10_b, coupling, mass_ratio, lever,
-// log10_cond_M, psi, phi, mu, e, e_t; a grid dist takes its digit and draws nothing (both draws of a grid
-// log10_b take the same value: b1 = b2).
-// Then (direct, bodies, mechanism; canonical is drawn in it) the canonical frame: the tangent axes rotated
-// onto b's principal axes (b12 = 0, b11 >= b22) and W scaled to a = 1. log10_cond: the drawn x for direct,
-// else from W's Jacobi eigenvalues
+// log10_cond_M, psi, phi, mu, e, e_t, s1, s2, r1, r2; a grid dist takes its digit and draws nothing (both
+// draws of a grid log10_b take the same value: b1 = b2). Then (direct, bodies, mechanism; canonical is drawn
+// in it) the canonical frame: the tangent axes rotated onto b's principal axes (b12 = 0, b11 >= b22) and W
+// scaled to a = 1. log10_cond: the drawn x for direct, else from W's Jacobi eigenvalues
 // (+inf when W is not positive definite, so such a sample falls outside every finite map axis).
 // A W that is not SPD is returned as drawn, never redrawn: the laws report it and the sweep counts it.
 #pragma once
@@ -49,15 +49,17 @@ inline constexpr double spatial_radians_per_degree = 3.14159265358979323846 / 18
 struct SpatialGridDigits {
   std::uint32_t log10_cond = 0, log10_b = 0, coupling = 0, mass_ratio = 0, lever = 0, log10_cond_M = 0;
   std::uint32_t psi = 0, phi = 0, mu = 0, e = 0, e_t = 0;
+  std::uint32_t s1 = 0, s2 = 0, r1 = 0, r2 = 0;
 };
 
 // Every ScalarDist of the plan in grid-counter order (fastest first).
-#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                         \
-  X(W.log10_cond, log10_cond)                                                                   \
-  X(W.log10_b, log10_b)                                                                         \
-  X(W.coupling, coupling)                                                                       \
-  X(W.mass_ratio, mass_ratio) X(W.lever, lever) X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) \
-      X(phi_deg, phi) X(mu, mu) X(e, e) X(e_t, e_t)
+#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                               \
+  X(W.log10_cond, log10_cond)                                                                         \
+  X(W.log10_b, log10_b)                                                                               \
+  X(W.coupling, coupling)                                                                             \
+  X(W.mass_ratio, mass_ratio)                                                                         \
+  X(W.lever, lever) X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) X(phi_deg, phi) X(mu, mu) X(e, e) \
+      X(e_t, e_t) X(s1, s1) X(s2, s2) X(r1, r1) X(r2, r2)
 
 // G, the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t spatial_grid_size(const SpatialSamplePlan& p) {
@@ -79,9 +81,12 @@ COLLSWEEP_HD_INLINE SpatialGridDigits spatial_grid_digits(const SpatialSamplePla
   return d;
 }
 
-// What a sweep reads of its samples beyond W, v, mu, e: e_t (chatterjee-ruina-3d or an e_t axis).
+// What a sweep reads of its samples beyond W, v, mu, e: e_t (a law reading it or an e_t axis), the weights
+// s1, s2 (chatterjee-combined-3d or their axes), the ratios r1, r2 (brach-3d or their axes).
 struct SpatialNeeds {
   bool e_t = true;
+  bool weights = true;
+  bool ratio = true;
 };
 
 namespace spatial_sampling {
@@ -217,7 +222,7 @@ COLLSWEEP_HD_INLINE Delassus3 draw_spatial_matrix(const SpatialSamplePlan& p, st
   return wd.fixed;
 }
 
-// Sample k of the plan. needs.e_t false: e_t is left 0 and its stream not read.
+// Sample k of the plan. A need that is false leaves its inputs 0 and its stream unread.
 template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE SpatialSample draw_spatial_sample(const SpatialSamplePlan& p, std::uint64_t k,
                                                       SpatialNeeds needs = SpatialNeeds{}) {
@@ -248,6 +253,16 @@ COLLSWEEP_HD_INLINE SpatialSample draw_spatial_sample(const SpatialSamplePlan& p
   if (needs.e_t) {
     SampleRng tangential(p.seed, static_cast<std::uint32_t>(SpatialStream::tangential), k);
     s.c.e_t = draw_scalar(p.e_t, tangential, g.e_t);
+  }
+  if (needs.weights) {
+    SampleRng weights(p.seed, static_cast<std::uint32_t>(SpatialStream::weights), k);
+    s.params.s1 = draw_scalar(p.s1, weights, g.s1);
+    s.params.s2 = draw_scalar(p.s2, weights, g.s2);
+  }
+  if (needs.ratio) {
+    SampleRng ratio(p.seed, static_cast<std::uint32_t>(SpatialStream::ratio), k);
+    s.params.r1 = draw_scalar(p.r1, ratio, g.r1);
+    s.params.r2 = draw_scalar(p.r2, ratio, g.r2);
   }
   return s;
 }

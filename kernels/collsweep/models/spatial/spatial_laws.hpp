@@ -5,20 +5,35 @@
 
 #include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
 #include "collsweep/models/spatial/routh_laws.hpp"
+#include "collsweep/models/spatial/thesis_laws_3d.hpp"
 
 namespace collsweep {
 
-inline constexpr int spatial_law_count = static_cast<int>(SpatialLaw::count_);
-
-// Whether the law reads e_t (only chatterjee-ruina-3d).
+// Whether the law reads e_t: chatterjee-ruina-3d, and Laws I, III and the combined law (as r_t).
 COLLSWEEP_HD_INLINE bool law_reads_tangential_restitution(SpatialLaw law) {
-  return law == SpatialLaw::chatterjee_ruina3d;
+  return law == SpatialLaw::chatterjee_ruina3d || law == SpatialLaw::chatterjee_law1_3d ||
+         law == SpatialLaw::chatterjee_law3_3d || law == SpatialLaw::chatterjee_combined_3d;
 }
 
-// Evaluates one spatial law on one collision (sweeps, `eval` and `solve` all come here).
-COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial(SpatialLaw law, const SpatialCollision& c) {
-  static_assert(spatial_law_count == 4, "a new spatial law needs its case here and a name below");
+// The four laws of issue 18 alone (Routh's three and Law II): what the GPU's sweep kernel for sweeps without
+// thesis laws compiles (Smith's continuation and Kane-Levinson's enumeration would weigh on its registers:
+// kernels/spatial_sweep_cuda.cu). A thesis law gives numerical_failure here.
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_classic_spatial(SpatialLaw law, const SpatialCollision& c) {
+  if (is_thesis_law(law)) return invalid_spatial_outcome(Status::numerical_failure);
   return law == SpatialLaw::chatterjee_ruina3d ? ChatterjeeRuina3d::evaluate(c) : evaluate_routh(law, c);
+}
+
+// Evaluates one spatial law on one collision (sweeps, `eval` and `solve` all come here). p: the thesis laws'
+// parameters (read by chatterjee-combined-3d and brach-3d only); report (optional) receives a thesis law's
+// case, solution count and iterations, and for the other laws solutions = 1 when the outcome is valid.
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial(SpatialLaw law, const SpatialCollision& c,
+                                                    const SpatialThesisParams& p = SpatialThesisParams(),
+                                                    LawReport* report = nullptr) {
+  static_assert(spatial_law_count == 10, "a new spatial law needs its case here and a name below");
+  if (is_thesis_law(law)) return evaluate_thesis_3d(law, c, p, report);
+  const SpatialOutcome o = evaluate_classic_spatial(law, c);
+  set_report(report, 0, o.status == Status::ok ? 1 : 0);
+  return o;
 }
 
 inline const char* law_name(SpatialLaw law) {
@@ -31,6 +46,18 @@ inline const char* law_name(SpatialLaw law) {
       return Newton3d::name;
     case SpatialLaw::chatterjee_ruina3d:
       return ChatterjeeRuina3d::name;
+    case SpatialLaw::chatterjee_law1_3d:
+      return ChatterjeeLaw1_3d::name;
+    case SpatialLaw::chatterjee_law3_3d:
+      return ChatterjeeLaw3_3d::name;
+    case SpatialLaw::chatterjee_combined_3d:
+      return ChatterjeeCombined3d::name;
+    case SpatialLaw::kane_levinson_3d:
+      return KaneLevinson3d::name;
+    case SpatialLaw::smith_3d:
+      return Smith3d::name;
+    case SpatialLaw::brach_3d:
+      return Brach3d::name;
     default:
       return "unknown";
   }

@@ -1,6 +1,7 @@
 // The one loop body of every spatial sweep: sample k -> every requested law -> the map tally (CPU and GPU).
 #pragma once
 
+#include "collsweep/models/spatial/constraints.hpp"
 #include "collsweep/models/spatial/quantities.hpp"
 #include "collsweep/models/spatial/sampler.hpp"
 #include "collsweep/models/spatial/sweep_spec.hpp"
@@ -9,8 +10,12 @@
 namespace collsweep {
 
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const SpatialSweepSpec& s) {
-  return tally_layout_of<SpatialWords>(static_cast<std::uint32_t>(s.cells()),
-                                       static_cast<std::uint32_t>(s.n_laws), SpatialWords::swerve_max);
+  // The compared pairs take the slots after the laws' (compare.hpp).
+  TallyLayout L = tally_layout_of<SpatialWords>(static_cast<std::uint32_t>(s.cells()),
+                                                static_cast<std::uint32_t>(s.n_laws + s.n_pairs),
+                                                SpatialWords::swerve_max);
+  if (s.tallies_thesis_words()) L.pair_words = SpatialWords::count_thesis;
+  return L;
 }
 
 // Whether a theorem says this law cannot gain energy on this collision: the energetic law by construction
@@ -18,9 +23,16 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const SpatialSweepSpec& s) {
 // dissipates, Stronge 1990; Elkaranshawy 2002 eq. 19) and Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1
 // (the thesis's energy identity, chatterjee_ruina_3d.hpp). Poisson's hypothesis in 3D has no such theorem:
 // whether it ever gains is what configs/spatial_poisson_energy.toml measures. Newton's can gain.
+// The thesis laws as in the planar family (Chatterjee 1997): Laws I and III end in the accessible region
+// (§6.5.1, §6.5.3), the combined law is a convex combination of three such impulses (§6.6), Smith's law
+// never gains (§5.1.3); Kane-Levinson (Kane's paradox, §5.1.2) and Brach (§5.1.1) can.
 COLLSWEEP_HD_INLINE bool theorem_forbids_gain(SpatialLaw law, const SpatialCollision& c) {
   switch (law) {
     case SpatialLaw::stronge3d:
+    case SpatialLaw::chatterjee_law1_3d:
+    case SpatialLaw::chatterjee_law3_3d:
+    case SpatialLaw::chatterjee_combined_3d:
+    case SpatialLaw::smith_3d:
       return true;
     case SpatialLaw::chatterjee_ruina3d:
       return c.e_t <= 1.0;
@@ -29,11 +41,21 @@ COLLSWEEP_HD_INLINE bool theorem_forbids_gain(SpatialLaw law, const SpatialColli
   }
 }
 
-// What a spatial sweep reads of its samples: e_t only for chatterjee-ruina-3d or an e_t axis.
+// What a spatial sweep reads of its samples: e_t, s1 and s2, r1 and r2 only for the laws reading them or
+// their axes.
 COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {
-  SpatialNeeds n{false};
-  for (int i = 0; i < s.n_laws; ++i) n.e_t |= law_reads_tangential_restitution(s.laws[i]);
-  for (int a = 0; a < s.n_axes; ++a) n.e_t |= s.axes[a].quantity == Quantity::e_t;
+  SpatialNeeds n{false, false, false};
+  for (int i = 0; i < s.n_laws; ++i) {
+    n.e_t |= law_reads_tangential_restitution(s.laws[i]);
+    n.weights |= law_reads_weights(s.laws[i]);
+    n.ratio |= law_reads_ratio(s.laws[i]);
+  }
+  for (int a = 0; a < s.n_axes; ++a) {
+    const Quantity q = s.axes[a].quantity;
+    n.e_t |= q == Quantity::e_t;
+    n.weights |= q == Quantity::s1 || q == Quantity::s2;
+    n.ratio |= q == Quantity::r1 || q == Quantity::r2;
+  }
   return n;
 }
 
@@ -41,27 +63,55 @@ COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {
 struct SpatialSweepConstants {
   SpatialNeeds needs;
   double axis_scales[max_map_axes];  // axis_scale of each map axis (map_cell without divisions)
+  bool thesis_words;                 // tally the constraints, solution counts and cases (tally_words.hpp)
 };
 
 COLLSWEEP_HD_INLINE SpatialSweepConstants sweep_constants(const SpatialSweepSpec& s) {
-  SpatialSweepConstants c{sample_needs(s), {}};
+  SpatialSweepConstants c{sample_needs(s), {}, s.tallies_thesis_words()};
   for (int a = 0; a < s.n_axes; ++a) c.axis_scales[a] = axis_scale(s.axes[a]);
   return c;
 }
 
 // Evaluates every law of the spec on the drawn sample k and records the outcomes; energy gains are offered
-// to sink.offer(law_slot, dE_rel, k) for the witness lists.
-template <class Ops, class Sink>
+// to sink.offer(law_slot, dE_rel, k) for the witness lists, and each compared pair's disagreement (both laws
+// valid) to sink.offer(n_laws + p, ...). kAllLaws = false: only the four laws of evaluate_classic_spatial,
+// without the thesis words and pairs (ClassicSpatialSweepSpec).
+template <class Ops, class Sink, bool kAllLaws = true>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const SpatialSweepSpec& s, const SpatialSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const SpatialSample& smp,
                                             std::uint64_t k, Sink& sink) {
   const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(cell), 1);
+  SpatialCompareOutcome
+      seen[max_sweep_laws];  // what the compared pairs read (only filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
-    const SpatialOutcome o = evaluate_spatial(s.laws[i], smp.c);
+    LawReport report;
+    SpatialOutcome o;
+    if constexpr (kAllLaws)
+      o = evaluate_spatial(s.laws[i], smp.c, smp.params, &report);
+    else
+      o = evaluate_classic_spatial(s.laws[i], smp.c);
     tally_spatial_outcome<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, smp.c.mu, s.tolerance,
                                theorem_forbids_gain(s.laws[i], smp.c));
+    if constexpr (kAllLaws) {
+      if (sc.thesis_words)
+        tally_spatial_thesis_words<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, report,
+                                        check_constraints(smp.c, o, s.tolerance));
+    }
     if (o.status == Status::ok && o.dE_rel > s.tolerance) sink.offer(i, o.dE_rel, k);
+    if constexpr (kAllLaws) {
+      if (s.n_pairs > 0) seen[i] = compare_outcome(o);
+    }
+  }
+  if constexpr (kAllLaws) {
+    for (int p = 0; p < s.n_pairs; ++p) {
+      const int a = s.pairs[p].a, b = s.pairs[p].b;
+      if (!seen[a].ok || !seen[b].ok) continue;
+      const double d = disagreement(smp.c, seen[a], seen[b]);
+      tally_compare<SpatialCompareWords, Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                                              types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
+      sink.offer(s.n_laws + p, d, k);
+    }
   }
 }
 
@@ -70,6 +120,12 @@ template <class Ops, class Sink>
 COLLSWEEP_HD_INLINE void sweep_sample(const SpatialSweepSpec& s, const SpatialSweepConstants& sc,
                                       const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
   sweep_drawn_sample<Ops>(s, sc, L, words, draw_spatial_sample(s.plan, k, sc.needs), k, sink);
+}
+
+template <class Ops, class Sink>
+COLLSWEEP_HD_INLINE void sweep_sample(const ClassicSpatialSweepSpec& s, const SpatialSweepConstants& sc,
+                                      const TallyLayout& L, u64* words, std::uint64_t k, Sink& sink) {
+  sweep_drawn_sample<Ops, Sink, false>(s, sc, L, words, draw_spatial_sample(s.plan, k, sc.needs), k, sink);
 }
 
 }  // namespace collsweep

@@ -15,10 +15,23 @@
 //   stick_regime   valid samples with mu >= mu_c (sticking can hold once the slip halts)
 //   swerve_sum  sum of |swerve angle| over valid samples, in micro-degrees (integer, so merges are exact)
 //   swerve_max  ordered key of the largest |swerve angle| (the layout's second maximum)
+// and, only in sweeps with one of Chatterjee's thesis laws or run.constraints (issue 19; the pair words are
+// then count_thesis, otherwise count: existing sweeps keep their layout), for every law of the sweep:
+//   c1 .. c4    valid samples whose outcome violates the constraint C1 (energy ellipsoid), C2
+//               (non-penetration), C3 (integrated Coulomb inequality), C4 (compressive normal impulse) of
+//               Chatterjee 1997 §3.2-§3.4 (constraints.hpp)
+//   solutions_0 .. solutions_3plus   samples by the number of consistent solutions the law found (the other
+//               laws: 1 when valid; kane-levinson-3d and smith-3d count theirs, a failed sample with the
+//               count it reached)
+//   not_converged   samples with Status::not_converged (smith-3d's continuation)
+//   case_1 .. case_3   valid samples of a thesis law by its case (LawReport::type, thesis_laws_3d.hpp's
+//               type_label): these laws have no Routh mode, so for them valid = case_1 + case_2 + case_3
 #pragma once
 
 #include <cstdint>
 
+#include "collsweep/contact/constraint_report.hpp"
+#include "collsweep/contact/law_report.hpp"
 #include "collsweep/models/spatial/contact.hpp"
 #include "collsweep/tally/map_tally.hpp"
 
@@ -40,7 +53,20 @@ struct SpatialWords {
     stick_regime,
     swerve_sum,
     swerve_max,
-    count
+    count,
+    c1 = count,
+    c2,
+    c3,
+    c4,
+    solutions_0,
+    solutions_1,
+    solutions_2,
+    solutions_3plus,
+    not_converged,
+    case_1,
+    case_2,
+    case_3,
+    count_thesis
   };
 
   // The word counting mode m (A .. law2_cone).
@@ -69,7 +95,8 @@ COLLSWEEP_HD_INLINE void tally_spatial_outcome(const TallyLayout& L, u64* words,
     Ops::fetch_add(p + w, 1);
     return;
   }
-  Ops::fetch_add(p + SpatialWords::mode_word(o.mode), 1);
+  // The thesis laws have no mode (their cases are thesis words: tally_spatial_thesis_words).
+  if (o.mode != SpatialMode::none) Ops::fetch_add(p + SpatialWords::mode_word(o.mode), 1);
   if (o.n_invariant == 2) Ops::fetch_add(p + SpatialWords::directions_2, 1);
   if (o.n_invariant == 4) Ops::fetch_add(p + SpatialWords::directions_4, 1);
   if (mu >= o.mu_c) Ops::fetch_add(p + SpatialWords::stick_regime, 1);
@@ -85,6 +112,30 @@ COLLSWEEP_HD_INLINE void tally_spatial_outcome(const TallyLayout& L, u64* words,
   const auto micro = static_cast<u64>(swerve * swerve_sum_scale + 0.5);
   if (micro) Ops::fetch_add(p + SpatialWords::swerve_sum, micro);
   Ops::max(p + SpatialWords::swerve_max, ordered_key(swerve));
+}
+
+// Records the thesis words of one law's outcome (the layout must have count_thesis pair words): the
+// constraints it violates (a valid outcome), how many solutions the law found, whether it converged, and a
+// thesis law's case.
+template <class Ops>
+COLLSWEEP_HD_INLINE void tally_spatial_thesis_words(const TallyLayout& L, u64* words, std::uint32_t cell,
+                                                    std::uint32_t law, const SpatialOutcome& o,
+                                                    const LawReport& r, const ConstraintReport& k) {
+  u64* p = words + L.pair(cell, law);
+  if (o.status == Status::ok) {
+    if (k.violated & kViolatesC1Energy) Ops::fetch_add(p + SpatialWords::c1, 1);
+    if (k.violated & kViolatesC2Penetration) Ops::fetch_add(p + SpatialWords::c2, 1);
+    if (k.violated & kViolatesC3Coulomb) Ops::fetch_add(p + SpatialWords::c3, 1);
+    if (k.violated & kViolatesC4Compressive) Ops::fetch_add(p + SpatialWords::c4, 1);
+    if (r.type >= 1 && r.type <= 3) Ops::fetch_add(p + SpatialWords::case_1 + (r.type - 1u), 1);
+  }
+  // A sample the law could not even try (invalid input) has no solution count.
+  if (o.status == Status::ok || o.status == Status::no_consistent_solution ||
+      o.status == Status::not_converged) {
+    const std::uint32_t n = r.solutions < 3 ? r.solutions : 3u;
+    Ops::fetch_add(p + SpatialWords::solutions_0 + n, 1);
+  }
+  if (o.status == Status::not_converged) Ops::fetch_add(p + SpatialWords::not_converged, 1);
 }
 
 }  // namespace collsweep

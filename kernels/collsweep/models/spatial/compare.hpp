@@ -1,0 +1,74 @@
+// Disagreement maps: how far two spatial laws' outcomes on the same sample lie apart (run.compare).
+//
+// For a pair (A, B) of laws of the sweep and a sample where both are valid:
+//   dv2_rel = |v2_A - v2_B| / |v1|   (Euclidean in (n, t1, t2); 0 when the laws agree)
+// and whether their kinds of collision differ: the mode sequence A..E when both laws are Routh laws
+// (stronge-3d, poisson-3d, newton-3d: they agree to rounding wherever the slip direction and the rates stay
+// constant, at mu = 0 and along an invariant direction), otherwise the slip state after the impact, which
+// every law has (slip_state below). A pair is tallied in its own slot after the laws' (slot n_laws + p),
+// reusing the spatial pair words (SpatialCompareWords).
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/tally_words.hpp"
+#include "collsweep/sweep/compare_pairs.hpp"
+
+namespace collsweep {
+
+// The words of a compare slot: the spatial pair words with another meaning.
+struct SpatialCompareWords {
+  enum : std::uint32_t {
+    both_valid = SpatialWords::gain,         // samples where both laws are valid
+    type_differs = SpatialWords::violation,  // of them, samples whose modes (or slip states) differ
+    sum_lo = SpatialWords::sum_lo,           // fixed-point sum of dv2_rel (tally/accumulate.hpp)
+    sum_hi = SpatialWords::sum_hi,
+    max_key = SpatialWords::max_key  // ordered key of the largest dv2_rel
+  };
+};
+
+// Whether a law reports Routh's mode sequences A..E (the incremental laws).
+COLLSWEEP_HD_INLINE bool has_routh_modes(SpatialLaw law) {
+  return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
+}
+
+// The slip state after the impact: 1 stick (|v_t2| <= 1e-10 |v1|), 2 slides on (v_t2 . v_t1 >= 0, or no
+// initial slip), 3 turned back (v_t2 . v_t1 < 0: more than 90 degrees of swerve; the planar reversal).
+COLLSWEEP_HD_INLINE int slip_state(const SpatialCollision& c, const Vec3n& vf) {
+  const double vmag = ::sqrt(c.v.n * c.v.n + c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
+  if (::sqrt(vf.t1 * vf.t1 + vf.t2 * vf.t2) <= 1e-10 * vmag) return 1;
+  return vf.t1 * c.v.t1 + vf.t2 * c.v.t2 >= 0.0 ? 2 : 3;
+}
+
+// What the compare slots need of one law's outcome on one sample. Trivial (no initializers): the sweep's
+// per-sample array of them costs nothing when a sweep compares no pair.
+struct SpatialCompareOutcome {
+  bool ok;
+  SpatialMode mode;
+  Vec3n vf;
+};
+
+COLLSWEEP_HD_INLINE SpatialCompareOutcome compare_outcome(const SpatialOutcome& o) {
+  SpatialCompareOutcome r;
+  r.ok = o.status == Status::ok;
+  r.mode = o.mode;
+  r.vf = o.vf;
+  return r;
+}
+
+// |v2_A - v2_B| / |v1|.
+COLLSWEEP_HD_INLINE double disagreement(const SpatialCollision& c, const SpatialCompareOutcome& a,
+                                        const SpatialCompareOutcome& b) {
+  const double dn = a.vf.n - b.vf.n, d1 = a.vf.t1 - b.vf.t1, d2 = a.vf.t2 - b.vf.t2;
+  return ::sqrt(dn * dn + d1 * d1 + d2 * d2) / ::sqrt(c.v.n * c.v.n + c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
+}
+
+COLLSWEEP_HD_INLINE bool types_differ(const SpatialCollision& c, SpatialLaw la,
+                                      const SpatialCompareOutcome& a, SpatialLaw lb,
+                                      const SpatialCompareOutcome& b) {
+  if (has_routh_modes(la) && has_routh_modes(lb)) return a.mode != b.mode;
+  return slip_state(c, a.vf) != slip_state(c, b.vf);
+}
+
+}  // namespace collsweep
