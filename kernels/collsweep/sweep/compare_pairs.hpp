@@ -29,4 +29,20 @@ COLLSWEEP_HD_INLINE void tally_compare(const TallyLayout& L, u64* words, std::ui
   Ops::max(p + Words::max_key, ordered_key(dv2_rel));
 }
 
+// Tallies every compared pair of spec s on one sample, where seen[i] is law slot i's compare outcome (the
+// family's compare_outcome), and offers each disagreement to the witness sink's slot n_laws + p. The family's
+// disagreement(c, a, b) and types_differ(c, law_a, a, law_b, b) (models/*/compare.hpp) define the comparison.
+template <class Words, class Ops, class Spec, class Collision, class Seen, class Sink>
+COLLSWEEP_HD_INLINE void tally_pairs(const Spec& s, const TallyLayout& L, u64* words, std::uint32_t cell,
+                                     const Collision& c, const Seen* seen, std::uint64_t k, Sink& sink) {
+  for (int p = 0; p < s.n_pairs; ++p) {
+    const int a = s.pairs[p].a, b = s.pairs[p].b;
+    if (!seen[a].ok || !seen[b].ok) continue;
+    const double d = disagreement(c, seen[a], seen[b]);
+    tally_compare<Words, Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
+                              types_differ(c, s.laws[a], seen[a], s.laws[b], seen[b]));
+    sink.offer(s.n_laws + p, d, k);
+  }
+}
+
 }  // namespace collsweep

@@ -26,6 +26,7 @@
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/models/planar/contact.hpp"
 #include "collsweep/tally/map_tally.hpp"
+#include "collsweep/tally/thesis_words.hpp"
 
 namespace collsweep {
 
@@ -88,20 +89,7 @@ template <class Ops>
 COLLSWEEP_HD_INLINE void tally_thesis_words(const TallyLayout& L, u64* words, std::uint32_t cell,
                                             std::uint32_t law, const PlanarOutcome& o, const LawReport& r,
                                             const ConstraintReport& k) {
-  u64* p = words + L.pair(cell, law);
-  if (o.status == Status::ok) {
-    if (k.violated & kViolatesC1Energy) Ops::fetch_add(p + PlanarWords::c1, 1);
-    if (k.violated & kViolatesC2Penetration) Ops::fetch_add(p + PlanarWords::c2, 1);
-    if (k.violated & kViolatesC3Coulomb) Ops::fetch_add(p + PlanarWords::c3, 1);
-    if (k.violated & kViolatesC4Compressive) Ops::fetch_add(p + PlanarWords::c4, 1);
-  }
-  // A sample the law could not even try (invalid input) has no solution count.
-  if (o.status == Status::ok || o.status == Status::no_consistent_solution ||
-      o.status == Status::not_converged) {
-    const std::uint32_t n = r.solutions < 3 ? r.solutions : 3u;
-    Ops::fetch_add(p + PlanarWords::solutions_0 + n, 1);
-  }
-  if (o.status == Status::not_converged) Ops::fetch_add(p + PlanarWords::not_converged, 1);
+  tally_constraint_words<PlanarWords, Ops>(words + L.pair(cell, law), o.status, r, k);
 }
 
 }  // namespace collsweep

@@ -103,16 +103,7 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const SpatialSweepSpec& s, const Spa
       if (s.n_pairs > 0) seen[i] = compare_outcome(o);
     }
   }
-  if constexpr (kAllLaws) {
-    for (int p = 0; p < s.n_pairs; ++p) {
-      const int a = s.pairs[p].a, b = s.pairs[p].b;
-      if (!seen[a].ok || !seen[b].ok) continue;
-      const double d = disagreement(smp.c, seen[a], seen[b]);
-      tally_compare<SpatialCompareWords, Ops>(L, words, cell, static_cast<std::uint32_t>(s.n_laws + p), d,
-                                              types_differ(smp.c, s.laws[a], seen[a], s.laws[b], seen[b]));
-      sink.offer(s.n_laws + p, d, k);
-    }
-  }
+  if constexpr (kAllLaws) tally_pairs<SpatialCompareWords, Ops>(s, L, words, cell, smp.c, seen, k, sink);
 }
 
 // Draws sample k and sweeps it.

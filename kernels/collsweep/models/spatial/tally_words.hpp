@@ -34,6 +34,7 @@
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/models/spatial/contact.hpp"
 #include "collsweep/tally/map_tally.hpp"
+#include "collsweep/tally/thesis_words.hpp"
 
 namespace collsweep {
 
@@ -122,20 +123,9 @@ COLLSWEEP_HD_INLINE void tally_spatial_thesis_words(const TallyLayout& L, u64* w
                                                     std::uint32_t law, const SpatialOutcome& o,
                                                     const LawReport& r, const ConstraintReport& k) {
   u64* p = words + L.pair(cell, law);
-  if (o.status == Status::ok) {
-    if (k.violated & kViolatesC1Energy) Ops::fetch_add(p + SpatialWords::c1, 1);
-    if (k.violated & kViolatesC2Penetration) Ops::fetch_add(p + SpatialWords::c2, 1);
-    if (k.violated & kViolatesC3Coulomb) Ops::fetch_add(p + SpatialWords::c3, 1);
-    if (k.violated & kViolatesC4Compressive) Ops::fetch_add(p + SpatialWords::c4, 1);
-    if (r.type >= 1 && r.type <= 3) Ops::fetch_add(p + SpatialWords::case_1 + (r.type - 1u), 1);
-  }
-  // A sample the law could not even try (invalid input) has no solution count.
-  if (o.status == Status::ok || o.status == Status::no_consistent_solution ||
-      o.status == Status::not_converged) {
-    const std::uint32_t n = r.solutions < 3 ? r.solutions : 3u;
-    Ops::fetch_add(p + SpatialWords::solutions_0 + n, 1);
-  }
-  if (o.status == Status::not_converged) Ops::fetch_add(p + SpatialWords::not_converged, 1);
+  tally_constraint_words<SpatialWords, Ops>(p, o.status, r, k);
+  if (o.status == Status::ok && r.type >= 1 && r.type <= 3)
+    Ops::fetch_add(p + SpatialWords::case_1 + (r.type - 1u), 1);
 }
 
 }  // namespace collsweep
