@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "collsweep/models/spatial/spatial_law.hpp"
 #include "collsweep/models/spatial/tally_words.hpp"
@@ -33,12 +34,13 @@ COLLSWEEP_HD_INLINE bool has_routh_modes(SpatialLaw law) {
   return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
 }
 
-// The slip state after the impact: 1 stick (|v_t2| <= 1e-10 |v1|), 2 slides on (v_t2 . v_t1 >= 0, or no
-// initial slip), 3 turned back (v_t2 . v_t1 < 0: more than 90 degrees of swerve; the planar reversal).
-COLLSWEEP_HD_INLINE int slip_state(const SpatialCollision& c, const Vec3n& vf) {
+// The slip state after the impact from its tangential velocity (v_1, v_2): 1 stick (|v_t2| <= 1e-10 |v1|),
+// 2 slides on (v_t2 . v_t1 >= 0, or no initial slip), 3 turned back (v_t2 . v_t1 < 0: more than 90 degrees
+// of swerve; the planar reversal).
+COLLSWEEP_HD_INLINE int slip_state(const SpatialCollision& c, double v_1, double v_2) {
   const double vmag = ::sqrt(c.v.n * c.v.n + c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
-  if (::sqrt(vf.t1 * vf.t1 + vf.t2 * vf.t2) <= 1e-10 * vmag) return 1;
-  return vf.t1 * c.v.t1 + vf.t2 * c.v.t2 >= 0.0 ? 2 : 3;
+  if (::sqrt(v_1 * v_1 + v_2 * v_2) <= 1e-10 * vmag) return 1;
+  return v_1 * c.v.t1 + v_2 * c.v.t2 >= 0.0 ? 2 : 3;
 }
 
 // What the compare slots need of one law's outcome on one sample. Trivial (no initializers): the sweep's
@@ -46,21 +48,27 @@ COLLSWEEP_HD_INLINE int slip_state(const SpatialCollision& c, const Vec3n& vf) {
 struct SpatialCompareOutcome {
   bool ok;
   SpatialMode mode;
-  Vec3n vf;
+  double vf_n, vf_1, vf_2;  // the post-impact velocity (not a Vec3n: its initializers would make this
+                            // struct non-trivial)
 };
+
+static_assert(std::is_trivial_v<SpatialCompareOutcome>,
+              "the sweep's per-sample array of them must cost nothing");
 
 COLLSWEEP_HD_INLINE SpatialCompareOutcome compare_outcome(const SpatialOutcome& o) {
   SpatialCompareOutcome r;
   r.ok = o.status == Status::ok;
   r.mode = o.mode;
-  r.vf = o.vf;
+  r.vf_n = o.vf.n;
+  r.vf_1 = o.vf.t1;
+  r.vf_2 = o.vf.t2;
   return r;
 }
 
 // |v2_A - v2_B| / |v1|.
 COLLSWEEP_HD_INLINE double disagreement(const SpatialCollision& c, const SpatialCompareOutcome& a,
                                         const SpatialCompareOutcome& b) {
-  const double dn = a.vf.n - b.vf.n, d1 = a.vf.t1 - b.vf.t1, d2 = a.vf.t2 - b.vf.t2;
+  const double dn = a.vf_n - b.vf_n, d1 = a.vf_1 - b.vf_1, d2 = a.vf_2 - b.vf_2;
   return ::sqrt(dn * dn + d1 * d1 + d2 * d2) / ::sqrt(c.v.n * c.v.n + c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
 }
 
@@ -68,7 +76,7 @@ COLLSWEEP_HD_INLINE bool types_differ(const SpatialCollision& c, SpatialLaw la,
                                       const SpatialCompareOutcome& a, SpatialLaw lb,
                                       const SpatialCompareOutcome& b) {
   if (has_routh_modes(la) && has_routh_modes(lb)) return a.mode != b.mode;
-  return slip_state(c, a.vf) != slip_state(c, b.vf);
+  return slip_state(c, a.vf_1, a.vf_2) != slip_state(c, b.vf_1, b.vf_2);
 }
 
 }  // namespace collsweep

@@ -82,8 +82,7 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const SpatialSweepSpec& s, const Spa
                                             std::uint64_t k, Sink& sink) {
   const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(cell), 1);
-  SpatialCompareOutcome
-      seen[max_sweep_laws];  // what the compared pairs read (only filled when there are pairs)
+  SpatialCompareOutcome seen[max_sweep_laws];  // what the compared pairs read (filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
     LawReport report;
     SpatialOutcome o;
