@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "io/csv.hpp"
 #include "io/json_writer.hpp"
@@ -50,6 +52,39 @@ void write_compare_csv(const std::string& path, const Result& r) {
       write_fraction_columns(csv, differ, both);
       csv.end_record();
     }
+  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+}
+
+// compare_witnesses.csv: per pair, the witnesses with the largest dv2_rel, ranked: law_a, law_b, rank,
+// sample, the family's sample columns (sample_names), dv2_rel, then its outcome columns (outcome_names).
+// write_row(csv, law_a, law_b, index) writes a row's sample columns, drawing and evaluating sample `index`
+// again on the host, and returns a callable that writes the row's outcome columns after dv2_rel.
+template <class Result, class Law, class Row>
+void write_compare_witnesses_csv(const std::string& path, const Result& r,
+                                 const std::vector<std::string>& sample_names,
+                                 std::initializer_list<const char*> outcome_names, Row write_row) {
+  const auto& s = r.spec;
+  std::ofstream out = io::open_output_file(path);
+  io::CsvWriter csv(out);
+  for (const char* c : {"law_a", "law_b", "rank", "sample"}) csv.field(c);
+  for (const std::string& c : sample_names) csv.field(c);
+  csv.field("dv2_rel");
+  for (const char* c : outcome_names) csv.field(c);
+  csv.end_record();
+  for (int p = 0; p < s.n_pairs; ++p) {
+    int rank = 0;
+    const Law la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
+    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
+      csv.field(law_name(la));
+      csv.field(law_name(lb));
+      csv.field(std::to_string(++rank));
+      csv.field(std::to_string(w.index));
+      const auto write_outcomes = write_row(csv, la, lb, w.index);
+      csv.number(w.value);
+      write_outcomes(csv);
+      csv.end_record();
+    }
+  }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 

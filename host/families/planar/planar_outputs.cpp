@@ -174,33 +174,20 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
   if (s.n_pairs == 0) return;
   write_compare_csv<CompareWords>(dir + "/compare.csv", r);
   outputs.push_back("compare.csv");
-  const std::string path = dir + "/compare_witnesses.csv";
-  std::ofstream out = io::open_output_file(path);
-  io::CsvWriter csv(out);
-  for (const char* c : {"law_a", "law_b", "rank", "sample"}) csv.field(c);
-  for (const std::string& c : sample_column_names(s)) csv.field(c);
-  for (const char* c : {"dv2_rel", "type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"}) csv.field(c);
-  csv.end_record();
-  for (int p = 0; p < s.n_pairs; ++p) {
-    int rank = 0;
-    const PlanarLaw la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
-    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
-      // Drawn and evaluated again on the host, as witnesses.csv's rows.
-      const PlanarSample smp = draw_planar_sample<SimdNormals>(s.plan, w.index);
-      const PlanarOutcome a = evaluate(la, smp.c), b = evaluate(lb, smp.c);
-      csv.field(law_name(la));
-      csv.field(law_name(lb));
-      csv.field(std::to_string(++rank));
-      csv.field(std::to_string(w.index));
-      write_sample_columns(csv, s, smp);
-      csv.number(w.value);
-      csv.field(std::to_string(a.type));
-      csv.field(std::to_string(b.type));
-      for (double x : {a.v_n2, a.v_t2, b.v_n2, b.v_t2}) csv.number(x);
-      csv.end_record();
-    }
-  }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  write_compare_witnesses_csv<PlanarSweepResult, PlanarLaw>(
+      dir + "/compare_witnesses.csv", r, sample_column_names(s),
+      {"type_a", "type_b", "v_n2_a", "v_t2_a", "v_n2_b", "v_t2_b"},
+      [&s](io::CsvWriter& csv, PlanarLaw la, PlanarLaw lb, std::uint64_t index) {
+        // Drawn and evaluated again on the host, as witnesses.csv's rows.
+        const PlanarSample smp = draw_planar_sample<SimdNormals>(s.plan, index);
+        write_sample_columns(csv, s, smp);
+        const PlanarOutcome a = evaluate(la, smp.c), b = evaluate(lb, smp.c);
+        return [a, b](io::CsvWriter& out) {
+          out.field(std::to_string(a.type));
+          out.field(std::to_string(b.type));
+          for (double x : {a.v_n2, a.v_t2, b.v_n2, b.v_t2}) out.number(x);
+        };
+      });
   outputs.push_back("compare_witnesses.csv");
 }
 

@@ -280,37 +280,22 @@ void write_compare_outputs(const std::string& dir, const SpatialSweepResult& r,
   if (s.n_pairs == 0) return;
   write_compare_csv<SpatialCompareWords>(dir + "/compare.csv", r);
   outputs.push_back("compare.csv");
-  const std::string path = dir + "/compare_witnesses.csv";
-  std::ofstream out = io::open_output_file(path);
-  io::CsvWriter csv(out);
-  for (const char* c : {"law_a", "law_b", "rank", "sample"}) csv.field(c);
-  for (const std::string& c : sample_column_names(s)) csv.field(c);
-  for (const char* c :
-       {"dv2_rel", "mode_a", "mode_b", "vf_n_a", "vf_1_a", "vf_2_a", "vf_n_b", "vf_1_b", "vf_2_b"})
-    csv.field(c);
-  csv.end_record();
   const SpatialNeeds needs = sample_needs(s);
-  for (int p = 0; p < s.n_pairs; ++p) {
-    int rank = 0;
-    const SpatialLaw la = s.laws[s.pairs[p].a], lb = s.laws[s.pairs[p].b];
-    for (const Witness& w : r.witnesses[static_cast<std::size_t>(s.n_laws + p)]) {
-      // Drawn and evaluated again on the host, as witnesses.csv's rows.
-      const SpatialSample smp = draw_spatial_sample(s.plan, w.index, needs);
-      const SpatialOutcome a = evaluate_spatial(la, smp.c, smp.params),
-                           b = evaluate_spatial(lb, smp.c, smp.params);
-      csv.field(law_name(la));
-      csv.field(law_name(lb));
-      csv.field(std::to_string(++rank));
-      csv.field(std::to_string(w.index));
-      write_sample_columns(csv, s, smp);
-      csv.number(w.value);
-      csv.field(mode_name(a.mode));
-      csv.field(mode_name(b.mode));
-      for (double x : {a.vf.n, a.vf.t1, a.vf.t2, b.vf.n, b.vf.t1, b.vf.t2}) csv.number(x);
-      csv.end_record();
-    }
-  }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  write_compare_witnesses_csv<SpatialSweepResult, SpatialLaw>(
+      dir + "/compare_witnesses.csv", r, sample_column_names(s),
+      {"mode_a", "mode_b", "vf_n_a", "vf_1_a", "vf_2_a", "vf_n_b", "vf_1_b", "vf_2_b"},
+      [&s, needs](io::CsvWriter& csv, SpatialLaw la, SpatialLaw lb, std::uint64_t index) {
+        // Drawn and evaluated again on the host, as witnesses.csv's rows.
+        const SpatialSample smp = draw_spatial_sample(s.plan, index, needs);
+        write_sample_columns(csv, s, smp);
+        const SpatialOutcome a = evaluate_spatial(la, smp.c, smp.params),
+                             b = evaluate_spatial(lb, smp.c, smp.params);
+        return [a, b](io::CsvWriter& out) {
+          out.field(mode_name(a.mode));
+          out.field(mode_name(b.mode));
+          for (double x : {a.vf.n, a.vf.t1, a.vf.t2, b.vf.n, b.vf.t1, b.vf.t2}) out.number(x);
+        };
+      });
   outputs.push_back("compare_witnesses.csv");
 }
 
