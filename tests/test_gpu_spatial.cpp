@@ -9,6 +9,7 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
 #include "support/random_spatial.hpp"
+#include "support/same_spatial_outcome.hpp"
 
 namespace collsweep {
 namespace {
@@ -22,15 +23,7 @@ class GpuSpatial : public ::testing::Test {
   }
 };
 
-// Every field of two outcomes, compared as bits (the numbers are zero, never NaN, when status != ok).
-bool same_bits(const SpatialOutcome& a, const SpatialOutcome& b) {
-  const double x[] = {a.mu_c, a.I.n,    a.I.t1, a.I.t2, a.vf.n, a.vf.t1, a.vf.t2,
-                      a.dE,   a.dE_rel, a.W_n,  a.W_t,  a.I_nc, a.I_nh,  a.swerve_deg};
-  const double y[] = {b.mu_c, b.I.n,    b.I.t1, b.I.t2, b.vf.n, b.vf.t1, b.vf.t2,
-                      b.dE,   b.dE_rel, b.W_n,  b.W_t,  b.I_nc, b.I_nh,  b.swerve_deg};
-  return a.status == b.status && a.mode == b.mode && a.n_invariant == b.n_invariant &&
-         std::memcmp(x, y, sizeof x) == 0;
-}
+using testing::same_bits;
 
 SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s;

@@ -14,17 +14,32 @@
 
 namespace collsweep {
 
-COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
-                                                  const SpatialOptions& opt = SpatialOptions()) {
+// One evaluation of a Routh law around its slip phase (the only part that integrates): routh_begin runs the
+// path up to the slip integration, routh_finish the phases after it and the outcome. evaluate_routh is the
+// three in a row; the CPU's SIMD lanes run the slip phases of several samples at once between them
+// (host/backend/spatial_routh_lanes.cpp).
+struct RouthEvaluation {
+  spatial::RouthRun r;
+  InvariantDirections dirs;
+  double mu_c = 0.0;
+  double s0 = 0.0, u1 = 0.0, u2 = 0.0;  // initial slip speed and direction
+  double h1 = 0.0, h2 = 0.0;            // direction along which the slip halts
+  bool halted = false;
+  Status invalid = Status::ok;  // an invalid input
+};
+
+// The path from the start up to the slip integration. True when a slip phase with swerve must be
+// integrated from ev->r's state (spatial::integrate_slip, or its steps); then routh_slip_ended follows.
+COLLSWEEP_HD_INLINE bool routh_begin(SpatialLaw law, const SpatialCollision& c, RouthEvaluation* ev) {
   using namespace spatial;
-  const Status st = validate_spatial(c);
-  if (st != Status::ok) return invalid_spatial_outcome(st);
+  ev->invalid = validate_spatial(c);
+  if (ev->invalid != Status::ok) return false;
   const Delassus3& W = c.W;
   const double mu = c.mu;
-  const InvariantDirections dirs = invariant_directions(W, mu);
-  const double mu_c = critical_friction(W);
+  ev->dirs = invariant_directions(W, mu);
+  ev->mu_c = critical_friction(W);
 
-  RouthRun r;
+  RouthRun& r = ev->r;
   r.law = law;
   r.e = c.e;
   r.w = -c.v.n;
@@ -33,8 +48,9 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
   r.y[kV2] = c.v.t2;
   const double s0 = ::sqrt(c.v.t1 * c.v.t1 + c.v.t2 * c.v.t2);
   const double u1 = s0 > 0.0 ? c.v.t1 / s0 : 0.0, u2 = s0 > 0.0 ? c.v.t2 / s0 : 0.0;
-  double h1 = u1, h2 = u2;  // direction along which the slip halts
-  bool halted = false;
+  ev->s0 = s0;
+  ev->u1 = ev->h1 = u1;
+  ev->u2 = ev->h2 = u2;
 
   if (mu == 0.0) {  // frictionless: dv/dp = (a, c), nothing depends on the slip direction
     LinearRates q;
@@ -43,7 +59,7 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
     q.d2 = W.c2;
     run_linear(&r, q, false, 0.0);
   } else if (s0 == 0.0) {
-    halted = true;
+    ev->halted = true;
   } else {
     const double scale = abs_d(W.c1) + abs_d(W.c2) + mu * (abs_d(W.b11) + 2.0 * abs_d(W.b12) + abs_d(W.b22));
     if (abs_d(swerve_rate(W, mu, u1, u2)) <= 32.0 * 2.220446049250313e-16 * scale) {
@@ -52,22 +68,38 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
       const bool bounded = lambda < 0.0;
       if (!run_linear(&r, slide_rates(W, mu, u1, u2, lambda), bounded, bounded ? s0 / -lambda : 0.0) &&
           r.status == Status::ok) {
-        halted = true;
+        ev->halted = true;
         r.y[kV1] = r.y[kV2] = 0.0;
       }
     } else {
-      const SlipResult sr = integrate_slip(&r, W, mu, dirs, opt);
-      if (sr.end == SlipEnd::halted) {
-        halted = true;
-        h1 = sr.h1;
-        h2 = sr.h2;
-      }
+      return true;
     }
   }
+  return false;
+}
+
+// What the slip phase's end means for the rest of the path.
+COLLSWEEP_HD_INLINE void routh_slip_ended(RouthEvaluation* ev, const spatial::SlipResult& sr) {
+  if (sr.end == spatial::SlipEnd::halted) {
+    ev->halted = true;
+    ev->h1 = sr.h1;
+    ev->h2 = sr.h2;
+  }
+}
+
+// After the slip: stick or slide on along sigma_F after a halt, and the outcome.
+COLLSWEEP_HD_INLINE SpatialOutcome routh_finish(const SpatialCollision& c, RouthEvaluation* ev) {
+  using namespace spatial;
+  if (ev->invalid != Status::ok) return invalid_spatial_outcome(ev->invalid);
+  RouthRun& r = ev->r;
   if (r.status != Status::ok) return invalid_spatial_outcome(r.status);
+  const Delassus3& W = c.W;
+  const double mu = c.mu;
+  const InvariantDirections& dirs = ev->dirs;
+  const bool halted = ev->halted;
 
   SpatialOutcome o;
-  const bool stick = mu >= mu_c;
+  const bool stick = mu >= ev->mu_c;
   bool halt_in_compression = false;
   if (halted) {
     o.I_nh = r.y[kP];
@@ -91,20 +123,29 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialC
            : halt_in_compression ? (stick ? SpatialMode::B : SpatialMode::C)
                                  : (stick ? SpatialMode::D : SpatialMode::E);
   o.n_invariant = static_cast<std::uint8_t>(dirs.count);
-  o.mu_c = mu_c;
+  o.mu_c = ev->mu_c;
   o.I = Vec3n{r.y[kP], r.y[kI1], r.y[kI2]};
   o.vf = Vec3n{r.y[kVn], r.y[kV1], r.y[kV2]};
   o.W_n = r.y[kWn];
   o.W_t = r.y[kWt];
   o.I_nc = r.p_c;
+  const double s0 = ev->s0, u1 = ev->u1, u2 = ev->u2;
   if (s0 > 0.0) {
     const double sf = ::sqrt(o.vf.t1 * o.vf.t1 + o.vf.t2 * o.vf.t2);
     if (sf > 0.0 && (!halted || !stick))
       o.swerve_deg = angle_deg(u1, u2, o.vf.t1 / sf, o.vf.t2 / sf);
     else if (halted)
-      o.swerve_deg = angle_deg(u1, u2, h1, h2);
+      o.swerve_deg = angle_deg(u1, u2, ev->h1, ev->h2);
   }
   return finish_spatial_outcome(c, o);
+}
+
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
+                                                  const SpatialOptions& opt = SpatialOptions()) {
+  RouthEvaluation ev;
+  if (routh_begin(law, c, &ev))
+    routh_slip_ended(&ev, spatial::integrate_slip(&ev.r, c.W, c.mu, ev.dirs, opt));
+  return routh_finish(c, &ev);
 }
 
 // The laws, each with the name used in configs and outputs.

@@ -41,15 +41,17 @@ struct SpatialOptions {
 
 namespace spatial {
 
-struct SlipRhs {
-  Delassus3 W;
-  double mu;
-  COLLSWEEP_HD_INLINE void operator()(const double* y, double* f) const {
-    const double v1 = y[kV1], v2 = y[kV2];
-    const double s = ::sqrt(v1 * v1 + v2 * v2);
-    f[kVn] = W.a * s - mu * (W.c1 * v1 + W.c2 * v2);
-    f[kV1] = W.c1 * s - mu * (W.b11 * v1 + W.b12 * v2);
-    f[kV2] = W.c2 * s - mu * (W.b12 * v1 + W.b22 * v2);
+// The right-hand side in tau, written once for any lane type R (one sample: R = double; SIMD lanes of
+// independent samples on the CPU, each with its own W and mu).
+template <class R>
+struct SlipRhsOf {
+  R a, c1, c2, b11, b12, b22, mu;
+  COLLSWEEP_HD_INLINE void operator()(const R* y, R* f) const {
+    const R v1 = y[kV1], v2 = y[kV2];
+    const R s = LaneOps<R>::sqrt(v1 * v1 + v2 * v2);
+    f[kVn] = a * s - mu * (c1 * v1 + c2 * v2);
+    f[kV1] = c1 * s - mu * (b11 * v1 + b12 * v2);
+    f[kV2] = c2 * s - mu * (b12 * v1 + b22 * v2);
     f[kP] = s;
     f[kI1] = -mu * v1;
     f[kI2] = -mu * v2;
@@ -57,6 +59,11 @@ struct SlipRhs {
     f[kWt] = -mu * s * s;
   }
 };
+using SlipRhs = SlipRhsOf<double>;
+
+COLLSWEEP_HD_INLINE SlipRhs slip_rhs(const Delassus3& W, double mu) {
+  return SlipRhs{W.a, W.c1, W.c2, W.b11, W.b12, W.b22, mu};
+}
 
 // How a slip phase ended.
 enum class SlipEnd : std::uint8_t { done, halted, failed };
@@ -354,152 +361,210 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
   return moved ? SeriesEnd::moved : SeriesEnd::none;
 }
 
-// Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
-// slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
-COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
-                                              const InvariantDirections& dirs, const SpatialOptions& opt) {
-  SlipResult res;
-  const SlipRhs f{W, mu};
-  double* y = r->y;
-  const double s0 = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
-  const double V = ::sqrt(y[kVn] * y[kVn] + s0 * s0);
-  const double P = V / W.a;
-  double base[kN] = {V, opt.vt_floor * s0, opt.vt_floor * s0, P, mu * P, mu * P, V * P, mu * V * P};
-  double s_peak = s0;
-  if (!(slide_normal_rate(W, mu, y[kV1], y[kV2], s0) > 0.0)) {
-    r->status = Status::jam;
-    return res;
-  }
-  double h = 0.05 / (::sqrt(W.c1 * W.c1 + W.c2 * W.c2) + mu * (W.b11 + W.b22));
-  double k[kN], y1[kN], k1[kN];
+// A slip phase between two DOP853 steps: what the integration carries from one step to the next. The phase
+// is a loop of slip_next_step (the slip series' closed form where it applies, else: is a step needed?), the
+// step itself (dop853_step from r->y, k and h) and slip_after_step (acceptance, events, jam, halt); the loop
+// is integrate_slip's for one sample, and the CPU's SIMD lanes run the steps of several samples at once
+// between the same two functions (host/backend/spatial_routh_lanes.cpp).
+struct SlipIntegration {
+  SlipRhs f;
+  double V = 0.0;           // |v1| at the start: the scale of v_n
+  double base[kN] = {};     // the error scales' floors
+  double s_peak = 0.0;      // largest |v_t| so far
+  double h = 0.0;           // next step in tau
+  double k[kN] = {};        // f(y)
   double checked[kN] = {};  // v_t of the last direction tested for jam
-  checked[kV1] = y[kV1];
-  checked[kV2] = y[kV2];
-  f(y, k);
   SlipSeries ss;
   bool fresh = true;  // the state changed since the slip series were last tried
-  for (int steps = 0; steps < opt.max_steps; ++steps) {
-    if (fresh && opt.slip_series) {
-      const SeriesEnd se = follow_slip_series(r, W, mu, dirs, V, &ss, checked, &res);
-      if (se == SeriesEnd::jam || se == SeriesEnd::done || se == SeriesEnd::halted) return res;
-      if (se == SeriesEnd::moved) f(y, k);
-    }
-    fresh = false;
-    const double err = dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
-    if (!(err <= 1.0)) {
-      if (!is_finite_d(err)) break;
-      h *= max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))));
-      continue;
-    }
-    if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step
-      locate_event(f, y, k, y1, k1, h, kVn, 0.0, V, opt.tol, base, y1, k1);
-      if (jams_on_arc(W, mu, checked, y1)) {
-        r->status = Status::jam;
-        return res;
-      }
-      for (int j = 0; j < kN; ++j) {
-        y[j] = y1[j];
-        k[j] = k1[j];
-      }
-      mark_compression_end(r);
-      fresh = true;
-      if (r->e == 0.0) {
-        r->done = true;
-        res.end = SlipEnd::done;
-        return res;
-      }
-      continue;
-    }
-    if (r->compressed) {
-      const int idx = termination_index(*r);
-      const double target = termination_target(*r);
-      if (y1[idx] >= target) {
-        const double scale = idx == kP ? y1[kP] : idx == kVn ? V : abs_d(r->W_nc);
-        locate_event(f, y, k, y1, k1, h, idx, target, scale, opt.tol, base, y1, k1);
-        if (jams_on_arc(W, mu, checked, y1)) {
-          r->status = Status::jam;
-          return res;
-        }
-        for (int j = 0; j < kN; ++j) y[j] = y1[j];
-        r->done = true;
-        res.end = SlipEnd::done;
-        return res;
-      }
-    }
-    // Jam test on the step's arc while the direction is accurate (|v_t| >= 1e-6 peak: direction error
-    // below ~1e-9); closer to the halt the arc from the last tested direction to the limit is tested below.
-    const double s1 = ::sqrt(y1[kV1] * y1[kV1] + y1[kV2] * y1[kV2]);
-    if (s1 >= 1e-6 * s_peak) {
-      if (jams_on_arc(W, mu, checked, y1)) {
-        r->status = Status::jam;
-        return res;
-      }
-      checked[kV1] = y1[kV1];
-      checked[kV2] = y1[kV2];
+  int steps = 0;      // accepted + rejected steps so far
+  SlipResult res;
+};
+
+// Ends a slip phase as a numerical failure.
+COLLSWEEP_HD_INLINE bool slip_failed(RouthRun* r, SlipResult* res) {
+  r->status = Status::numerical_failure;
+  res->end = SlipEnd::failed;
+  return false;
+}
+
+// Starts a slip phase from r's state (|v_t| > 0, not on an invariant direction). False when it ended at once
+// (a jam: r->status set).
+COLLSWEEP_HD_INLINE bool slip_begin(RouthRun* r, const Delassus3& W, double mu, const SpatialOptions& opt,
+                                    SlipIntegration* si) {
+  const double* y = r->y;
+  si->f = slip_rhs(W, mu);
+  const double s0 = ::sqrt(y[kV1] * y[kV1] + y[kV2] * y[kV2]);
+  si->V = ::sqrt(y[kVn] * y[kVn] + s0 * s0);
+  const double P = si->V / W.a;
+  const double base[kN] = {si->V,  opt.vt_floor * s0, opt.vt_floor * s0, P, mu * P,
+                           mu * P, si->V * P,         mu * si->V * P};
+  for (int j = 0; j < kN; ++j) si->base[j] = base[j];
+  si->s_peak = s0;
+  if (!(slide_normal_rate(W, mu, y[kV1], y[kV2], s0) > 0.0)) {
+    r->status = Status::jam;
+    return false;
+  }
+  si->h = 0.05 / (::sqrt(W.c1 * W.c1 + W.c2 * W.c2) + mu * (W.b11 + W.b22));
+  si->checked[kV1] = y[kV1];
+  si->checked[kV2] = y[kV2];
+  si->f(y, si->k);
+  return true;
+}
+
+// Before each step: the slip series where they apply (they may end the phase), and the step budget. True
+// when the phase goes on with a step from (r->y, si->k, si->h).
+COLLSWEEP_HD_INLINE bool slip_next_step(RouthRun* r, const Delassus3& W, double mu,
+                                        const InvariantDirections& dirs, const SpatialOptions& opt,
+                                        SlipIntegration* si) {
+  if (!(si->steps < opt.max_steps)) return slip_failed(r, &si->res);
+  ++si->steps;
+  if (si->fresh && opt.slip_series) {
+    const SeriesEnd se = follow_slip_series(r, W, mu, dirs, si->V, &si->ss, si->checked, &si->res);
+    if (se == SeriesEnd::jam || se == SeriesEnd::done || se == SeriesEnd::halted) return false;
+    if (se == SeriesEnd::moved) si->f(r->y, si->k);
+  }
+  si->fresh = false;
+  return true;
+}
+
+// After a step from (r->y, si->k, si->h) to (y1, k1) with error norm err: rejects or accepts it, locates the
+// end of compression and the termination inside it, tests the jam, finishes a halt. True when the phase goes
+// on (slip_next_step next); else si->res says how it ended (r->status on a jam or a failure).
+COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double mu,
+                                         const InvariantDirections& dirs, const SpatialOptions& opt,
+                                         SlipIntegration* si, double err, double* y1, double* k1) {
+  SlipResult& res = si->res;
+  const SlipRhs& f = si->f;
+  double* y = r->y;
+  double* k = si->k;
+  double* checked = si->checked;
+  const double h = si->h, V = si->V;
+  if (!(err <= 1.0)) {
+    if (!is_finite_d(err)) return slip_failed(r, &res);
+    si->h = h * max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))));
+    return true;
+  }
+  if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step
+    locate_event(f, y, k, y1, k1, h, kVn, 0.0, V, opt.tol, si->base, y1, k1);
+    if (jams_on_arc(W, mu, checked, y1)) {
+      r->status = Status::jam;
+      return false;
     }
     for (int j = 0; j < kN; ++j) {
       y[j] = y1[j];
       k[j] = k1[j];
     }
-    fresh = true;
-    if (s1 > s_peak) {
-      s_peak = s1;
-      base[kV1] = base[kV2] = opt.vt_floor * s1;
+    mark_compression_end(r);
+    si->fresh = true;
+    if (r->e == 0.0) {
+      r->done = true;
+      res.end = SlipEnd::done;
+      return false;
     }
-    // Near a halt the slip direction converges to an attracting invariant direction (lambda < 0) and the
-    // rest of the slip runs along it with constant rates (Elkaranshawy 2002, Sect. 7-8). The rest is taken
-    // in closed form once its error is negligible: when |v_t| < halt_rel peak |v_t| (whatever the
-    // direction), or, below halt_early peak |v_t|, when |v_t| times the angle to that direction is (the
-    // rest's impulse is |v_t| / |lambda|, its direction error that angle).
-    bool near_halt = s1 < opt.halt_rel * s_peak;
-    int best = -1;
-    if (s1 < opt.halt_early * s_peak) {
-      const double u1 = y[kV1] / s1, u2 = y[kV2] / s1;
-      double best_dot = -2.0;
-      for (int i = 0; i < dirs.count; ++i) {
-        const double dot = u1 * dirs.s1[i] + u2 * dirs.s2[i];
-        if (dirs.lambda[i] < 0.0 && dot > best_dot) {
-          best_dot = dot;
-          best = i;
-        }
-      }
-      if (best >= 0 && !near_halt) {
-        const double angle = abs_d(u1 * dirs.s2[best] - u2 * dirs.s1[best]);
-        near_halt = best_dot > 0.0 && s1 * angle < opt.halt_rel * s_peak;
-      }
-    }
-    if (near_halt) {
-      if (best < 0) break;  // (no attracting direction: cannot happen with s1 > 0 shrinking)
-      res.h1 = dirs.s1[best];
-      res.h2 = dirs.s2[best];
-      double limit[kN] = {};
-      limit[kV1] = res.h1;
-      limit[kV2] = res.h2;
-      if (jams_on_arc(W, mu, checked, limit)) {
-        r->status = Status::jam;
-        return res;
-      }
-      const double L = s1 / -dirs.lambda[best];
-      LinearRates q;  // the rest along the limit direction (error below halt_rel relative, see above)
-      q.k = W.a - mu * (W.c1 * res.h1 + W.c2 * res.h2);
-      q.g1 = -mu * res.h1;
-      q.g2 = -mu * res.h2;
-      q.d1 = -y[kV1] / L;
-      q.d2 = -y[kV2] / L;
-      if (run_linear(r, q, true, L)) {
-        res.end = SlipEnd::done;
-        return res;
-      }
-      if (r->status != Status::ok) return res;
-      y[kV1] = y[kV2] = 0.0;
-      res.end = SlipEnd::halted;
-      return res;
-    }
-    h *= err > 0.0 ? min_d(5.0, max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))))) : 5.0;
+    return true;
   }
-  r->status = Status::numerical_failure;
-  res.end = SlipEnd::failed;
-  return res;
+  if (r->compressed) {
+    const int idx = termination_index(*r);
+    const double target = termination_target(*r);
+    if (y1[idx] >= target) {
+      const double scale = idx == kP ? y1[kP] : idx == kVn ? V : abs_d(r->W_nc);
+      locate_event(f, y, k, y1, k1, h, idx, target, scale, opt.tol, si->base, y1, k1);
+      if (jams_on_arc(W, mu, checked, y1)) {
+        r->status = Status::jam;
+        return false;
+      }
+      for (int j = 0; j < kN; ++j) y[j] = y1[j];
+      r->done = true;
+      res.end = SlipEnd::done;
+      return false;
+    }
+  }
+  // Jam test on the step's arc while the direction is accurate (|v_t| >= 1e-6 peak: direction error
+  // below ~1e-9); closer to the halt the arc from the last tested direction to the limit is tested below.
+  const double s1 = ::sqrt(y1[kV1] * y1[kV1] + y1[kV2] * y1[kV2]);
+  if (s1 >= 1e-6 * si->s_peak) {
+    if (jams_on_arc(W, mu, checked, y1)) {
+      r->status = Status::jam;
+      return false;
+    }
+    checked[kV1] = y1[kV1];
+    checked[kV2] = y1[kV2];
+  }
+  for (int j = 0; j < kN; ++j) {
+    y[j] = y1[j];
+    k[j] = k1[j];
+  }
+  si->fresh = true;
+  if (s1 > si->s_peak) {
+    si->s_peak = s1;
+    si->base[kV1] = si->base[kV2] = opt.vt_floor * s1;
+  }
+  // Near a halt the slip direction converges to an attracting invariant direction (lambda < 0) and the
+  // rest of the slip runs along it with constant rates (Elkaranshawy 2002, Sect. 7-8). The rest is taken
+  // in closed form once its error is negligible: when |v_t| < halt_rel peak |v_t| (whatever the
+  // direction), or, below halt_early peak |v_t|, when |v_t| times the angle to that direction is (the
+  // rest's impulse is |v_t| / |lambda|, its direction error that angle).
+  bool near_halt = s1 < opt.halt_rel * si->s_peak;
+  int best = -1;
+  if (s1 < opt.halt_early * si->s_peak) {
+    const double u1 = y[kV1] / s1, u2 = y[kV2] / s1;
+    double best_dot = -2.0;
+    for (int i = 0; i < dirs.count; ++i) {
+      const double dot = u1 * dirs.s1[i] + u2 * dirs.s2[i];
+      if (dirs.lambda[i] < 0.0 && dot > best_dot) {
+        best_dot = dot;
+        best = i;
+      }
+    }
+    if (best >= 0 && !near_halt) {
+      const double angle = abs_d(u1 * dirs.s2[best] - u2 * dirs.s1[best]);
+      near_halt = best_dot > 0.0 && s1 * angle < opt.halt_rel * si->s_peak;
+    }
+  }
+  if (near_halt) {
+    if (best < 0)
+      return slip_failed(r, &res);  // (no attracting direction: cannot happen with s1 > 0 shrinking)
+    res.h1 = dirs.s1[best];
+    res.h2 = dirs.s2[best];
+    double limit[kN] = {};
+    limit[kV1] = res.h1;
+    limit[kV2] = res.h2;
+    if (jams_on_arc(W, mu, checked, limit)) {
+      r->status = Status::jam;
+      return false;
+    }
+    const double L = s1 / -dirs.lambda[best];
+    LinearRates q;  // the rest along the limit direction (error below halt_rel relative, see above)
+    q.k = W.a - mu * (W.c1 * res.h1 + W.c2 * res.h2);
+    q.g1 = -mu * res.h1;
+    q.g2 = -mu * res.h2;
+    q.d1 = -y[kV1] / L;
+    q.d2 = -y[kV2] / L;
+    if (run_linear(r, q, true, L)) {
+      res.end = SlipEnd::done;
+      return false;
+    }
+    if (r->status != Status::ok) return false;
+    y[kV1] = y[kV2] = 0.0;
+    res.end = SlipEnd::halted;
+    return false;
+  }
+  si->h = h * (err > 0.0 ? min_d(5.0, max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))))) : 5.0);
+  return true;
+}
+
+// Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
+// slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
+COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
+                                              const InvariantDirections& dirs, const SpatialOptions& opt) {
+  SlipIntegration si;
+  if (!slip_begin(r, W, mu, opt, &si)) return si.res;
+  while (slip_next_step(r, W, mu, dirs, opt, &si)) {
+    double y1[kN], k1[kN];
+    const double err = dop853_step<kN>(si.f, r->y, si.k, si.h, opt.tol, si.base, y1, k1);
+    if (!slip_after_step(r, W, mu, dirs, opt, &si, err, y1, k1)) break;
+  }
+  return si.res;
 }
 
 }  // namespace spatial

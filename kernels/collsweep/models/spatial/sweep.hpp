@@ -72,24 +72,35 @@ COLLSWEEP_HD_INLINE SpatialSweepConstants sweep_constants(const SpatialSweepSpec
   return c;
 }
 
-// Evaluates every law of the spec on the drawn sample k and records the outcomes; energy gains are offered
-// to sink.offer(law_slot, dE_rel, k) for the witness lists, and each compared pair's disagreement (both laws
-// valid) to sink.offer(n_laws + p, ...). kAllLaws = false: only the four laws of evaluate_classic_spatial,
-// without the thesis words and pairs (ClassicSpatialSweepSpec).
-template <class Ops, class Sink, bool kAllLaws = true>
+// Outcomes evaluated ahead of the tally: given(i) points at law slot i's outcome of the sample, or is null
+// when the sweep evaluates it. The CPU gives the Routh laws' outcomes from its SIMD lanes
+// (host/backend/spatial_routh_lanes.hpp, the same bits); by default none is given.
+struct NoGivenOutcomes {
+  COLLSWEEP_HD_INLINE const SpatialOutcome* operator()(int) const { return nullptr; }
+};
+
+// Evaluates every law of the spec on the drawn sample k (unless given) and records the outcomes; energy gains
+// are offered to sink.offer(law_slot, dE_rel, k) for the witness lists, and each compared pair's
+// disagreement (both laws valid) to sink.offer(n_laws + p, ...). kAllLaws = false: only the four laws of
+// evaluate_classic_spatial, without the thesis words and pairs (ClassicSpatialSweepSpec).
+template <class Ops, class Sink, bool kAllLaws = true, class Given = NoGivenOutcomes>
 COLLSWEEP_HD_INLINE void sweep_drawn_sample(const SpatialSweepSpec& s, const SpatialSweepConstants& sc,
                                             const TallyLayout& L, u64* words, const SpatialSample& smp,
-                                            std::uint64_t k, Sink& sink) {
+                                            std::uint64_t k, Sink& sink, const Given& given = Given()) {
   const std::uint32_t cell = L.tally_cell(map_cell(s, smp, sc.axis_scales));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(cell), 1);
   SpatialCompareOutcome seen[max_sweep_laws];  // what the compared pairs read (filled when there are pairs)
   for (int i = 0; i < s.n_laws; ++i) {
     LawReport report;
     SpatialOutcome o;
-    if constexpr (kAllLaws)
+    if (const SpatialOutcome* g = given(i)) {  // a classic law's: evaluate_spatial's report for it
+      o = *g;
+      set_report(&report, 0, o.status == Status::ok ? 1 : 0);
+    } else if constexpr (kAllLaws) {
       o = evaluate_spatial(s.laws[i], smp.c, smp.params, &report);
-    else
+    } else {
       o = evaluate_classic_spatial(s.laws[i], smp.c);
+    }
     tally_spatial_outcome<Ops>(L, words, cell, static_cast<std::uint32_t>(i), o, smp.c.mu, s.tolerance,
                                theorem_forbids_gain(s.laws[i], smp.c));
     if constexpr (kAllLaws) {

@@ -1,0 +1,145 @@
+// The CPU's SIMD spatial Routh laws (spatial_routh_lanes.hpp): the slip phases' DOP853 steps on four lanes of
+// AVX2 (x86-64-v3) or two of baseline x86-64 (SSE2), picked at run time; everything between two steps runs
+// one lane at a time through the kernels' scalar functions. The bits do not depend on the instruction set
+// (no FMA contraction, IEEE operations only), which tests/test_spatial_routh_lanes.cpp checks. AVX-512 CPUs
+// run the AVX2 code (as the multi-contact laws, multicontact_lanes.cpp).
+#include "backend/spatial_routh_lanes.hpp"
+
+#include <stdexcept>
+
+#include "backend/simd_lanes.hpp"
+#include "collsweep/models/spatial/routh_laws.hpp"
+
+namespace collsweep {
+namespace {
+
+using spatial::kN;
+
+// One lane: its sample and the sample's evaluation around the slip phase.
+struct RouthLane {
+  std::size_t i = 0;
+  RouthEvaluation ev;
+  spatial::SlipIntegration si;
+};
+
+struct RouthLanesJob {
+  SpatialLaw law;
+  const SpatialCollision* c;
+  std::size_t n;
+  SpatialOutcome* out;
+};
+
+// The samples from next on, started in lane ln until one needs slip steps (true; the others are finished
+// on the way); false when none is left.
+COLLSWEEP_HD_INLINE bool start_next(const RouthLanesJob& j, const SpatialOptions& opt, std::size_t* next,
+                                    RouthLane* ln) {
+  while (*next < j.n) {
+    const std::size_t i = (*next)++;
+    const SpatialCollision& c = j.c[i];
+    *ln = RouthLane{};
+    ln->i = i;
+    if (routh_begin(j.law, c, &ln->ev)) {
+      if (spatial::slip_begin(&ln->ev.r, c.W, c.mu, opt, &ln->si) &&
+          spatial::slip_next_step(&ln->ev.r, c.W, c.mu, ln->ev.dirs, opt, &ln->si))
+        return true;
+      routh_slip_ended(&ln->ev, ln->si.res);
+    }
+    j.out[i] = routh_finish(c, &ln->ev);
+  }
+  return false;
+}
+
+// The lanes' loop: one vector DOP853 step for every lane with a slip phase under way (an idle lane repeats
+// a busy lane's step, discarded), then each busy lane's scalar bookkeeping; a lane whose sample ended
+// starts the next.
+template <class V>
+COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
+  constexpr int w = LaneOps<V>::width;
+  const SpatialOptions opt;
+  RouthLane lanes[w];
+  bool busy[w];
+  std::size_t next = 0;
+  for (int l = 0; l < w; ++l) busy[l] = start_next(j, opt, &next, &lanes[l]);
+  for (;;) {
+    int some = -1;
+    for (int l = 0; l < w; ++l)
+      if (busy[l]) some = l;
+    if (some < 0) break;
+    V y[kN]{}, k[kN]{}, base[kN]{}, h{};
+    spatial::SlipRhsOf<V> f{};
+    for (int l = 0; l < w; ++l) {
+      const RouthLane& ln = lanes[busy[l] ? l : some];
+      for (int q = 0; q < kN; ++q) {
+        y[q][l] = ln.ev.r.y[q];
+        k[q][l] = ln.si.k[q];
+        base[q][l] = ln.si.base[q];
+      }
+      h[l] = ln.si.h;
+      f.a[l] = ln.si.f.a;
+      f.c1[l] = ln.si.f.c1;
+      f.c2[l] = ln.si.f.c2;
+      f.b11[l] = ln.si.f.b11;
+      f.b12[l] = ln.si.f.b12;
+      f.b22[l] = ln.si.f.b22;
+      f.mu[l] = ln.si.f.mu;
+    }
+    V y1[kN], k1[kN];
+    const V err = spatial::dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
+    for (int l = 0; l < w; ++l) {
+      if (!busy[l]) continue;
+      RouthLane& ln = lanes[l];
+      const SpatialCollision& c = j.c[ln.i];
+      double y1l[kN], k1l[kN];
+      for (int q = 0; q < kN; ++q) {
+        y1l[q] = y1[q][l];
+        k1l[q] = k1[q][l];
+      }
+      if (spatial::slip_after_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], y1l, k1l) &&
+          spatial::slip_next_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si))
+        continue;
+      routh_slip_ended(&ln.ev, ln.si.res);
+      j.out[ln.i] = routh_finish(c, &ln.ev);
+      busy[l] = start_next(j, opt, &next, &ln);
+    }
+  }
+}
+
+// The same body compiled for two instruction sets (the bits do not depend on which).
+#if defined(__x86_64__)
+__attribute__((target("arch=x86-64-v3"))) void run_avx2(const RouthLanesJob& j) { run_body<Lane4D>(j); }
+#endif
+void run_baseline(const RouthLanesJob& j) { run_body<Lane2D>(j); }
+
+using RunLanes = void (*)(const RouthLanesJob&);
+
+RunLanes lanes_for(LaneIsa isa) {
+#if defined(__x86_64__)
+  if (isa == LaneIsa::avx512 || isa == LaneIsa::avx2) return run_avx2;
+#endif
+  (void)isa;
+  return run_baseline;
+}
+
+void check_law(SpatialLaw law) {
+  if (!routh_lanes_serve(law)) throw std::invalid_argument("spatial Routh lanes: not a Routh law");
+}
+
+}  // namespace
+
+bool routh_lanes_serve(SpatialLaw law) {
+  return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
+}
+
+void evaluate_routh_lanes(SpatialLaw law, const SpatialCollision* c, std::size_t n, SpatialOutcome* out) {
+  check_law(law);
+  static const RunLanes run = lanes_for(planar_lanes_isa());
+  run(RouthLanesJob{law, c, n, out});
+}
+
+void evaluate_routh_lanes_with(LaneIsa isa, SpatialLaw law, const SpatialCollision* c, std::size_t n,
+                               SpatialOutcome* out) {
+  check_law(law);
+  lanes_for(isa)(RouthLanesJob{law, c, n, out});
+}
+
+}  // namespace collsweep
