@@ -5,6 +5,7 @@
 // run the AVX2 code (as the multi-contact laws, multicontact_lanes.cpp).
 #include "backend/spatial_routh_lanes.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include "backend/simd_lanes.hpp"
@@ -28,6 +29,14 @@ struct RouthLanesJob {
   std::size_t n;
   SpatialOutcome* out;
 };
+
+// A vector from its lanes' values.
+template <class V>
+COLLSWEEP_HD_INLINE V load_lanes(const double* x) {
+  V v;
+  std::memcpy(&v, x, sizeof v);
+  return v;
+}
 
 // The samples from next on, started in lane ln until one needs slip steps (true; the others are finished
 // on the way); false when none is left.
@@ -65,24 +74,30 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
     for (int l = 0; l < w; ++l)
       if (busy[l]) some = l;
     if (some < 0) break;
-    V y[kN]{}, k[kN]{}, base[kN]{}, h{};
-    spatial::SlipRhsOf<V> f{};
+    // The lanes' step inputs, gathered lane by lane, then loaded as vectors.
+    double gy[kN][w], gk[kN][w], gbase[kN][w], gh[w], grhs[7][w];
     for (int l = 0; l < w; ++l) {
       const RouthLane& ln = lanes[busy[l] ? l : some];
       for (int q = 0; q < kN; ++q) {
-        y[q][l] = ln.ev.r.y[q];
-        k[q][l] = ln.si.k[q];
-        base[q][l] = ln.si.base[q];
+        gy[q][l] = ln.ev.r.y[q];
+        gk[q][l] = ln.si.k[q];
+        gbase[q][l] = ln.si.base[q];
       }
-      h[l] = ln.si.h;
-      f.a[l] = ln.si.f.a;
-      f.c1[l] = ln.si.f.c1;
-      f.c2[l] = ln.si.f.c2;
-      f.b11[l] = ln.si.f.b11;
-      f.b12[l] = ln.si.f.b12;
-      f.b22[l] = ln.si.f.b22;
-      f.mu[l] = ln.si.f.mu;
+      gh[l] = ln.si.h;
+      const spatial::SlipRhs& g = ln.si.f;
+      const double rhs[7] = {g.a, g.c1, g.c2, g.b11, g.b12, g.b22, g.mu};
+      for (int q = 0; q < 7; ++q) grhs[q][l] = rhs[q];
     }
+    V y[kN], k[kN], base[kN];
+    for (int q = 0; q < kN; ++q) {
+      y[q] = load_lanes<V>(gy[q]);
+      k[q] = load_lanes<V>(gk[q]);
+      base[q] = load_lanes<V>(gbase[q]);
+    }
+    const V h = load_lanes<V>(gh);
+    const spatial::SlipRhsOf<V> f{load_lanes<V>(grhs[0]), load_lanes<V>(grhs[1]), load_lanes<V>(grhs[2]),
+                                  load_lanes<V>(grhs[3]), load_lanes<V>(grhs[4]), load_lanes<V>(grhs[5]),
+                                  load_lanes<V>(grhs[6])};
     V y1[kN], k1[kN];
     const V err = spatial::dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
     for (int l = 0; l < w; ++l) {

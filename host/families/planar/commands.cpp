@@ -9,18 +9,13 @@
 #include "config/run_config.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
+#include "families/sweep_backend.hpp"
 #include "sweep/cross_check.hpp"
 
 namespace collsweep {
 
 PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
-  // run.compare's pairs are computed by the CPU loop only (the GPU kernel's witness buffers hold the laws').
-  static bool noted = false;  // a checkpointed or ranked run calls this once per chunk: say it once
-  if (q.backend == "cuda" && spec.n_pairs > 0 && !noted) {
-    std::cerr << "collsweep run: note: run.compare is computed on the CPU backend; sweeping on the CPU\n";
-    noted = true;
-  }
-  return q.backend == "cuda" && spec.n_pairs == 0
+  return families::sweeps_on_gpu(q, spec.n_pairs)
              ? run_planar_sweep_gpu(spec, q.first, q.samples, q.progress)
              : run_planar_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }

@@ -12,18 +12,13 @@
 #include "families/spatial/solve_spatial.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/thesis_eval_3d.hpp"
+#include "families/sweep_backend.hpp"
 #include "families/thesis_columns.hpp"
 
 namespace collsweep {
 
 SpatialSweepResult run_family_sweep(const SpatialSweepSpec& spec, const SweepRequest& q) {
-  // run.compare's pairs are computed by the CPU loop only (the GPU kernel's witness buffers hold the laws').
-  static bool noted = false;  // a checkpointed or ranked run calls this once per chunk: say it once
-  if (q.backend == "cuda" && spec.n_pairs > 0 && !noted) {
-    std::cerr << "collsweep run: note: run.compare is computed on the CPU backend; sweeping on the CPU\n";
-    noted = true;
-  }
-  return q.backend == "cuda" && spec.n_pairs == 0
+  return families::sweeps_on_gpu(q, spec.n_pairs)
              ? run_spatial_sweep_gpu(spec, q.first, q.samples, q.progress)
              : run_spatial_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
 }

@@ -32,7 +32,11 @@
 namespace collsweep {
 namespace spatial {
 
-inline constexpr int kSlipSeriesOrder = 20;  // highest power of delta kept
+// The highest power of delta kept. 14: one sample at a time as fast as 20 (fewer steps taken on the series
+// against cheaper series), and 20 % faster where the CPU runs the DOP853 steps on SIMD lanes (there the
+// series cost more than the steps they save); the series are used only where they converge to 1e-15, so
+// the order moves the switch from steps to series, not the accuracy.
+inline constexpr int kSlipSeriesOrder = 14;
 
 // The series about one invariant direction.
 struct SlipSeries {
