@@ -100,6 +100,7 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
                                   load_lanes<V>(grhs[6])};
     V y1[kN], k1[kN];
     const V err = spatial::dop853_step<kN>(f, y, k, h, opt.tol, base, y1, k1);
+    const spatial::StepFactors<V> fac = spatial::step_factors(err);
     for (int l = 0; l < w; ++l) {
       if (!busy[l]) continue;
       RouthLane& ln = lanes[l];
@@ -109,7 +110,9 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
         y1l[q] = y1[q][l];
         k1l[q] = k1[q][l];
       }
-      if (spatial::slip_after_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], y1l, k1l) &&
+      const spatial::StepFactors<double> lane_fac{fac.shrink[l], fac.grow[l]};
+      if (spatial::slip_after_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], lane_fac, y1l,
+                                   k1l) &&
           spatial::slip_next_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si))
         continue;
       routh_slip_ended(&ln.ev, ln.si.res);

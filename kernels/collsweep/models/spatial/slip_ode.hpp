@@ -427,12 +427,28 @@ COLLSWEEP_HD_INLINE bool slip_next_step(RouthRun* r, const Delassus3& W, double 
   return true;
 }
 
-// After a step from (r->y, si->k, si->h) to (y1, k1) with error norm err: rejects or accepts it, locates the
-// end of compression and the termination inside it, tests the jam, finishes a halt. True when the phase goes
-// on (slip_next_step next); else si->res says how it ended (r->status on a jam or a failure).
+// The factors of the next step's length after a step with error norm err (DOP853's rule, exponent 1/8):
+// shrink after a rejected step, grow after an accepted one (5 for a zero error). Written once for any lane
+// type (the CPU's SIMD lanes compute them for all their samples at once).
+template <class R>
+struct StepFactors {
+  R shrink, grow;
+};
+template <class R>
+COLLSWEEP_HD_LANES StepFactors<R> step_factors(R err) {
+  const R q = 0.9 / LaneOps<R>::sqrt(LaneOps<R>::sqrt(LaneOps<R>::sqrt(err)));
+  const R shrink = max_r(LaneOps<R>::splat(0.2), q);
+  return StepFactors<R>{shrink, err > 0.0 ? min_r(LaneOps<R>::splat(5.0), shrink) : LaneOps<R>::splat(5.0)};
+}
+
+// After a step from (r->y, si->k, si->h) to (y1, k1) with error norm err (and its step_factors fac):
+// rejects or accepts it, locates the end of compression and the termination inside it, tests the jam,
+// finishes a halt. True when the phase goes on (slip_next_step next); else si->res says how it ended
+// (r->status on a jam or a failure).
 COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double mu,
                                          const InvariantDirections& dirs, const SpatialOptions& opt,
-                                         SlipIntegration* si, double err, double* y1, double* k1) {
+                                         SlipIntegration* si, double err, const StepFactors<double>& fac,
+                                         double* y1, double* k1) {
   SlipResult& res = si->res;
   const SlipRhs& f = si->f;
   double* y = r->y;
@@ -441,7 +457,7 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
   const double h = si->h, V = si->V;
   if (!(err <= 1.0)) {
     if (!is_finite_d(err)) return slip_failed(r, &res);
-    si->h = h * max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))));
+    si->h = h * fac.shrink;
     return true;
   }
   if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step
@@ -549,7 +565,7 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
     res.end = SlipEnd::halted;
     return false;
   }
-  si->h = h * (err > 0.0 ? min_d(5.0, max_d(0.2, 0.9 / ::sqrt(::sqrt(::sqrt(err))))) : 5.0);
+  si->h = h * fac.grow;
   return true;
 }
 
@@ -562,7 +578,7 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
   while (slip_next_step(r, W, mu, dirs, opt, &si)) {
     double y1[kN], k1[kN];
     const double err = dop853_step<kN>(si.f, r->y, si.k, si.h, opt.tol, si.base, y1, k1);
-    if (!slip_after_step(r, W, mu, dirs, opt, &si, err, y1, k1)) break;
+    if (!slip_after_step(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1)) break;
   }
   return si.res;
 }
