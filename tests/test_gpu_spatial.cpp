@@ -8,8 +8,8 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "families/spatial/gpu_check.hpp"
 #include "support/random_spatial.hpp"
-#include "support/same_spatial_outcome.hpp"
 
 namespace collsweep {
 namespace {
@@ -22,8 +22,6 @@ class GpuSpatial : public ::testing::Test {
     std::printf("GPU: %s\n", describe_device(info).c_str());
   }
 };
-
-using testing::same_bits;
 
 SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s;

@@ -9,13 +9,11 @@
 
 #include "backend/spatial_routh_lanes.hpp"
 #include "collsweep/models/spatial/spatial_laws.hpp"
+#include "families/spatial/gpu_check.hpp"
 #include "support/random_spatial.hpp"
-#include "support/same_spatial_outcome.hpp"
 
 namespace collsweep {
 namespace {
-
-using testing::same_bits;
 
 constexpr SpatialLaw kRouthLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
 

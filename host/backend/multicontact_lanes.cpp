@@ -11,6 +11,7 @@
 
 #include <stdexcept>
 
+#include "backend/four_lane_dispatch.hpp"
 #include "backend/multicontact_lane_access.hpp"
 #include "backend/simd_lanes.hpp"
 
@@ -69,29 +70,18 @@ COLLSWEEP_HD_INLINE void run_k(const LanesJob& j) {
       throw std::invalid_argument("multi-contact SIMD laws: not a law");
 }
 
-template <class V>
-COLLSWEEP_HD_INLINE void run_body(const LanesJob& j) {
-  if (j.k == 1)
-    run_k<1, V>(j);
-  else
-    run_k<2, V>(j);
-}
+// Both k, for the vector V (four_lane_dispatch.hpp compiles it for each instruction set).
+struct MultiContactBody {
+  template <class V>
+  COLLSWEEP_HD_INLINE static void run(const LanesJob& j) {
+    if (j.k == 1)
+      run_k<1, V>(j);
+    else
+      run_k<2, V>(j);
+  }
+};
 
-// The same body compiled for two instruction sets (the bits do not depend on which).
-#if defined(__x86_64__)
-__attribute__((target("arch=x86-64-v3"))) void run_avx2(const LanesJob& j) { run_body<Lane4D>(j); }
-#endif
-void run_baseline(const LanesJob& j) { run_body<Lane2D>(j); }
-
-using RunLanes = void (*)(const LanesJob&);
-
-RunLanes lanes_for(LaneIsa isa) {
-#if defined(__x86_64__)
-  if (isa == LaneIsa::avx512 || isa == LaneIsa::avx2) return run_avx2;
-#endif
-  (void)isa;
-  return run_baseline;
-}
+LanesRun<LanesJob> lanes_for(LaneIsa isa) { return lanes_runner<MultiContactBody, LanesJob>(isa); }
 
 }  // namespace
 
@@ -104,7 +94,7 @@ void evaluate_multicontact_lanes(MultiContactLaw law,
                                  const MultiContactCollision<K> (&c)[multicontact_lane_batch],
                                  const MultiContactOptions& opt,
                                  MultiContactOutcome<K> (&out)[multicontact_lane_batch]) {
-  static const RunLanes run = lanes_for(planar_lanes_isa());
+  static const LanesRun<LanesJob> run = lanes_for(planar_lanes_isa());
   run(LanesJob{law, K, c, &opt, out});
 }
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "backend/simd_lanes.hpp"
+#include "backend/four_lane_dispatch.hpp"
 #include "collsweep/models/spatial/routh_laws.hpp"
 
 namespace collsweep {
@@ -122,21 +122,14 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
   }
 }
 
-// The same body compiled for two instruction sets (the bits do not depend on which).
-#if defined(__x86_64__)
-__attribute__((target("arch=x86-64-v3"))) void run_avx2(const RouthLanesJob& j) { run_body<Lane4D>(j); }
-#endif
-void run_baseline(const RouthLanesJob& j) { run_body<Lane2D>(j); }
+struct RouthBody {
+  template <class V>
+  COLLSWEEP_HD_INLINE static void run(const RouthLanesJob& j) {
+    run_body<V>(j);
+  }
+};
 
-using RunLanes = void (*)(const RouthLanesJob&);
-
-RunLanes lanes_for(LaneIsa isa) {
-#if defined(__x86_64__)
-  if (isa == LaneIsa::avx512 || isa == LaneIsa::avx2) return run_avx2;
-#endif
-  (void)isa;
-  return run_baseline;
-}
+LanesRun<RouthLanesJob> lanes_for(LaneIsa isa) { return lanes_runner<RouthBody, RouthLanesJob>(isa); }
 
 void check_law(SpatialLaw law) {
   if (!routh_lanes_serve(law)) throw std::invalid_argument("spatial Routh lanes: not a Routh law");
@@ -150,7 +143,7 @@ bool routh_lanes_serve(SpatialLaw law) {
 
 void evaluate_routh_lanes(SpatialLaw law, const SpatialCollision* c, std::size_t n, SpatialOutcome* out) {
   check_law(law);
-  static const RunLanes run = lanes_for(planar_lanes_isa());
+  static const LanesRun<RouthLanesJob> run = lanes_for(planar_lanes_isa());
   run(RouthLanesJob{law, c, n, out});
 }
 
