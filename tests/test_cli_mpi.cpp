@@ -90,7 +90,15 @@ TEST(CliMpi, AKilledRunResumesOnAnyNumberOfRanks) {
   ASSERT_EQ(w.exit_code, 0) << w.err;
 
   const std::string out = temp_path("mpi_killed"), state = out + "/collsweep.state";
-  // mpirun in a session of its own (its ranks with it), killed as a group once a checkpoint exists.
+  // Every process of mpirun's session killed, and gone, before the folder is copied: the ranks may sit in
+  // process groups of their own (a rank that outlived the group's kill renamed the state under cp). Session
+  // ids from /proc/PID/stat (field 6); zombies (state Z) are left to their parents; at most 5 s.
+  const std::string kill_session_by_proc =
+      "for i in $(seq 1 500); do alive=0; for f in /proc/[0-9]*/stat; do "
+      "read -r p c st pp pg sid rest < $f 2>/dev/null || continue; "
+      "if [ \"$sid\" = \"$pid\" ] && [ \"$st\" != Z ]; then kill -KILL $p 2>/dev/null; alive=1; fi; done; "
+      "[ $alive = 0 ] && break; sleep 0.01; done; ";
+  // mpirun in a session of its own (its ranks with it), killed with its ranks once a checkpoint exists.
   const std::string cmd =
       "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 setsid mpirun --oversubscribe -np 2 " +
       testing::shell_quote(testing::collsweep_binary()) + " run " + testing::shell_quote(config) + " --out " +
@@ -99,7 +107,8 @@ TEST(CliMpi, AKilledRunResumesOnAnyNumberOfRanks) {
       "for i in $(seq 1 2000); do [ -f " +
       testing::shell_quote(state) +
       " ] && break; kill -0 $pid 2>/dev/null || break; sleep 0.01; done; "
-      "kill -KILL -$pid 2>/dev/null; wait $pid 2>/dev/null; sleep 0.2; exit 0";
+      "kill -KILL -$pid 2>/dev/null; " +
+      kill_session_by_proc + "wait $pid 2>/dev/null; exit 0";
   ASSERT_EQ(std::system(("bash -c " + testing::shell_quote(cmd)).c_str()), 0);
   if (!std::filesystem::exists(state)) GTEST_SKIP() << "the run finished before its first checkpoint";
 

@@ -1,9 +1,12 @@
 // The spatial family's GPU-against-CPU comparison, sample by sample and bit for bit (gpu_check.hpp).
 #include "families/spatial/gpu_check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
+
+#include "backend/spatial_routh_lanes.hpp"
 
 namespace collsweep {
 namespace {
@@ -39,32 +42,51 @@ SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::ui
   SpatialCrossCheck r;
   r.samples = gpu_samples.size();
   r.laws.resize(spec.n_laws);
-  for (std::uint64_t i = 0; i < r.samples; ++i) {
-    // As the GPU's per-sample kernel draws it: every input, e_t and the thesis laws' parameters included.
-    const SpatialSample s = draw_spatial_sample(spec.plan, first + i);
-    if (!same_sample(s, gpu_samples[i])) ++r.input_mismatches;
-    for (int l = 0; l < spec.n_laws; ++l) {
-      const SpatialOutcome x = evaluate_spatial(spec.laws[l], s.c, s.params);
-      const SpatialOutcome& y = gpu[i * spec.n_laws + l];
-      SpatialLawCheck& c = r.laws[l];
-      if (same_bits(x, y)) continue;
-      ++c.differing;
-      if (x.status != y.status) {
-        ++c.status_differ;
-        continue;
-      }
-      if (x.status != Status::ok) continue;
-      if (x.mode != y.mode) ++c.mode_differ;
-      const double P = std::sqrt(x.I.n * x.I.n + x.I.t1 * x.I.t1 + x.I.t2 * x.I.t2);
-      const double v = std::sqrt(s.c.v.n * s.c.v.n + s.c.v.t1 * s.c.v.t1 + s.c.v.t2 * s.c.v.t2);
-      double d = rel(x.dE, y.dE, P * v);
-      for (const auto& [a, b] : {std::pair{x.I.n, y.I.n}, {x.I.t1, y.I.t1}, {x.I.t2, y.I.t2}})
-        d = std::fmax(d, rel(a, b, P));
-      for (const auto& [a, b] : {std::pair{x.vf.n, y.vf.n}, {x.vf.t1, y.vf.t1}, {x.vf.t2, y.vf.t2}})
-        d = std::fmax(d, rel(a, b, v));
-      if (!(d <= c.max_relative_difference)) {
-        c.max_relative_difference = d;
-        c.worst_sample = first + i;
+  // The CPU's outcomes block by block: the Routh laws on the SIMD lanes (the same bits as one sample at a
+  // time, backend/spatial_routh_lanes.hpp), the others sample by sample below.
+  constexpr std::uint64_t kBlock = 4096;
+  std::vector<SpatialSample> cpu(kBlock);
+  std::vector<SpatialCollision> collisions(kBlock);
+  std::vector<SpatialOutcome> routh[max_sweep_laws];
+  for (int l = 0; l < spec.n_laws; ++l)
+    if (routh_lanes_serve(spec.laws[l])) routh[l].resize(kBlock);
+  for (std::uint64_t b = 0; b < r.samples; b += kBlock) {
+    const std::uint64_t n = std::min(kBlock, r.samples - b);
+    for (std::uint64_t j = 0; j < n; ++j) {
+      // As the GPU's per-sample kernel draws it: every input, e_t and the thesis laws' parameters included.
+      cpu[j] = draw_spatial_sample(spec.plan, first + b + j);
+      collisions[j] = cpu[j].c;
+    }
+    for (int l = 0; l < spec.n_laws; ++l)
+      if (!routh[l].empty()) evaluate_routh_lanes(spec.laws[l], collisions.data(), n, routh[l].data());
+    for (std::uint64_t j = 0; j < n; ++j) {
+      const std::uint64_t i = b + j;
+      const SpatialSample& s = cpu[j];
+      if (!same_sample(s, gpu_samples[i])) ++r.input_mismatches;
+      for (int l = 0; l < spec.n_laws; ++l) {
+        const SpatialOutcome x =
+            routh[l].empty() ? evaluate_spatial(spec.laws[l], s.c, s.params) : routh[l][j];
+        const SpatialOutcome& y = gpu[i * spec.n_laws + l];
+        SpatialLawCheck& c = r.laws[l];
+        if (same_bits(x, y)) continue;
+        ++c.differing;
+        if (x.status != y.status) {
+          ++c.status_differ;
+          continue;
+        }
+        if (x.status != Status::ok) continue;
+        if (x.mode != y.mode) ++c.mode_differ;
+        const double P = std::sqrt(x.I.n * x.I.n + x.I.t1 * x.I.t1 + x.I.t2 * x.I.t2);
+        const double v = std::sqrt(s.c.v.n * s.c.v.n + s.c.v.t1 * s.c.v.t1 + s.c.v.t2 * s.c.v.t2);
+        double d = rel(x.dE, y.dE, P * v);
+        for (const auto& [a, bb] : {std::pair{x.I.n, y.I.n}, {x.I.t1, y.I.t1}, {x.I.t2, y.I.t2}})
+          d = std::fmax(d, rel(a, bb, P));
+        for (const auto& [a, bb] : {std::pair{x.vf.n, y.vf.n}, {x.vf.t1, y.vf.t1}, {x.vf.t2, y.vf.t2}})
+          d = std::fmax(d, rel(a, bb, v));
+        if (!(d <= c.max_relative_difference)) {
+          c.max_relative_difference = d;
+          c.worst_sample = first + i;
+        }
       }
     }
   }
