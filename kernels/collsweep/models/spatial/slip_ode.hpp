@@ -73,19 +73,26 @@ struct SlipResult {
   double h1 = 0.0, h2 = 0.0;  // halt direction: the attracting invariant direction reached
 };
 
-// Re-steps from (y, k) to the point of the step where y[idx] = target (y[idx] - target < 0 at the start,
-// >= 0 at the step's end y1 with derivative k1); writes that state into yo (with y[idx] = target exactly)
-// and its derivative into ko. The first guess is the root of the cubic Hermite interpolant of y[idx] on the
-// step; each Newton iteration re-steps to the guess (the event component's tau-derivative as slope), the
-// last one, once the correction is below kLinear of the re-step, as a first-order Taylor step instead.
-COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const double* k, const double* y1,
-                                      const double* k1, double h_hi, int idx, double target, double scale,
-                                      double tol, const double* base, double* yo, double* ko) {
-  constexpr double kEps = 2.220446049250313e-16;
-  // A Newton correction dtau below kLinear of the re-step's length h is taken as the first-order Taylor
-  // step y + f dtau instead of another re-step: its error y'' dtau^2 / 2 is ~kLinear^2 of the state's
-  // change over the re-step (h^2 |y''|), far below the step's own error.
-  constexpr double kLinear = 1e-7;
+// An event's location inside an accepted step from (y, k): y[idx] - target < 0 at the start, >= 0 at the
+// step's end y1 (derivative k1). The first guess is the root of the cubic Hermite interpolant of y[idx] on
+// the step; each Newton iteration re-steps from (y, k) to the guess h (the event component's tau-derivative
+// as slope), the last one, once the correction is below kLinear of the re-step, as a first-order Taylor step
+// instead. The search is resumable (event_search_start, then a re-step to h and event_after_restep until it
+// says located), so that the CPU's SIMD lanes take the re-steps of several samples at once (integrate_slip
+// runs them in a loop for one sample).
+struct EventSearch {
+  bool active = false;
+  int idx = 0;
+  double target = 0.0, scale = 0.0;
+  double lo = 0.0, hi = 0.0, h = 0.0;  // the bracket in tau and the next re-step
+  int restep = 0;                      // re-steps so far (at most kMaxResteps)
+};
+
+inline constexpr int kMaxResteps = 80;
+
+COLLSWEEP_HD_INLINE void event_search_start(const double* y, const double* k, const double* y1,
+                                            const double* k1, double h_hi, int idx, double target,
+                                            double scale, EventSearch* es) {
   const double g0 = y[idx] - target, g1 = y1[idx] - target;
   double h = h_hi;
   {  // Hermite cubic in x = h/h_hi: H(x) = g0 H00 + d0 H10 + g1 H01 + d1 H11, a bracketed Newton on it
@@ -111,35 +118,52 @@ COLLSWEEP_HD_INLINE void locate_event(const SlipRhs& f, const double* y, const d
     }
     if (x > 0.0 && x < 1.0) h = h_hi * x;
   }
-  double lo = 0.0, hi = h_hi;
-  double yt[kN], kt[kN];
-  for (int j = 0; j < kN; ++j) {
-    yt[j] = y1[j];
-    kt[j] = k1[j];
-  }
-  for (int it = 0; it < 80; ++it) {
-    dop853_step<kN>(f, y, k, h, tol, base, yt, kt);
-    const double g = yt[idx] - target;
-    if (g >= 0.0)
-      hi = h;
-    else
-      lo = h;
-    if (abs_d(g) <= 4.0 * kEps * scale) break;
+  es->active = true;
+  es->idx = idx;
+  es->target = target;
+  es->scale = scale;
+  es->lo = 0.0;
+  es->hi = h_hi;
+  es->h = h;
+  es->restep = 0;
+}
+
+// After the re-step to es->h gave (yt, kt): true when the event is located (yt, kt then hold its state,
+// yt[idx] = target exactly, and the search is no longer active), else es->h is the next re-step.
+COLLSWEEP_HD_INLINE bool event_after_restep(const SlipRhs& f, EventSearch* es, double* yt, double* kt) {
+  constexpr double kEps = 2.220446049250313e-16;
+  // A Newton correction dtau below kLinear of the re-step's length h is taken as the first-order Taylor
+  // step y + f dtau instead of another re-step: its error y'' dtau^2 / 2 is ~kLinear^2 of the state's
+  // change over the re-step (h^2 |y''|), far below the step's own error.
+  constexpr double kLinear = 1e-7;
+  const int idx = es->idx;
+  const double h = es->h;
+  const double g = yt[idx] - es->target;
+  if (g >= 0.0)
+    es->hi = h;
+  else
+    es->lo = h;
+  bool located = abs_d(g) <= 4.0 * kEps * es->scale;
+  if (!located) {
+    const double lo = es->lo, hi = es->hi;
     double hn = kt[idx] > 0.0 ? h - g / kt[idx] : 0.5 * (lo + hi);
     if (!(hn > lo && hn < hi)) hn = 0.5 * (lo + hi);
-    if (hn == h || hi - lo <= 4.0 * kEps * hi) break;
-    if (abs_d(hn - h) <= kLinear * h) {  // the last Newton correction as a first-order step
+    if (hn == h || hi - lo <= 4.0 * kEps * hi) {
+      located = true;
+    } else if (abs_d(hn - h) <= kLinear * h) {  // the last Newton correction as a first-order step
       for (int j = 0; j < kN; ++j) yt[j] += kt[j] * (hn - h);
       f(yt, kt);
-      break;
+      located = true;
+    } else {
+      es->h = hn;
+      located = ++es->restep >= kMaxResteps;
     }
-    h = hn;
   }
-  for (int j = 0; j < kN; ++j) {
-    yo[j] = yt[j];
-    ko[j] = kt[j];
+  if (located) {
+    yt[idx] = es->target;
+    es->active = false;
   }
-  yo[idx] = target;
+  return located;
 }
 
 // dv_n/dp while slipping with velocity (v1, v2), |v| = s > 0.
@@ -375,8 +399,9 @@ struct SlipIntegration {
   double k[kN] = {};        // f(y)
   double checked[kN] = {};  // v_t of the last direction tested for jam
   SlipSeries ss;
-  bool fresh = true;  // the state changed since the slip series were last tried
-  int steps = 0;      // accepted + rejected steps so far
+  bool fresh = true;   // the state changed since the slip series were last tried
+  int steps = 0;       // accepted + rejected steps so far
+  EventSearch search;  // an event being located inside the last accepted step (its re-steps from y, k)
   SlipResult res;
 };
 
@@ -450,7 +475,6 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
                                          SlipIntegration* si, double err, const StepFactors<double>& fac,
                                          double* y1, double* k1) {
   SlipResult& res = si->res;
-  const SlipRhs& f = si->f;
   double* y = r->y;
   double* k = si->k;
   double* checked = si->checked;
@@ -460,39 +484,17 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
     si->h = h * fac.shrink;
     return true;
   }
-  if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step
-    locate_event(f, y, k, y1, k1, h, kVn, 0.0, V, opt.tol, si->base, y1, k1);
-    if (jams_on_arc(W, mu, checked, y1)) {
-      r->status = Status::jam;
-      return false;
-    }
-    for (int j = 0; j < kN; ++j) {
-      y[j] = y1[j];
-      k[j] = k1[j];
-    }
-    mark_compression_end(r);
-    si->fresh = true;
-    if (r->e == 0.0) {
-      r->done = true;
-      res.end = SlipEnd::done;
-      return false;
-    }
+  if (!r->compressed && y1[kVn] >= 0.0) {  // end of compression inside the step: located by re-steps
+    event_search_start(y, k, y1, k1, h, kVn, 0.0, V, &si->search);
     return true;
   }
   if (r->compressed) {
     const int idx = termination_index(*r);
     const double target = termination_target(*r);
-    if (y1[idx] >= target) {
+    if (y1[idx] >= target) {  // the law's termination inside the step: likewise
       const double scale = idx == kP ? y1[kP] : idx == kVn ? V : abs_d(r->W_nc);
-      locate_event(f, y, k, y1, k1, h, idx, target, scale, opt.tol, si->base, y1, k1);
-      if (jams_on_arc(W, mu, checked, y1)) {
-        r->status = Status::jam;
-        return false;
-      }
-      for (int j = 0; j < kN; ++j) y[j] = y1[j];
-      r->done = true;
-      res.end = SlipEnd::done;
-      return false;
+      event_search_start(y, k, y1, k1, h, idx, target, scale, &si->search);
+      return true;
     }
   }
   // Jam test on the step's arc while the direction is accurate (|v_t| >= 1e-6 peak: direction error
@@ -569,6 +571,37 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
   return true;
 }
 
+// After a re-step of the event search (si->search active) to (yt, kt): once the event is located, the end of
+// compression (the phase goes on) or the law's termination (the impact ends), each after the jam test on the
+// arc swept. True when the phase goes on: more re-steps while si->search is active, else slip_next_step.
+COLLSWEEP_HD_INLINE bool slip_after_restep(RouthRun* r, const Delassus3& W, double mu, SlipIntegration* si,
+                                           double* yt, double* kt) {
+  if (!event_after_restep(si->f, &si->search, yt, kt)) return true;
+  if (jams_on_arc(W, mu, si->checked, yt)) {
+    r->status = Status::jam;
+    return false;
+  }
+  double* y = r->y;
+  if (!r->compressed) {
+    for (int j = 0; j < kN; ++j) {
+      y[j] = yt[j];
+      si->k[j] = kt[j];
+    }
+    mark_compression_end(r);
+    si->fresh = true;
+    if (r->e == 0.0) {
+      r->done = true;
+      si->res.end = SlipEnd::done;
+      return false;
+    }
+    return true;
+  }
+  for (int j = 0; j < kN; ++j) y[j] = yt[j];
+  r->done = true;
+  si->res.end = SlipEnd::done;
+  return false;
+}
+
 // Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
 // slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
 COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
@@ -578,7 +611,12 @@ COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, d
   while (slip_next_step(r, W, mu, dirs, opt, &si)) {
     double y1[kN], k1[kN];
     const double err = dop853_step<kN>(si.f, r->y, si.k, si.h, opt.tol, si.base, y1, k1);
-    if (!slip_after_step(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1)) break;
+    bool goes_on = slip_after_step(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1);
+    while (goes_on && si.search.active) {  // an event inside the step: its re-steps
+      dop853_step<kN>(si.f, r->y, si.k, si.search.h, opt.tol, si.base, y1, k1);
+      goes_on = slip_after_restep(r, W, mu, &si, y1, k1);
+    }
+    if (!goes_on) break;
   }
   return si.res;
 }
