@@ -102,7 +102,7 @@ TEST(SpatialRouthLanes, ServeOnlyTheRouthLaws) {
     const auto law = static_cast<SpatialLaw>(l);
     const bool routh =
         law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
-    EXPECT_EQ(routh_lanes_serve(law), routh) << law_name(law);
+    EXPECT_EQ(is_routh_law(law), routh) << law_name(law);
   }
   SpatialCollision c;
   SpatialOutcome o;

@@ -138,14 +138,10 @@ struct RouthBody {
 LanesRun<RouthLanesJob> lanes_for(LaneIsa isa) { return lanes_runner<RouthBody, RouthLanesJob>(isa); }
 
 void check_law(SpatialLaw law) {
-  if (!routh_lanes_serve(law)) throw std::invalid_argument("spatial Routh lanes: not a Routh law");
+  if (!is_routh_law(law)) throw std::invalid_argument("spatial Routh lanes: not a Routh law");
 }
 
 }  // namespace
-
-bool routh_lanes_serve(SpatialLaw law) {
-  return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
-}
 
 void evaluate_routh_lanes(SpatialLaw law, const SpatialCollision* c, std::size_t n, SpatialOutcome* out) {
   check_law(law);
@@ -157,6 +153,25 @@ void evaluate_routh_lanes_with(LaneIsa isa, SpatialLaw law, const SpatialCollisi
                                SpatialOutcome* out) {
   check_law(law);
   lanes_for(isa)(RouthLanesJob{law, c, n, out});
+}
+
+SpatialRouthBlock::SpatialRouthBlock(const SpatialSweepSpec& spec, std::uint64_t capacity)
+    : spec_(spec), samples_(capacity), collisions_(capacity) {
+  for (int i = 0; i < spec.n_laws; ++i)
+    if (is_routh_law(spec.laws[i])) {
+      outcomes_[i].resize(capacity);
+      has_routh_laws_ = true;
+    }
+}
+
+void SpatialRouthBlock::fill(std::uint64_t first, std::uint64_t n, SpatialNeeds needs) {
+  for (std::uint64_t j = 0; j < n; ++j) {
+    samples_[j] = draw_spatial_sample(spec_.plan, first + j, needs);
+    collisions_[j] = samples_[j].c;
+  }
+  for (int i = 0; i < spec_.n_laws; ++i)
+    if (!outcomes_[i].empty())
+      evaluate_routh_lanes(spec_.laws[i], collisions_.data(), n, outcomes_[i].data());
 }
 
 }  // namespace collsweep

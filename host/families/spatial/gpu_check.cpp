@@ -45,27 +45,18 @@ SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::ui
   // The CPU's outcomes block by block: the Routh laws on the SIMD lanes (the same bits as one sample at a
   // time, backend/spatial_routh_lanes.hpp), the others sample by sample below.
   constexpr std::uint64_t kBlock = 4096;
-  std::vector<SpatialSample> cpu(kBlock);
-  std::vector<SpatialCollision> collisions(kBlock);
-  std::vector<SpatialOutcome> routh[max_sweep_laws];
-  for (int l = 0; l < spec.n_laws; ++l)
-    if (routh_lanes_serve(spec.laws[l])) routh[l].resize(kBlock);
+  SpatialRouthBlock block(spec, kBlock);
   for (std::uint64_t b = 0; b < r.samples; b += kBlock) {
     const std::uint64_t n = std::min(kBlock, r.samples - b);
-    for (std::uint64_t j = 0; j < n; ++j) {
-      // As the GPU's per-sample kernel draws it: every input, e_t and the thesis laws' parameters included.
-      cpu[j] = draw_spatial_sample(spec.plan, first + b + j);
-      collisions[j] = cpu[j].c;
-    }
-    for (int l = 0; l < spec.n_laws; ++l)
-      if (!routh[l].empty()) evaluate_routh_lanes(spec.laws[l], collisions.data(), n, routh[l].data());
+    // As the GPU's per-sample kernel draws it: every input, e_t and the thesis laws' parameters included.
+    block.fill(first + b, n, SpatialNeeds{});
     for (std::uint64_t j = 0; j < n; ++j) {
       const std::uint64_t i = b + j;
-      const SpatialSample& s = cpu[j];
+      const SpatialSample& s = block.sample(j);
       if (!same_sample(s, gpu_samples[i])) ++r.input_mismatches;
       for (int l = 0; l < spec.n_laws; ++l) {
-        const SpatialOutcome x =
-            routh[l].empty() ? evaluate_spatial(spec.laws[l], s.c, s.params) : routh[l][j];
+        const SpatialOutcome* given = block.outcome(l, j);
+        const SpatialOutcome x = given ? *given : evaluate_spatial(spec.laws[l], s.c, s.params);
         const SpatialOutcome& y = gpu[i * spec.n_laws + l];
         SpatialLawCheck& c = r.laws[l];
         if (same_bits(x, y)) continue;

@@ -29,11 +29,6 @@ struct SpatialCompareWords {
   };
 };
 
-// Whether a law reports Routh's mode sequences A..E (the incremental laws).
-COLLSWEEP_HD_INLINE bool has_routh_modes(SpatialLaw law) {
-  return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
-}
-
 // The slip state after the impact from its tangential velocity (v_1, v_2): 1 stick (|v_t2| <= 1e-10 |v1|),
 // 2 slides on (v_t2 . v_t1 >= 0, or no initial slip), 3 turned back (v_t2 . v_t1 < 0: more than 90 degrees
 // of swerve; the planar reversal).
@@ -75,7 +70,7 @@ COLLSWEEP_HD_INLINE double disagreement(const SpatialCollision& c, const Spatial
 COLLSWEEP_HD_INLINE bool types_differ(const SpatialCollision& c, SpatialLaw la,
                                       const SpatialCompareOutcome& a, SpatialLaw lb,
                                       const SpatialCompareOutcome& b) {
-  if (has_routh_modes(la) && has_routh_modes(lb)) return a.mode != b.mode;
+  if (is_routh_law(la) && is_routh_law(lb)) return a.mode != b.mode;  // their mode sequences A..E
   return slip_state(c, a.vf_1, a.vf_2) != slip_state(c, b.vf_1, b.vf_2);
 }
 

@@ -26,6 +26,12 @@ enum class SpatialLaw : std::uint8_t {
 
 inline constexpr int spatial_law_count = static_cast<int>(SpatialLaw::count_);
 
+// Whether the law is one of Routh's incremental laws (routh_laws.hpp: an integrated impulse path, the mode
+// sequences A..E).
+COLLSWEEP_HD_INLINE bool is_routh_law(SpatialLaw law) {
+  return law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
+}
+
 // Whether the law is one of Chatterjee's thesis laws (evaluated by thesis_laws_3d.hpp, with a LawReport).
 COLLSWEEP_HD_INLINE bool is_thesis_law(SpatialLaw law) { return law >= SpatialLaw::chatterjee_law1_3d; }
 
