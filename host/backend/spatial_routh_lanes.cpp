@@ -83,7 +83,7 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
         gk[q][l] = ln.si.k[q];
         gbase[q][l] = ln.si.base[q];
       }
-      gh[l] = ln.si.search.active ? ln.si.search.h : ln.si.h;  // an event's re-step, or the next step
+      gh[l] = spatial::slip_step_length(ln.si);
       const spatial::SlipRhs& g = ln.si.f;
       const double rhs[7] = {g.a, g.c1, g.c2, g.b11, g.b12, g.b22, g.mu};
       for (int q = 0; q < 7; ++q) grhs[q][l] = rhs[q];
@@ -110,17 +110,9 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
         y1l[q] = y1[q][l];
         k1l[q] = k1[q][l];
       }
-      bool goes_on;
-      if (ln.si.search.active) {
-        goes_on = spatial::slip_after_restep(&ln.ev.r, c.W, c.mu, &ln.si, y1l, k1l);
-      } else {
-        const spatial::StepFactors<double> lane_fac{fac.shrink[l], fac.grow[l]};
-        goes_on = spatial::slip_after_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], lane_fac,
-                                           y1l, k1l);
-      }
-      if (goes_on && !ln.si.search.active)
-        goes_on = spatial::slip_next_step(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si);
-      if (goes_on) continue;
+      const spatial::StepFactors<double> lane_fac{fac.shrink[l], fac.grow[l]};
+      if (spatial::slip_advance(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], lane_fac, y1l, k1l))
+        continue;
       routh_slip_ended(&ln.ev, ln.si.res);
       j.out[ln.i] = routh_finish(c, &ln.ev);
       busy[l] = start_next(j, opt, &next, &ln);

@@ -386,10 +386,11 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
 }
 
 // A slip phase between two DOP853 steps: what the integration carries from one step to the next. The phase
-// is a loop of slip_next_step (the slip series' closed form where it applies, else: is a step needed?), the
-// step itself (dop853_step from r->y, k and h) and slip_after_step (acceptance, events, jam, halt); the loop
-// is integrate_slip's for one sample, and the CPU's SIMD lanes run the steps of several samples at once
-// between the same two functions (host/backend/spatial_routh_lanes.cpp).
+// is slip_begin and slip_next_step (the slip series' closed form where it applies, else: is a step needed?),
+// then a loop of the step itself (dop853_step of slip_step_length from r->y and k) and slip_advance
+// (slip_after_step: acceptance, events, jam, halt; slip_after_restep: an event's re-steps; then
+// slip_next_step); the loop is integrate_slip's for one sample, and the CPU's SIMD lanes run the steps of
+// several samples at once between the same functions (host/backend/spatial_routh_lanes.cpp).
 struct SlipIntegration {
   SlipRhs f;
   double V = 0.0;           // |v1| at the start: the scale of v_n
@@ -602,23 +603,36 @@ COLLSWEEP_HD_INLINE bool slip_after_restep(RouthRun* r, const Delassus3& W, doub
   return false;
 }
 
+// The length in tau of the next step from (r->y, si.k): an event's re-step while one is being located, else
+// the step size control's.
+COLLSWEEP_HD_INLINE double slip_step_length(const SlipIntegration& si) {
+  return si.search.active ? si.search.h : si.h;
+}
+
+// After the step (or re-step) of slip_step_length from (r->y, si->k) to (y1, k1), with its error norm and
+// step_factors: the phase's one state machine, for one sample (integrate_slip) and for each of the CPU's
+// SIMD lanes. True when another step of slip_step_length follows; else si->res says how the phase ended.
+COLLSWEEP_HD_INLINE bool slip_advance(RouthRun* r, const Delassus3& W, double mu,
+                                      const InvariantDirections& dirs, const SpatialOptions& opt,
+                                      SlipIntegration* si, double err, const StepFactors<double>& fac,
+                                      double* y1, double* k1) {
+  const bool goes_on = si->search.active ? slip_after_restep(r, W, mu, si, y1, k1)
+                                         : slip_after_step(r, W, mu, dirs, opt, si, err, fac, y1, k1);
+  if (!goes_on) return false;
+  return si->search.active || slip_next_step(r, W, mu, dirs, opt, si);
+}
+
 // Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
 // slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
 COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
                                               const InvariantDirections& dirs, const SpatialOptions& opt) {
   SlipIntegration si;
-  if (!slip_begin(r, W, mu, opt, &si)) return si.res;
-  while (slip_next_step(r, W, mu, dirs, opt, &si)) {
+  if (!slip_begin(r, W, mu, opt, &si) || !slip_next_step(r, W, mu, dirs, opt, &si)) return si.res;
+  for (;;) {
     double y1[kN], k1[kN];
-    const double err = dop853_step<kN>(si.f, r->y, si.k, si.h, opt.tol, si.base, y1, k1);
-    bool goes_on = slip_after_step(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1);
-    while (goes_on && si.search.active) {  // an event inside the step: its re-steps
-      dop853_step<kN>(si.f, r->y, si.k, si.search.h, opt.tol, si.base, y1, k1);
-      goes_on = slip_after_restep(r, W, mu, &si, y1, k1);
-    }
-    if (!goes_on) break;
+    const double err = dop853_step<kN>(si.f, r->y, si.k, slip_step_length(si), opt.tol, si.base, y1, k1);
+    if (!slip_advance(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1)) return si.res;
   }
-  return si.res;
 }
 
 }  // namespace spatial
