@@ -47,6 +47,19 @@ say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
+# GPU_CHECK_ONLY=billion: only `collsweep validate` of one config per family on VALIDATE_SAMPLES samples
+# (default 1e9) from VALIDATE_FIRST (default 0), each config its own step; the CPU's side of it takes most of
+# the time (docs/commands.md: about 20 s of planar, 2 minutes of two-contact and 11 of spatial samples per
+# 10^9 on 16 cores), so VALIDATE_CONFIGS (default: all four below) picks which ones run in this call.
+if [ "${GPU_CHECK_ONLY:-}" = billion ]; then
+  for config in ${VALIDATE_CONFIGS:-quickstart glocker_two_contacts glocker_one_to_four_contacts spatial_quickstart}; do
+    step "validate-$config-${VALIDATE_SAMPLES:-1e9}" 590 "$build/collsweep" validate "configs/$config.toml" \
+      --samples "${VALIDATE_SAMPLES:-1e9}" --first "${VALIDATE_FIRST:-0}"
+  done
+  tee -a "$log" <"$out/status.txt"
+  if grep -qv ' 0$' "$out/status.txt"; then exit 1; fi
+  exit 0
+fi
 # GPU_CHECK_ONLY=profile: only step 7 (the profiles), for a second call on a machine already checked.
 if [ "${GPU_CHECK_ONLY:-}" != profile ]; then
 # Most telling first, so a run cut short still leaves the GPU-vs-CPU results.
@@ -62,6 +75,8 @@ step run-quickstart-cuda 120 "$build/collsweep" run configs/quickstart.toml --ba
 # 3b. Multi-contact plans of k = 1 ... 4 (the kernels built with every k): GPU against CPU per sample, and
 #     the map and witnesses of a GPU run byte-identical to a CPU run of the same config.
 step validate-one-to-four 150 "$build/collsweep" validate configs/glocker_one_to_four_contacts.toml --samples 400000
+# 3c. The spatial family per sample, bit for bit: every input and every outcome field of its four laws.
+step validate-spatial 150 "$build/collsweep" validate configs/spatial_quickstart.toml --samples 10000000
 step run-one-to-four-cuda 120 "$build/collsweep" run configs/glocker_one_to_four_contacts.toml --backend cuda \
   --out "$out/one-to-four-cuda" --force --quiet --no-plot
 step run-one-to-four-cpu 120 "$build/collsweep" run configs/glocker_one_to_four_contacts.toml --backend cpu \

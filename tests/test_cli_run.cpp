@@ -175,6 +175,30 @@ TEST_F(CliRun, ValidateNeedsAGpu) {
   EXPECT_NE(r.err.find("needs a GPU"), std::string::npos) << r.err;
 }
 
+// --samples and --first take "2e3" as well as "2000"; a fraction, a negative number or a word is refused,
+// naming the value.
+TEST_F(CliRun, ValidateTakesSampleCountsInExponentForm) {
+  const auto r = run_collsweep({"validate", config_, "--samples", "2e3", "--first", "5e8", "--chunk", "700",
+                                "--threads", "2", "--quiet"});
+  if (r.exit_code == 0) {
+    EXPECT_NE(r.out.find("samples [500000000, 500002000)"), std::string::npos) << r.out;  // three chunks
+    EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
+  } else {
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("needs a GPU"), std::string::npos) << r.err;
+  }
+  for (const char* bad : {"1.5", "0", "-3", "many", "1e30"}) {
+    const auto refused = run_collsweep({"validate", config_, "--samples", bad});
+    EXPECT_EQ(refused.exit_code, 2) << bad;
+    EXPECT_NE(refused.err.find("--samples: '" + std::string(bad) + "' is not a whole positive number"),
+              std::string::npos)
+        << refused.err;
+  }
+  const auto first = run_collsweep({"validate", config_, "--first", "-1"});
+  EXPECT_EQ(first.exit_code, 2);
+  EXPECT_NE(first.err.find("--first: '-1' is not a sample index"), std::string::npos) << first.err;
+}
+
 TEST_F(CliRun, CudaBackendWithoutAGpuSaysWhy) {
   const auto r = run_collsweep({"run", config_, "--out", out_, "--backend", "cuda", "--no-plot"});
   if (r.exit_code == 0) GTEST_SKIP() << "a GPU is present";

@@ -35,7 +35,7 @@ TEST(SpatialCrossCheck, CountsEveryDifferenceAndNothingElse) {
     for (int l = 0; l < spec.n_laws; ++l)
       outcomes[i * spec.n_laws + l] = evaluate_spatial(spec.laws[l], samples[i].c, samples[i].params);
   }
-  const SpatialCrossCheck same = compare_spatial_outcomes(spec, first, samples, outcomes);
+  const SpatialCrossCheck same = compare_spatial_outcomes(spec, first, n, samples.data(), outcomes.data());
   EXPECT_TRUE(same.identical()) << same.report(spec);
   EXPECT_EQ(same.samples, n);
 
@@ -48,7 +48,7 @@ TEST(SpatialCrossCheck, CountsEveryDifferenceAndNothingElse) {
   outcomes[17 * spec.n_laws + 2].status =
       outcomes[17 * spec.n_laws + 2].status == Status::ok ? Status::numerical_failure : Status::ok;
   samples[4100].c.mu = std::nextafter(samples[4100].c.mu, 2.0);
-  const SpatialCrossCheck diff = compare_spatial_outcomes(spec, first, samples, outcomes);
+  const SpatialCrossCheck diff = compare_spatial_outcomes(spec, first, n, samples.data(), outcomes.data());
   EXPECT_FALSE(diff.identical());
   EXPECT_EQ(diff.input_mismatches, 1u);
   EXPECT_EQ(diff.laws[0].differing, 1u);

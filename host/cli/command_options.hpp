@@ -67,6 +67,9 @@ struct ValidateOptions {
   std::uint64_t samples = 1000000;
   std::uint64_t first = 0;
   double tolerance = 1e-12;
+  int threads = 0;          // CPU threads of the reference (0: every core)
+  std::uint64_t chunk = 0;  // samples per GPU chunk (0: about 256 MiB of results)
+  bool quiet = false;       // no progress on stderr
 };
 
 // Re-evaluates one row of a witnesses file (its fields, its line).

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 
 #include "io/format.hpp"
@@ -79,6 +80,26 @@ int parse_positive_int(std::string_view option, std::string_view text) {
   if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE || v < 1 || v > INT_MAX)
     throw UsageError(std::string(option) + ": " + quoted(text) + " is not a positive integer");
   return static_cast<int>(v);
+}
+
+std::uint64_t parse_sample_count(std::string_view option, std::string_view text, bool index) {
+  const double least = index ? 0.0 : 1.0;
+  const std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long whole = std::strtoull(s.c_str(), &end, 10);
+  if (!s.empty() && s[0] != '-' && s[0] != '+' && end == s.c_str() + s.size() && errno != ERANGE &&
+      whole >= least && whole < (1ull << 63))
+    return whole;
+  // Exponent form: exact as a double below 2^53, and integral.
+  end = nullptr;
+  const double x = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !(x >= least) || !(x < 9007199254740992.0) ||
+      x != std::floor(x))
+    throw UsageError(std::string(option) + ": " + quoted(text) +
+                     (index ? " is not a sample index (a whole number >= 0)"
+                            : " is not a whole positive number of samples"));
+  return static_cast<std::uint64_t>(x);
 }
 
 }  // namespace collsweep::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -33,5 +34,10 @@ std::vector<double> parse_finite_list(std::string_view option, std::string_view 
 
 // A positive integer; throws UsageError otherwise.
 int parse_positive_int(std::string_view option, std::string_view text);
+
+// A count of samples: a positive integer, written out or in exponent form ("1000000", "1e9", "2.5e8"), below
+// 2^63; throws UsageError "--samples: '1.5' is not a whole positive number of samples" otherwise. With
+// index set, a sample index: 0 too ("--first: '-1' is not a sample index (a whole number >= 0)").
+std::uint64_t parse_sample_count(std::string_view option, std::string_view text, bool index = false);
 
 }  // namespace collsweep::cli

@@ -10,6 +10,15 @@
 
 namespace collsweep {
 
+// Keeps d and its sample in (*largest, *at) when d is larger, or the first NaN (samples in increasing order):
+// the first sample with the largest difference, however the samples were split into chunks.
+inline void keep_largest_difference(double d, std::uint64_t sample, double* largest, std::uint64_t* at) {
+  if (d > *largest || (d != d && *largest == *largest)) {
+    *largest = d;
+    *at = sample;
+  }
+}
+
 struct LawComparison {
   std::uint64_t status_mismatches = 0;  // different status (ok vs invalid, or different reasons)
   std::uint64_t type_mismatches = 0;    // both ok, different collision Type (planar; a sample on a Type
@@ -18,7 +27,11 @@ struct LawComparison {
       0;  // the energy-gain flag differs (a sample within rounding of the tolerance)
   double max_relative_difference = 0.0;  // planar: impulses vs |P|, velocities vs |v1|, dE vs |P||v1|;
                                          // multi-contact: W, W_min, W_max vs T_acc
-  std::uint64_t worst_sample = 0;
+  std::uint64_t worst_sample = 0;        // the first sample with the largest difference (a NaN counts as
+                                         // the largest)
+
+  // Adds the comparison of later samples: the same as having noted them here.
+  void merge(const LawComparison& later);
 };
 
 struct CrossCheck {
@@ -27,23 +40,18 @@ struct CrossCheck {
   double max_input_difference = 0.0;   // largest relative difference of a drawn input
   std::vector<LawComparison> laws;     // per law slot of the spec
   bool within(double tolerance) const;
+  // Adds the comparison of the samples that follow (validate's chunks): the same as one comparison of both.
+  void merge(const CrossCheck& later);
   std::string report(const std::vector<std::string>& law_names) const;
   std::string report(const PlanarSweepSpec& spec) const;
 };
 
-// Compares a reference (CPU) against a candidate (GPU): samples[i] and outcomes[i * n_laws + l].
-CrossCheck compare_outcomes(const PlanarSweepSpec& spec, const std::vector<PlanarSample>& ref_samples,
-                            const std::vector<PlanarOutcome>& ref,
-                            const std::vector<PlanarSample>& cand_samples,
-                            const std::vector<PlanarOutcome>& cand, std::uint64_t first);
-
-// Multi-contact: the GPU's samples and outcomes (outcomes[i * n_laws + l]) against the CPU's, computed here.
+// The GPU's samples [first, first + count) and their outcomes (gpu[i * n_laws + l]) against the CPU's,
+// computed here.
+CrossCheck compare_planar_outcomes(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                                   const PlanarSample* gpu_samples, const PlanarOutcome* gpu);
 CrossCheck compare_multicontact_outcomes(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                         const std::vector<MultiContactSample>& gpu_samples,
-                                         const std::vector<MultiContactSummary>& gpu);
-
-// The CPU reference for samples [first, first + count): samples and outcomes laid out as above.
-void evaluate_planar_samples_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                 std::vector<PlanarSample>& samples, std::vector<PlanarOutcome>& outcomes);
+                                         std::uint64_t count, const MultiContactSample* gpu_samples,
+                                         const MultiContactSummary* gpu);
 
 }  // namespace collsweep

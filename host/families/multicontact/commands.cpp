@@ -11,6 +11,7 @@
 #include "families/multicontact/lcp_header.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/solve_lcp.hpp"
+#include "families/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
 
 namespace collsweep {
@@ -54,22 +55,16 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
 
 int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
-  std::vector<MultiContactSample> samples(o.samples);
-  std::vector<MultiContactSummary> outcomes(o.samples * spec.n_laws);
-  char err[512] = {};
-  if (!cuda::evaluate_multicontact_samples(spec, o.first, o.samples, samples.data(), outcomes.data(), err,
-                                           sizeof err)) {
-    std::cerr << "collsweep validate: " << err << '\n';
-    return 1;
-  }
-  const CrossCheck check = compare_multicontact_outcomes(spec, o.first, samples, outcomes);
+  const std::optional<CrossCheck> check = families::validate_samples(
+      o, spec, config.name, &cuda::evaluate_multicontact_samples, &compare_multicontact_outcomes);
+  if (!check) return 1;
   std::vector<std::string> names;
   for (int l = 0; l < spec.n_laws; ++l) names.push_back(law_name(spec.laws[l]));
   std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
             << o.first + o.samples << ") of " << config.name
             << " (multi-contact; \"Type\" = solution count):\n"
-            << check.report(names);
-  const bool ok = check.within(o.tolerance) && check.input_mismatches == 0;
+            << check->report(names);
+  const bool ok = check->within(o.tolerance) && check->input_mismatches == 0;
   std::cout << (ok ? "PASS" : "FAIL") << ": tolerance " << o.tolerance << " relative to T_acc\n";
   return ok ? 0 : 1;
 }

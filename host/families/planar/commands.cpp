@@ -10,6 +10,7 @@
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
 #include "families/sweep_backend.hpp"
+#include "families/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
 
 namespace collsweep {
@@ -47,21 +48,13 @@ RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
 
 int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
-  std::vector<PlanarSample> gpu_samples(o.samples), cpu_samples;
-  std::vector<PlanarOutcome> gpu_outcomes(o.samples * spec.n_laws), cpu_outcomes;
-  char err[512] = {};
-  if (!cuda::evaluate_planar_samples(spec, o.first, o.samples, gpu_samples.data(), gpu_outcomes.data(), err,
-                                     sizeof err)) {
-    std::cerr << "collsweep validate: " << err << '\n';
-    return 1;
-  }
-  evaluate_planar_samples_cpu(spec, o.first, o.samples, cpu_samples, cpu_outcomes);
-  const CrossCheck check =
-      compare_outcomes(spec, cpu_samples, cpu_outcomes, gpu_samples, gpu_outcomes, o.first);
+  const std::optional<CrossCheck> check = families::validate_samples(
+      o, spec, config.name, &cuda::evaluate_planar_samples, &compare_planar_outcomes);
+  if (!check) return 1;
   std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
             << o.first + o.samples << ") of " << config.name << ":\n"
-            << check.report(spec);
-  const bool ok = check.within(o.tolerance);
+            << check->report(spec);
+  const bool ok = check->within(o.tolerance);
   std::cout << (ok ? "PASS" : "FAIL") << ": tolerance " << o.tolerance << " relative\n";
   return ok ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 #include "families/spatial/thesis_eval_3d.hpp"
 #include "families/sweep_backend.hpp"
 #include "families/thesis_columns.hpp"
+#include "families/validate_samples.hpp"
 
 namespace collsweep {
 
@@ -62,19 +63,13 @@ RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
 
 int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
-  std::vector<SpatialSample> samples(o.samples);
-  std::vector<SpatialOutcome> outcomes(o.samples * spec.n_laws);
-  char err[512] = {};
-  if (!cuda::evaluate_spatial_samples(spec, o.first, o.samples, samples.data(), outcomes.data(), err,
-                                      sizeof err)) {
-    std::cerr << "collsweep validate: " << err << '\n';
-    return 1;
-  }
-  const SpatialCrossCheck check = compare_spatial_outcomes(spec, o.first, samples, outcomes);
+  const std::optional<SpatialCrossCheck> check = families::validate_samples(
+      o, spec, config.name, &cuda::evaluate_spatial_samples, &compare_spatial_outcomes);
+  if (!check) return 1;
   std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
             << o.first + o.samples << ") of " << config.name << " (spatial; compared bit for bit):\n"
-            << check.report(spec);
-  const bool ok = check.identical();
+            << check->report(spec);
+  const bool ok = check->identical();
   std::cout << (ok ? "PASS" : "FAIL") << ": every drawn input and every outcome field "
             << (ok ? "identical" : "must be identical")
             << " (the spatial kernels are compared bitwise; --tolerance is not used)\n";

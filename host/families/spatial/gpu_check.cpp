@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "backend/spatial_routh_lanes.hpp"
+#include "sweep/cross_check.hpp"
 
 namespace collsweep {
 namespace {
@@ -37,10 +38,10 @@ bool same_bits(const SpatialOutcome& a, const SpatialOutcome& b) {
 }
 
 SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::uint64_t first,
-                                           const std::vector<SpatialSample>& gpu_samples,
-                                           const std::vector<SpatialOutcome>& gpu) {
+                                           std::uint64_t count, const SpatialSample* gpu_samples,
+                                           const SpatialOutcome* gpu) {
   SpatialCrossCheck r;
-  r.samples = gpu_samples.size();
+  r.samples = count;
   r.laws.resize(spec.n_laws);
   // The CPU's outcomes block by block: the Routh laws on the SIMD lanes (the same bits as one sample at a
   // time, backend/spatial_routh_lanes.hpp), the others sample by sample below.
@@ -74,14 +75,26 @@ SpatialCrossCheck compare_spatial_outcomes(const SpatialSweepSpec& spec, std::ui
           d = std::fmax(d, rel(a, bb, P));
         for (const auto& [a, bb] : {std::pair{x.vf.n, y.vf.n}, {x.vf.t1, y.vf.t1}, {x.vf.t2, y.vf.t2}})
           d = std::fmax(d, rel(a, bb, v));
-        if (!(d <= c.max_relative_difference)) {
-          c.max_relative_difference = d;
-          c.worst_sample = first + i;
-        }
+        keep_largest_difference(d, first + i, &c.max_relative_difference, &c.worst_sample);
       }
     }
   }
   return r;
+}
+
+void SpatialLawCheck::merge(const SpatialLawCheck& later) {
+  differing += later.differing;
+  status_differ += later.status_differ;
+  mode_differ += later.mode_differ;
+  keep_largest_difference(later.max_relative_difference, later.worst_sample, &max_relative_difference,
+                          &worst_sample);
+}
+
+void SpatialCrossCheck::merge(const SpatialCrossCheck& later) {
+  samples += later.samples;
+  input_mismatches += later.input_mismatches;
+  if (laws.empty()) laws.resize(later.laws.size());
+  for (std::size_t l = 0; l < laws.size() && l < later.laws.size(); ++l) laws[l].merge(later.laws[l]);
 }
 
 bool SpatialCrossCheck::identical() const {
