@@ -76,10 +76,13 @@ void BM_CudaSweep(benchmark::State& state, int law) {
 // enumeration, for k = 4 one per phase by Lemke (the automatic solver).
 // k contacts, G direct (cond(G) uniform in log) or of an 8-DOF mechanism (cond(M) in [1, 10^3], log10
 // cond(G) from Jacobi eigenvalues for the map).
+// k = 0: k = 1, 2, 3, 4 in turn (configs/glocker_one_to_four_contacts.toml's mix, where the GPU sorts each
+// chunk's samples by k: COLLSWEEP_CUDA_SORT_BY_COST=0 measures it without).
 MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
   MultiContactSweepSpec s;
   s.plan.seed = 7;
-  s.plan.contacts = {ScalarKind::constant, double(k), double(k), 1};
+  s.plan.contacts = k == 0 ? ScalarDist{ScalarKind::grid, 1.0, 4.0, 4}
+                           : ScalarDist{ScalarKind::constant, double(k), double(k), 1};
   if (mechanism) {
     s.plan.G_kind = DelassusKind::mechanism;
     s.plan.mechanism_dof = 8;
@@ -247,8 +250,9 @@ void register_all() {
       ->UseManualTime()
       ->Iterations(3);
   for (const bool mechanism : {false, true})
-    for (const int k : {2, 4}) {
-      const std::string name = "poisson-lcp-k" + std::to_string(k) + (mechanism ? "-mechanism" : "");
+    for (const int k : {2, 4, 0}) {
+      const std::string name = "poisson-lcp-k" + (k == 0 ? std::string("1to4") : std::to_string(k)) +
+                               (mechanism ? "-mechanism" : "");
       benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, mechanism)
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, mechanism)

@@ -1,7 +1,8 @@
 // The sweep kernel and its host launcher for any model (planar or multi-contact), included by
 // kernels/*_sweep_cuda.cu.
 //
-// Each block walks chunks of blockDim consecutive samples (grid-stride over chunks). Tallies go to
+// Each block walks chunks of blockDim consecutive samples (grid-stride over chunks), sorted by the model's
+// cost classes where it has several (sorted_by_cost). Tallies go to
 // shared memory when the whole map fits there, else straight to global memory; both use exact integer
 // atomics, so the result does not depend on the grid, the block order or the GPU. Energy-gain witnesses
 // are appended to a per-block shared buffer and, whenever it could overflow in the next chunk, reduced
@@ -9,6 +10,9 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,6 +24,7 @@ namespace collsweep::cuda {
 namespace {
 
 constexpr int kBlock = 256;
+constexpr int kMaxCostClasses = 8;               // sweep_cost_classes beyond it are not sorted
 constexpr int kBuffer = kBlock + max_witnesses;  // room for one full chunk after a reduction
 
 struct BlockWitnesses {
@@ -50,6 +55,49 @@ __device__ void reduce_witnesses(BlockWitnesses& bw, int slot, int keep) {
   if (m == keep && keep > 0) bw.floor[slot] = b[keep - 1].value;
 }
 
+// A model whose samples differ widely in cost defines sweep_cost_classes(spec) (how many classes; 1: none
+// this plan) and sweep_cost_class(spec, i) beside its sweep_sample, found by argument-dependent lookup; the
+// others (planar, spatial) fall to this overload, and the sorting below is compiled out of their kernels.
+struct NoCostClasses {};
+template <class Spec>
+NoCostClasses sweep_cost_classes(const Spec&) {
+  return {};
+}
+template <class Spec>
+constexpr bool has_cost_classes =
+    !std::is_same_v<decltype(sweep_cost_classes(std::declval<const Spec&>())), NoCostClasses>;
+
+// Which sample of the chunk [base, base + blockDim) this thread evaluates once the chunk is sorted by cost
+// class (a counting sort in shared memory; the samples past `count` last), so that a warp's threads take
+// one law path. Every sample of the chunk is taken by exactly one thread; the order within a class is that of
+// the atomics, which changes nothing: tallies are exact integer sums and witnesses are ranked by value, then
+// index. start: classes + 1 ints, order: blockDim slots, both in shared memory.
+template <class Spec>
+__device__ unsigned sorted_by_cost(const Spec& spec, std::uint64_t first, std::uint64_t base,
+                                   std::uint64_t count, int classes, int* start, unsigned short* order) {
+  if (static_cast<int>(threadIdx.x) <= classes) start[threadIdx.x] = 0;
+  __syncthreads();
+  int c = classes;  // past the end
+  if (base + threadIdx.x < count) {
+    c = sweep_cost_class(spec, first + base + threadIdx.x);
+    c = c < 0 ? 0 : (c >= classes ? classes - 1 : c);
+  }
+  const int rank = atomicAdd(&start[c], 1);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sum = 0;
+    for (int j = 0; j <= classes; ++j) {
+      const int n = start[j];
+      start[j] = sum;
+      sum += n;
+    }
+  }
+  __syncthreads();
+  order[start[c] + rank] = static_cast<unsigned short>(threadIdx.x);
+  __syncthreads();
+  return order[threadIdx.x];
+}
+
 // What sweep_constants(spec) derives, passed as a kernel parameter: computed once on the host and read from
 // the constant bank, where ptxas would otherwise recompute it per sample rather than hold it in registers.
 template <class Spec>
@@ -61,7 +109,7 @@ template <class Spec, int MinBlocks>
 __global__ void __launch_bounds__(kBlock, MinBlocks)
     sweep_kernel(Spec spec, SweepConstantsOf<Spec> constants, TallyLayout L, std::uint64_t first,
                  std::uint64_t count, u64* global_words, bool shared_tally, Witness* block_witnesses,
-                 int* block_counts) {
+                 int* block_counts, int cost_classes) {
   extern __shared__ unsigned long long smem[];
   __shared__ int counts[max_sweep_laws];
   __shared__ double floors[max_sweep_laws];
@@ -79,8 +127,13 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
 
   for (std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x; base < count;
        base += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
-    if (base + threadIdx.x < count)
-      sweep_sample<AtomicOps>(spec, constants, L, words, first + base + threadIdx.x, bw);
+    std::uint64_t j = threadIdx.x;
+    if constexpr (has_cost_classes<Spec>) {
+      __shared__ int class_start[kMaxCostClasses + 1];
+      __shared__ unsigned short order[kBlock];
+      if (cost_classes > 1) j = sorted_by_cost(spec, first, base, count, cost_classes, class_start, order);
+    }
+    if (base + j < count) sweep_sample<AtomicOps>(spec, constants, L, words, first + base + j, bw);
     __syncthreads();
     if (threadIdx.x < spec.n_laws && counts[threadIdx.x] > kBuffer - static_cast<int>(blockDim.x))
       reduce_witnesses(bw, threadIdx.x, keep);
@@ -147,12 +200,21 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   for (auto& t : best) t.keep = spec.witnesses;
   std::vector<Witness> h_witnesses(slots * max_witnesses);
   std::vector<int> h_counts(slots);
+  // Samples sorted by cost class within each chunk unless COLLSWEEP_CUDA_SORT_BY_COST=0 (for measuring; the
+  // results are the same bits either way).
+  const char* sort_env = std::getenv("COLLSWEEP_CUDA_SORT_BY_COST");
+  int cost_classes = 1;
+  if constexpr (has_cost_classes<Spec>)
+    if (!(sort_env != nullptr && std::strcmp(sort_env, "0") == 0) &&
+        sweep_cost_classes(spec) <= kMaxCostClasses)
+      cost_classes = sweep_cost_classes(spec);
   // Launch in slices so that progress can be reported; each slice is billions of samples on a big GPU.
   const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = count - done < slice ? count - done : slice;
     sweep_kernel<Spec, MinBlocks><<<grid, kBlock, smem>>>(spec, constants, L, first + done, n, d_words.get(),
-                                                          shared_tally, d_witnesses.get(), d_counts.get());
+                                                          shared_tally, d_witnesses.get(), d_counts.get(),
+                                                          cost_classes);
     if (!detail::check_launch(kernel_name, err, err_len)) return false;
     if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),
                "cudaMemcpy(witness counts)", err, err_len))

@@ -94,6 +94,9 @@ if [ -x "$build/bench/bench_sweep" ]; then
   # The spatial kernel's two-blocks-per-SM instance (128 registers, more spilling) against the default one.
   bench bench_sweep-cuda-spatial-2blocks env COLLSWEEP_CUDA_SPATIAL_BLOCKS=2 "$build/bench/bench_sweep" \
     --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
+  # The multi-contact sweep of k = 1 ... 4 in turn without its chunks sorted by k (the default sorts them).
+  bench bench_sweep-cuda-unsorted env COLLSWEEP_CUDA_SORT_BY_COST=0 "$build/bench/bench_sweep" \
+    --benchmark_filter='^sweep/cuda/poisson-lcp-k1to4'
   bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=^sweep/cpu
   # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time (about 35 s in all).
   bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/

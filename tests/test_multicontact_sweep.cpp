@@ -163,5 +163,25 @@ TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
       EXPECT_EQ(r.pair_total(l, w), 0u);
 }
 
+// The GPU sweep sorts a chunk's samples by sweep_cost_class (kernels/sweep_launch.cuh): it must be the k the
+// sample draws, less one, from the contacts stream alone; a constant k is one class (no sorting).
+TEST(MultiContactSweep, CostClassIsTheDrawnContactCountLessOne) {
+  MultiContactSweepSpec spec = testing::two_contact_spec(3);
+  EXPECT_EQ(sweep_cost_classes(spec), 1);
+  for (const ScalarDist k :
+       {ScalarDist{ScalarKind::grid, 1.0, 4.0, 4}, ScalarDist{ScalarKind::grid, 2.0, 3.0, 2},
+        ScalarDist{ScalarKind::uniform, 1.0, 4.0, 1}}) {
+    spec.plan.contacts = k;
+    EXPECT_EQ(sweep_cost_classes(spec), 4);
+    int seen[4] = {};
+    for (std::uint64_t i = 1000; i < 1400; ++i) {
+      const int c = sweep_cost_class(spec, i);
+      ASSERT_EQ(c + 1, static_cast<int>(draw_multicontact_sample(spec.plan, i).k)) << "sample " << i;
+      ++seen[c];
+    }
+    EXPECT_GT(seen[k.lo == 1.0 ? 0 : 1] * seen[k.hi == 4.0 ? 3 : 2], 0) << "both ends of k drawn";
+  }
+}
+
 }  // namespace
 }  // namespace collsweep

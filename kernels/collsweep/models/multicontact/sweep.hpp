@@ -209,6 +209,20 @@ COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContac
   return c;
 }
 
+// The GPU sweep sorts each chunk of samples by cost class before evaluating it, so that a warp's threads
+// take one law path (kernels/sweep_launch.cuh; the results do not depend on which thread takes a sample).
+// A multi-contact sample's class is k - 1: 3^k tangential modes per phase, enumerated for k <= 2, Lemke's
+// 3k x 3k tableaux for k = 3, 4 under the automatic solver. Classes differ only where the plan draws k.
+COLLSWEEP_HD_INLINE int sweep_cost_classes(const MultiContactSweepSpec& s) {
+  return s.plan.contacts.kind == ScalarKind::constant ? 1 : static_cast<int>(max_contacts);
+}
+
+// Sample i's cost class in [0, sweep_cost_classes(s)): the k it draws (its contacts stream alone), less one.
+COLLSWEEP_HD_INLINE int sweep_cost_class(const MultiContactSweepSpec& s, std::uint64_t i) {
+  const int k = static_cast<int>(draw_contact_count(s.plan, i, multicontact_grid_digits(s.plan, i)));
+  return k < 1 ? 0 : (k > static_cast<int>(max_contacts) ? static_cast<int>(max_contacts) - 1 : k - 1);
+}
+
 // Evaluates every law on smp, the drawn sample i, and records the outcomes; the largest W_max / T_acc of
 // energy gains are offered to the witness lists.
 template <class Ops, class Sink>
