@@ -7,6 +7,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "backend/gpu_peak.hpp"
 
 namespace {
 
@@ -177,12 +178,20 @@ void BM_CudaSpatial(benchmark::State& state, SpatialLaw law, int log2_n) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+// FP64 operations per sample of each steady kernel, from its latest Nsight Compute profile (the roofline
+// table of bench/README.md, 2026-11-27, H100; update them with it): the fraction of peak below.
+constexpr double kFp64OpsStronge = 487, kFp64OpsFourLaws = 633, kFp64OpsTwoContacts = 6236,
+                 kFp64OpsFourContacts = 20490;
+
 // Steady state (the "past 10^10" figures): one benchmark iteration keeps launching the sweep until it
 // has run at least 10^10 samples or 10 s of kernel time, whichever comes first, so that start-up, the tally
-// merge and clock ramps weigh nothing. Reported: samples/s over kernel time. Run only when named
-// (--benchmark_filter=steady), as it takes up to ~12 s per kernel.
+// merge and clock ramps weigh nothing. Reported: samples/s over kernel time and, where the kernel's FP64
+// operations per sample are known (fp64_ops > 0), the FP64 rate that makes as a fraction of the GPU's peak at
+// its peak clock (backend/gpu_peak.hpp). Run only when named (--benchmark_filter=steady), as it takes up to
+// ~12 s per kernel.
 template <class Spec, class Launch>
-void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_launch, Launch launch) {
+void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_launch, double fp64_ops,
+                Launch launch) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
@@ -190,6 +199,7 @@ void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_lau
   }
   constexpr double min_samples = 1e10, max_seconds = 10.0;
   std::uint64_t first = 0, launches = 0;
+  double seconds = 0.0;
   for (auto _ : state) {
     double kernel_seconds = 0.0;
     while (double(first) < min_samples && kernel_seconds < max_seconds) {
@@ -198,14 +208,22 @@ void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_lau
       ++launches;
     }
     state.SetIterationTime(kernel_seconds);
+    seconds += kernel_seconds;
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(first));
   state.counters["launches"] = double(launches);
   state.counters["samples"] = double(first);
+  const double peak = fp64_peak_per_second(info);
+  if (fp64_ops > 0.0 && peak > 0.0 && seconds > 0.0) {
+    state.counters["fp64_ops_per_sample"] = fp64_ops;
+    state.counters["fp64_of_peak"] = double(first) / seconds * fp64_ops / peak;
+  }
 }
 
 void BM_CudaSteadyPlanar(benchmark::State& state, int law) {
-  run_steady(state, bench_spec(law), std::uint64_t(1) << 32,
+  // (the Nsight figures are of stronge alone and of the four laws)
+  const double ops = law < 0 ? kFp64OpsFourLaws : law == int(PlanarLaw::stronge) ? kFp64OpsStronge : 0.0;
+  run_steady(state, bench_spec(law), std::uint64_t(1) << 32, ops,
              [](const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_planar_sweep_gpu(s, first, n);
              });
@@ -213,13 +231,16 @@ void BM_CudaSteadyPlanar(benchmark::State& state, int law) {
 
 void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
   run_steady(state, k_contacts(k), std::uint64_t(1) << (k == 2 ? 28 : 25),
+             k == 2   ? kFp64OpsTwoContacts
+             : k == 4 ? kFp64OpsFourContacts
+                      : 0.0,
              [](const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_multicontact_sweep_gpu(s, first, n);
              });
 }
 
 void BM_CudaSteadySpatial(benchmark::State& state) {
-  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26,
+  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26, 0.0,  // not profiled yet
              [](const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_spatial_sweep_gpu(s, first, n);
              });

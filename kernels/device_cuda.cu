@@ -31,6 +31,10 @@ DeviceInfo query_device() {
   info.cc_major = prop.major;
   info.cc_minor = prop.minor;
   info.memory_gib = static_cast<double>(prop.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0);
+  int clock_khz = 0;
+  cudaDeviceGetAttribute(&info.sms, cudaDevAttrMultiProcessorCount, device);
+  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device);
+  info.clock_ghz = clock_khz * 1e-6;
   cudaRuntimeGetVersion(&info.runtime_version);
   return info;
 }

@@ -42,6 +42,7 @@ struct ValidationRun {
 template <class Sample, class Outcome, class Check, class Evaluate, class Compare>
 bool validate_in_chunks(const ValidationRun& run, Evaluate&& evaluate, Compare&& compare, Check* total,
                         std::string* error) {
+  if (run.count == 0) return true;
   const std::uint64_t chunk = std::max<std::uint64_t>(1, run.chunk);
   int threads = run.threads > 0 ? run.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(1, threads);

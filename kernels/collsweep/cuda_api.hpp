@@ -16,6 +16,8 @@ struct DeviceInfo {
   int count = 0;
   char name[256] = {};
   int cc_major = 0, cc_minor = 0;
+  int sms = 0;             // streaming multiprocessors
+  double clock_ghz = 0.0;  // the SMs' peak clock
   double memory_gib = 0.0;
   int runtime_version = 0;  // CUDA runtime version as cudaRuntimeGetVersion reports it; 0 if none
   char message[256] = {};   // why no device is available
