@@ -11,6 +11,7 @@
 #include "backend/multicontact_sample_lanes.hpp"
 #include "backend/normal_lanes.hpp"
 #include "families/spatial/gpu_check.hpp"
+#include "support/one_sample_results.hpp"
 #include "support/sweep_specs.hpp"
 #include "sweep/chunked_validation.hpp"
 #include "sweep/cross_check.hpp"
@@ -179,13 +180,7 @@ TEST(ChunkedValidation, SpatialSplitsGiveTheOnePassComparison) {
   spec.laws[1] = SpatialLaw::chatterjee_ruina3d;
   spec.n_laws = 2;
   const std::uint64_t first = 40, n = 1200;
-  std::vector<SpatialSample> samples(n);
-  std::vector<SpatialOutcome> outcomes(n * spec.n_laws);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    samples[i] = draw_spatial_sample(spec.plan, first + i);
-    for (int l = 0; l < spec.n_laws; ++l)
-      outcomes[i * spec.n_laws + l] = evaluate_spatial(spec.laws[l], samples[i].c, samples[i].params);
-  }
+  auto [samples, outcomes] = testing::one_sample_results(spec, first, n);
   std::uint64_t w = 1000;
   while (outcomes[w * spec.n_laws].status != Status::ok) ++w;
   outcomes[w * spec.n_laws].vf.t1 += 1e-9 * std::fabs(samples[w].c.v.n);

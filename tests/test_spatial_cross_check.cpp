@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "families/spatial/gpu_check.hpp"
+#include "support/one_sample_results.hpp"
 
 namespace collsweep {
 namespace {
@@ -28,13 +29,7 @@ SpatialSweepSpec every_spatial_law() {
 TEST(SpatialCrossCheck, CountsEveryDifferenceAndNothingElse) {
   const SpatialSweepSpec spec = every_spatial_law();
   const std::uint64_t first = 1000, n = 5000;  // more than one of the comparison's blocks
-  std::vector<SpatialSample> samples(n);
-  std::vector<SpatialOutcome> outcomes(n * spec.n_laws);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    samples[i] = draw_spatial_sample(spec.plan, first + i);
-    for (int l = 0; l < spec.n_laws; ++l)
-      outcomes[i * spec.n_laws + l] = evaluate_spatial(spec.laws[l], samples[i].c, samples[i].params);
-  }
+  auto [samples, outcomes] = testing::one_sample_results(spec, first, n);
   const SpatialCrossCheck same = compare_spatial_outcomes(spec, first, n, samples.data(), outcomes.data());
   EXPECT_TRUE(same.identical()) << same.report(spec);
   EXPECT_EQ(same.samples, n);

@@ -137,8 +137,7 @@ void CrossCheck::merge(const CrossCheck& later) {
   samples += later.samples;
   input_mismatches += later.input_mismatches;
   max_input_difference = std::fmax(max_input_difference, later.max_input_difference);
-  if (laws.empty()) laws.resize(later.laws.size());
-  for (std::size_t l = 0; l < laws.size() && l < later.laws.size(); ++l) laws[l].merge(later.laws[l]);
+  merge_law_checks(laws, later.laws);
 }
 
 bool CrossCheck::within(double tolerance) const {

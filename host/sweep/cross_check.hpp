@@ -19,6 +19,13 @@ inline void keep_largest_difference(double d, std::uint64_t sample, double* larg
   }
 }
 
+// Merges per-law checks of later samples into laws (each LawCheck has merge), the same law slots.
+template <class LawCheck>
+void merge_law_checks(std::vector<LawCheck>& laws, const std::vector<LawCheck>& later) {
+  if (laws.empty()) laws.resize(later.size());
+  for (std::size_t l = 0; l < laws.size() && l < later.size(); ++l) laws[l].merge(later[l]);
+}
+
 struct LawComparison {
   std::uint64_t status_mismatches = 0;  // different status (ok vs invalid, or different reasons)
   std::uint64_t type_mismatches = 0;    // both ok, different collision Type (planar; a sample on a Type

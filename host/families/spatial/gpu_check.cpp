@@ -93,8 +93,7 @@ void SpatialLawCheck::merge(const SpatialLawCheck& later) {
 void SpatialCrossCheck::merge(const SpatialCrossCheck& later) {
   samples += later.samples;
   input_mismatches += later.input_mismatches;
-  if (laws.empty()) laws.resize(later.laws.size());
-  for (std::size_t l = 0; l < laws.size() && l < later.laws.size(); ++l) laws[l].merge(later.laws[l]);
+  merge_law_checks(laws, later.laws);
 }
 
 bool SpatialCrossCheck::identical() const {
