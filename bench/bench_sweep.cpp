@@ -178,19 +178,23 @@ void BM_CudaSpatial(benchmark::State& state, SpatialLaw law, int log2_n) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-// FP64 operations per sample of each steady kernel, from its latest Nsight Compute profile (the roofline
-// table of bench/README.md, 2026-11-27, H100; update them with it): the fraction of peak below.
-constexpr double kFp64OpsStronge = 487, kFp64OpsFourLaws = 633, kFp64OpsTwoContacts = 6236,
-                 kFp64OpsFourContacts = 20490;
+// FP64 operations and 32-bit integer instructions per sample of each steady kernel, from its latest Nsight
+// Compute profile (the roofline table of bench/README.md, 2026-11-27, H100; update them with it): the
+// fractions of peak below. Zero: not profiled.
+struct KernelOps {
+  double fp64 = 0.0, int32 = 0.0;
+};
+constexpr KernelOps kStrongeOps{487, 601}, kFourLawsOps{633, 848}, kTwoContactsOps{6236, 6169},
+    kFourContactsOps{20490, 14111}, kNotProfiled{};
 
 // Steady state (the "past 10^10" figures): one benchmark iteration keeps launching the sweep until it
 // has run at least 10^10 samples or 10 s of kernel time, whichever comes first, so that start-up, the tally
-// merge and clock ramps weigh nothing. Reported: samples/s over kernel time and, where the kernel's FP64
-// operations per sample are known (fp64_ops > 0), the FP64 rate that makes as a fraction of the GPU's peak at
-// its peak clock (backend/gpu_peak.hpp). Run only when named (--benchmark_filter=steady), as it takes up to
-// ~12 s per kernel.
+// merge and clock ramps weigh nothing. Reported: samples/s over kernel time and, for a profiled kernel, the
+// FP64 and INT32 rates those samples make as fractions of the GPU's peaks at its peak clock
+// (backend/gpu_peak.hpp). Run only when named (--benchmark_filter=steady), as it takes up to ~12 s per
+// kernel.
 template <class Spec, class Launch>
-void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_launch, double fp64_ops,
+void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_launch, KernelOps ops,
                 Launch launch) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
@@ -213,16 +217,14 @@ void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_lau
   state.SetItemsProcessed(static_cast<std::int64_t>(first));
   state.counters["launches"] = double(launches);
   state.counters["samples"] = double(first);
-  const double peak = fp64_peak_per_second(info);
-  if (fp64_ops > 0.0 && peak > 0.0 && seconds > 0.0) {
-    state.counters["fp64_ops_per_sample"] = fp64_ops;
-    state.counters["fp64_of_peak"] = double(first) / seconds * fp64_ops / peak;
+  if (ops.fp64 > 0.0 && seconds > 0.0 && info.sms > 0) {
+    const double rate = double(first) / seconds;
+    state.counters["fp64_of_peak"] = rate * ops.fp64 / fp64_peak_per_second(info);
+    state.counters["int32_of_peak"] = rate * ops.int32 / int32_peak_per_second(info);
   }
 }
 
-void BM_CudaSteadyPlanar(benchmark::State& state, int law) {
-  // (the Nsight figures are of stronge alone and of the four laws)
-  const double ops = law < 0 ? kFp64OpsFourLaws : law == int(PlanarLaw::stronge) ? kFp64OpsStronge : 0.0;
+void BM_CudaSteadyPlanar(benchmark::State& state, int law, KernelOps ops) {
   run_steady(state, bench_spec(law), std::uint64_t(1) << 32, ops,
              [](const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_planar_sweep_gpu(s, first, n);
@@ -231,16 +233,14 @@ void BM_CudaSteadyPlanar(benchmark::State& state, int law) {
 
 void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
   run_steady(state, k_contacts(k), std::uint64_t(1) << (k == 2 ? 28 : 25),
-             k == 2   ? kFp64OpsTwoContacts
-             : k == 4 ? kFp64OpsFourContacts
-                      : 0.0,
+             k == 2 ? kTwoContactsOps : kFourContactsOps,
              [](const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_multicontact_sweep_gpu(s, first, n);
              });
 }
 
 void BM_CudaSteadySpatial(benchmark::State& state) {
-  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26, 0.0,  // not profiled yet
+  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26, kNotProfiled,
              [](const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_spatial_sweep_gpu(s, first, n);
              });
@@ -299,8 +299,8 @@ void register_all() {
     b->Unit(benchmark::kSecond)->UseManualTime()->Iterations(1);
   };
   steady(benchmark::RegisterBenchmark("steady/cuda/stronge", BM_CudaSteadyPlanar,
-                                      static_cast<int>(PlanarLaw::stronge)));
-  steady(benchmark::RegisterBenchmark("steady/cuda/all-laws", BM_CudaSteadyPlanar, -1));
+                                      static_cast<int>(PlanarLaw::stronge), kStrongeOps));
+  steady(benchmark::RegisterBenchmark("steady/cuda/all-laws", BM_CudaSteadyPlanar, -1, kFourLawsOps));
   steady(benchmark::RegisterBenchmark("steady/cuda/stronge-3d", BM_CudaSteadySpatial));
   for (const int k : {2, 4})
     steady(benchmark::RegisterBenchmark(("steady/cuda/poisson-lcp-k" + std::to_string(k)).c_str(),

@@ -204,10 +204,10 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
   // results are the same bits either way).
   const char* sort_env = std::getenv("COLLSWEEP_CUDA_SORT_BY_COST");
   int cost_classes = 1;
-  if constexpr (has_cost_classes<Spec>)
-    if (!(sort_env != nullptr && std::strcmp(sort_env, "0") == 0) &&
-        sweep_cost_classes(spec) <= kMaxCostClasses)
-      cost_classes = sweep_cost_classes(spec);
+  if constexpr (has_cost_classes<Spec>) {
+    const bool sort = !(sort_env != nullptr && std::strcmp(sort_env, "0") == 0);
+    if (sort && sweep_cost_classes(spec) <= kMaxCostClasses) cost_classes = sweep_cost_classes(spec);
+  }
   // Launch in slices so that progress can be reported; each slice is billions of samples on a big GPU.
   const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
   for (std::uint64_t done = 0; done < count;) {
