@@ -16,7 +16,9 @@
 // closed form (follow_slip_series): events located on the series path, the halt summed. A slip that still
 // reaches |v_t| below halt_rel times its peak (or, below halt_early of it, |v_t| times the angle to the
 // attracting direction) is finished as a constant-rate phase along the limit direction (its contributions
-// are of that relative size).
+// are of that relative size); so is a slip that creeps, nearly halted, along an attracting direction with a
+// rate lambda >= 0 near zero (mu just below mu_c: creeps_on_direction), and one whose direction the series
+// find on the invariant direction to its rounding.
 #pragma once
 
 #include "collsweep/models/spatial/dop853.hpp"
@@ -324,6 +326,13 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
     // Below kOnDirection radians from the direction (the direction's own rounding) the rest runs on it at
     // constant rates.
     const double w_cap = detmath::log(abs_d(delta) / kOnDirection);
+    if (!(w_cap > 0.0)) {  // already on the direction to its rounding: no series path before it
+      double limit[kN] = {};
+      limit[kV1] = d1;
+      limit[kV2] = d2;
+      if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+      return run_on_direction(r, W, mu, d1, d2, dirs.lambda[best], res);
+    }
     double lo = 0.0, hi = -e0 / slope0;
     if (!(hi < w_cap)) hi = w_cap;
     // Bracket: the event lies where y[idx] reaches target, before w_cap or on the direction after it.
@@ -383,6 +392,37 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
     delta = delta * detmath::exp(-w);
   }
   return moved ? SeriesEnd::moved : SeriesEnd::none;
+}
+
+// A slip that nearly halted and now creeps along an attracting invariant direction (G' < 0) whose rate
+// lambda >= 0 is about zero (mu just below mu_c, Elkaranshawy 2002 Sect. 7): the slip grows as exp(lambda
+// tau), so the integrator would crawl on for thousands of steps (their length bound by the direction's
+// attraction, not by the path), and the series' increments along it cancel (p + s Phi stays constant while
+// Phi(0) = -1/lambda is huge). Once the speed s is below halt_early times its peak and its component across
+// the direction, s |sin delta|, below halt_rel of the peak (times the attraction |G'| where that is below 1:
+// the component decays at that rate, so the neglected impulse is about s |sin delta| / |G'|), the rest runs
+// on the direction at constant rates (run_on_direction): what is neglected is of the size of the halt's bound
+// (halt_rel relative). True when the slip phase ended so (res->end done; r->status on a jam).
+COLLSWEEP_HD_INLINE bool creeps_on_direction(RouthRun* r, const Delassus3& W, double mu,
+                                             const InvariantDirections& dirs, const SpatialOptions& opt,
+                                             double s_peak, double s, const double* checked,
+                                             SlipResult* res) {
+  const double u1 = r->y[kV1] / s, u2 = r->y[kV2] / s;
+  for (int i = 0; i < dirs.count; ++i) {
+    const double d1 = dirs.s1[i], d2 = dirs.s2[i];
+    const double attraction = -swerve_slope(W, mu, d1, d2);
+    if (!(dirs.lambda[i] >= 0.0) || !(attraction > 0.0) || !(u1 * d1 + u2 * d2 > 0.0)) continue;
+    if (!(s * abs_d(u1 * d2 - u2 * d1) < opt.halt_rel * s_peak * min_d(1.0, attraction))) continue;
+    double limit[kN] = {};
+    limit[kV1] = d1;
+    limit[kV2] = d2;
+    if (jams_on_arc(W, mu, checked, limit))
+      r->status = Status::jam;
+    else
+      run_on_direction(r, W, mu, d1, d2, dirs.lambda[i], res);
+    return true;
+  }
+  return false;
 }
 
 // A slip phase between two DOP853 steps: what the integration carries from one step to the next. The phase
@@ -540,6 +580,9 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
       near_halt = best_dot > 0.0 && s1 * angle < opt.halt_rel * si->s_peak;
     }
   }
+  if (!near_halt && s1 < opt.halt_early * si->s_peak &&
+      creeps_on_direction(r, W, mu, dirs, opt, si->s_peak, s1, checked, &res))
+    return false;
   if (near_halt) {
     if (best < 0)
       return slip_failed(r, &res);  // (no attracting direction: cannot happen with s1 > 0 shrinking)
