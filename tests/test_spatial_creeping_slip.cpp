@@ -72,16 +72,17 @@ TEST(SpatialCreepingSlip, ACreepingSlipEndsOnItsDirection) {
   }
 }
 
-// Random collisions with mu just below mu_c (mu = mu_c (1 - 10^-x), x in [2, 6]): every slip ends in at
-// most a few hundred steps and agrees with the reference to the laws' accuracy.
-TEST(SpatialCreepingSlip, SlipsJustBelowCriticalFrictionEndPromptlyAndAccurately) {
-  testing::Draw d(173);
+// Random collisions with mu just below mu_c (mu = mu_c (1 - 10^-x), x in [2, 6]: the slip creeps along
+// sigma_F) and just above it (mu_c (1 + 10^-x): it halts slowly, lambda -> 0-): every slip ends in at most a
+// few hundred steps and agrees with the reference to the laws' accuracy.
+void expect_prompt_and_accurate_near_critical_friction(double side, std::uint64_t seed) {
+  testing::Draw d(seed);
   int evaluated = 0, most_steps = 0;
   double worst = 0.0;
   for (int i = 0; i < 240; ++i) {
     SpatialCollision c = testing::random_spatial_collision(d);
     const double mu_c = critical_friction(c.W);
-    c.mu = mu_c * (1.0 - std::pow(10.0, -d.uniform(2.0, 6.0)));
+    c.mu = mu_c * (1.0 + side * std::pow(10.0, -d.uniform(2.0, 6.0)));
     const SpatialLaw law = kLaws[i % 3];
     const SpatialOutcome o = evaluate_spatial(law, c);
     if (o.status == Status::jam || !(c.mu > 0.0)) continue;
@@ -92,10 +93,18 @@ TEST(SpatialCreepingSlip, SlipsJustBelowCriticalFrictionEndPromptlyAndAccurately
     worst = std::fmax(worst, dist);
     ++evaluated;
   }
-  std::printf("%d collisions just below mu_c: at most %d steps, worst distance to the reference %.3g\n",
-              evaluated, most_steps, worst);
+  std::printf("%d collisions at mu_c (1 %c 10^-x): at most %d steps, worst distance to the reference %.3g\n",
+              evaluated, side < 0.0 ? '-' : '+', most_steps, worst);
   EXPECT_GT(evaluated, 150);
   EXPECT_LT(most_steps, 400);
+}
+
+TEST(SpatialCreepingSlip, SlipsJustBelowCriticalFrictionEndPromptlyAndAccurately) {
+  expect_prompt_and_accurate_near_critical_friction(-1.0, 173);
+}
+
+TEST(SpatialCreepingSlip, SlipsJustAboveCriticalFrictionEndPromptlyAndAccurately) {
+  expect_prompt_and_accurate_near_critical_friction(+1.0, 174);
 }
 
 }  // namespace
