@@ -18,24 +18,14 @@ namespace {
 constexpr SpatialLaw kLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
 constexpr double kTol = 1e-10;  // the spatial laws' accuracy (impulse and post-impact velocity)
 
-// The DOP853 steps (accepted, rejected and event re-steps) of the slip phase of c, run as integrate_slip
-// runs it; -1 when the law has no slip phase to integrate.
+// The DOP853 steps (accepted, rejected and event re-steps) of the slip phase of c; -1 when the law has no
+// slip phase to integrate.
 int slip_steps(SpatialLaw law, const SpatialCollision& c) {
   RouthEvaluation ev;
   if (!routh_begin(law, c, &ev)) return -1;
-  const SpatialOptions opt;
   spatial::SlipIntegration si;
-  spatial::RouthRun* r = &ev.r;
-  if (!spatial::slip_begin(r, c.W, c.mu, opt, &si) ||
-      !spatial::slip_next_step(r, c.W, c.mu, ev.dirs, opt, &si))
-    return si.steps;
-  for (;;) {
-    double y1[spatial::kN], k1[spatial::kN];
-    const double err = spatial::dop853_step<spatial::kN>(si.f, r->y, si.k, spatial::slip_step_length(si),
-                                                         opt.tol, si.base, y1, k1);
-    if (!spatial::slip_advance(r, c.W, c.mu, ev.dirs, opt, &si, err, spatial::step_factors(err), y1, k1))
-      return si.steps;
-  }
+  spatial::run_slip(&ev.r, c.W, c.mu, ev.dirs, SpatialOptions(), &si);
+  return si.steps;
 }
 
 double distance_to_reference(SpatialLaw law, const SpatialCollision& c, const SpatialOutcome& o) {

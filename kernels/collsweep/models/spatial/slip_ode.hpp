@@ -189,6 +189,16 @@ COLLSWEEP_HD_INLINE bool jams_on_arc(const Delassus3& W, double mu, const double
   return between && x1 * (a1 + b1) + x2 * (a2 + b2) > 0.0;
 }
 
+// Jam on the arc of slip directions from checked's to the unit direction (d1, d2) on which the rest of the
+// slip is to run (jams_on_arc with that direction as the arc's end).
+COLLSWEEP_HD_INLINE bool jams_before_direction(const Delassus3& W, double mu, const double* checked,
+                                               double d1, double d2) {
+  double limit[kN] = {};
+  limit[kV1] = d1;
+  limit[kV2] = d2;
+  return jams_on_arc(W, mu, checked, limit);
+}
+
 // How following the slip series ended.
 enum class SeriesEnd : std::uint8_t { none, moved, done, halted, jam };
 
@@ -307,10 +317,7 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
     if (halts) {
       series_state(W, mu, *ss, d1, d2, y, a, true, 0.0, yn);
       if (yn[idx] - target < 0.0) {  // no event before the halt
-        double limit[kN] = {};
-        limit[kV1] = d1;
-        limit[kV2] = d2;
-        if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+        if (jams_before_direction(W, mu, checked, d1, d2)) return moved ? SeriesEnd::moved : SeriesEnd::none;
         for (int j = 0; j < kN; ++j) y[j] = yn[j];
         res->h1 = d1;
         res->h2 = d2;
@@ -327,10 +334,7 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
     // constant rates.
     const double w_cap = detmath::log(abs_d(delta) / kOnDirection);
     if (!(w_cap > 0.0)) {  // already on the direction to its rounding: no series path before it
-      double limit[kN] = {};
-      limit[kV1] = d1;
-      limit[kV2] = d2;
-      if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+      if (jams_before_direction(W, mu, checked, d1, d2)) return moved ? SeriesEnd::moved : SeriesEnd::none;
       return run_on_direction(r, W, mu, d1, d2, dirs.lambda[best], res);
     }
     double lo = 0.0, hi = -e0 / slope0;
@@ -341,10 +345,7 @@ COLLSWEEP_HD_INLINE SeriesEnd follow_slip_series(RouthRun* r, const Delassus3& W
       if (yn[idx] - target >= 0.0) break;
       if (hi >= w_cap) {
         if (!(yn[kP] - y[kP] >= p_min)) return moved ? SeriesEnd::moved : SeriesEnd::none;
-        double limit[kN] = {};
-        limit[kV1] = d1;
-        limit[kV2] = d2;
-        if (jams_on_arc(W, mu, checked, limit)) return moved ? SeriesEnd::moved : SeriesEnd::none;
+        if (jams_before_direction(W, mu, checked, d1, d2)) return moved ? SeriesEnd::moved : SeriesEnd::none;
         for (int j = 0; j < kN; ++j) y[j] = yn[j];
         return run_on_direction(r, W, mu, d1, d2, dirs.lambda[best], res);
       }
@@ -413,10 +414,7 @@ COLLSWEEP_HD_INLINE bool creeps_on_direction(RouthRun* r, const Delassus3& W, do
     const double attraction = -swerve_slope(W, mu, d1, d2);
     if (!(dirs.lambda[i] >= 0.0) || !(attraction > 0.0) || !(u1 * d1 + u2 * d2 > 0.0)) continue;
     if (!(s * abs_d(u1 * d2 - u2 * d1) < opt.halt_rel * s_peak * min_d(1.0, attraction))) continue;
-    double limit[kN] = {};
-    limit[kV1] = d1;
-    limit[kV2] = d2;
-    if (jams_on_arc(W, mu, checked, limit))
+    if (jams_before_direction(W, mu, checked, d1, d2))
       r->status = Status::jam;
     else
       run_on_direction(r, W, mu, d1, d2, dirs.lambda[i], res);
@@ -429,7 +427,7 @@ COLLSWEEP_HD_INLINE bool creeps_on_direction(RouthRun* r, const Delassus3& W, do
 // is slip_begin and slip_next_step (the slip series' closed form where it applies, else: is a step needed?),
 // then a loop of the step itself (dop853_step of slip_step_length from r->y and k) and slip_advance
 // (slip_after_step: acceptance, events, jam, halt; slip_after_restep: an event's re-steps; then
-// slip_next_step); the loop is integrate_slip's for one sample, and the CPU's SIMD lanes run the steps of
+// slip_next_step); the loop is run_slip's for one sample, and the CPU's SIMD lanes run the steps of
 // several samples at once between the same functions (host/backend/spatial_routh_lanes.cpp).
 struct SlipIntegration {
   SlipRhs f;
@@ -588,10 +586,7 @@ COLLSWEEP_HD_INLINE bool slip_after_step(RouthRun* r, const Delassus3& W, double
       return slip_failed(r, &res);  // (no attracting direction: cannot happen with s1 > 0 shrinking)
     res.h1 = dirs.s1[best];
     res.h2 = dirs.s2[best];
-    double limit[kN] = {};
-    limit[kV1] = res.h1;
-    limit[kV2] = res.h2;
-    if (jams_on_arc(W, mu, checked, limit)) {
+    if (jams_before_direction(W, mu, checked, res.h1, res.h2)) {
       r->status = Status::jam;
       return false;
     }
@@ -665,17 +660,25 @@ COLLSWEEP_HD_INLINE bool slip_advance(RouthRun* r, const Delassus3& W, double mu
   return si->search.active || slip_next_step(r, W, mu, dirs, opt, si);
 }
 
+// The slip phase from r's state for one sample, in si: slip_begin, then DOP853 steps and slip_advance until
+// the phase ends (si->res says how; si->steps counts its steps).
+COLLSWEEP_HD_INLINE void run_slip(RouthRun* r, const Delassus3& W, double mu, const InvariantDirections& dirs,
+                                  const SpatialOptions& opt, SlipIntegration* si) {
+  if (!slip_begin(r, W, mu, opt, si) || !slip_next_step(r, W, mu, dirs, opt, si)) return;
+  for (;;) {
+    double y1[kN], k1[kN];
+    const double err = dop853_step<kN>(si->f, r->y, si->k, slip_step_length(*si), opt.tol, si->base, y1, k1);
+    if (!slip_advance(r, W, mu, dirs, opt, si, err, step_factors(err), y1, k1)) return;
+  }
+}
+
 // Integrates slip from r's state (|v_t| > 0, not on an invariant direction) until the impact ends or the
 // slip halts (the state is then at the halt, v_t = 0 exactly). Sets r->status on jam or failure.
 COLLSWEEP_HD_INLINE SlipResult integrate_slip(RouthRun* r, const Delassus3& W, double mu,
                                               const InvariantDirections& dirs, const SpatialOptions& opt) {
   SlipIntegration si;
-  if (!slip_begin(r, W, mu, opt, &si) || !slip_next_step(r, W, mu, dirs, opt, &si)) return si.res;
-  for (;;) {
-    double y1[kN], k1[kN];
-    const double err = dop853_step<kN>(si.f, r->y, si.k, slip_step_length(si), opt.tol, si.base, y1, k1);
-    if (!slip_advance(r, W, mu, dirs, opt, &si, err, step_factors(err), y1, k1)) return si.res;
-  }
+  run_slip(r, W, mu, dirs, opt, &si);
+  return si.res;
 }
 
 }  // namespace spatial
