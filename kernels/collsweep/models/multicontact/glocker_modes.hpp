@@ -46,7 +46,7 @@ namespace collsweep {
 // beyond (R = double only). Returns the lanes whose pivots exceed pivot_tol in absolute value (elsewhere b
 // is meaningless).
 template <class R, int N, int NR>
-COLLSWEEP_HD_INLINE LaneMask<R> solve_small_lanes(R (&a)[N][N], R (&b)[N][NR], int n, R pivot_tol) {
+COLLSWEEP_HD_ALWAYS_INLINE LaneMask<R> solve_small_lanes(R (&a)[N][N], R (&b)[N][NR], int n, R pivot_tol) {
   using Ops = LaneOps<R>;
   if (n == 0) return Ops::true_mask();
   if (n == 1) {
@@ -189,7 +189,7 @@ struct GlockerModeSolver {
   // Whether to go on after an intermediate test: one sample stops as soon as it fails; lanes go on (their
   // lanes rarely all fail there, and the test costs a reduction and a branch); the final feasibility test
   // before a solution is emitted is exact in both.
-  COLLSWEEP_HD_INLINE static bool keep_going(M ok) {
+  COLLSWEEP_HD_ALWAYS_INLINE static bool keep_going(M ok) {
     if constexpr (Ops::width == 1) {
       return Ops::any(ok);
     } else {
@@ -199,13 +199,13 @@ struct GlockerModeSolver {
   }
 
   // Column of X_Nj in gamma under tangential mode tj: G_{:,Nj} (stick) or G_{:,Nj} -/+ mu_j G_{:,Tj}.
-  COLLSWEEP_HD_INLINE R col(int j, int tj, int row) const {
+  COLLSWEEP_HD_ALWAYS_INLINE R col(int j, int tj, int row) const {
     return tj == 1 ? c->G[row][j] : h[j][tj == 0 ? 0 : 1][row];
   }
 
   // Tangential assignment number Code (t_j = digit j of Code in base 3), then the next one (k <= 2).
   template <int Code, bool kZeroB, class Emit>
-  COLLSWEEP_HD_INLINE void tangential_static(const R (&cv)[n], const R (&b)[K], R sq, M active,
+  COLLSWEEP_HD_ALWAYS_INLINE void tangential_static(const R (&cv)[n], const R (&b)[K], R sq, M active,
                                              Emit& emit) const {
     if constexpr (Code < (K == 1 ? 3 : 9)) {
       int t[K];
@@ -227,7 +227,7 @@ struct GlockerModeSolver {
 
   // Every normal subset under the tangential assignment t.
   template <bool kZeroB, class Emit>
-  COLLSWEEP_HD_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq, M active,
+  COLLSWEEP_HD_ALWAYS_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq, M active,
                                       Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     // Contacts whose r_j = 0 identically keep only L (as "free"): forbid them open (b_j = 0) or closed
@@ -275,7 +275,7 @@ struct GlockerModeSolver {
         mm[i][j] = v;
       }
     }
-    int a_of[K];
+    int a_of[K] = {};  // (read only where t[jt] == 1, which set it)
     for (int a = 0; a < ns; ++a) a_of[st[a]] = a;
     for (int jt = 0; jt < K; ++jt) {
       if (t[jt] == 1) {
@@ -306,7 +306,7 @@ struct GlockerModeSolver {
   }
 
   template <unsigned Mask, bool kZeroB, class Emit>
-  COLLSWEEP_HD_INLINE void normal_subsets_static(const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_subsets_static(const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
                                                  Emit& emit) const {
     if constexpr (Mask < (1u << K)) {
       normal_subset<kZeroB>(std::integral_constant<unsigned, Mask>{}, rd, cv, b, ok, emit);
@@ -317,7 +317,7 @@ struct GlockerModeSolver {
   // The normal subset mask (unsigned, or a compile-time integral_constant) unless b = 0 excludes it: an
   // open contact under S or R is then excluded in every lane.
   template <bool kZeroB, class MaskT, class Emit>
-  COLLSWEEP_HD_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
                                          M ok, Emit& emit) const {
     bool excluded = false;
     for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && rd.t[j] != 0);
@@ -326,7 +326,7 @@ struct GlockerModeSolver {
 
   // The normal subset mask (bit j: contact j closed) of a tangential assignment.
   template <class MaskT, class Emit>
-  COLLSWEEP_HD_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
                                        Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     const int(&t)[K] = rd.t;
