@@ -206,7 +206,7 @@ struct GlockerModeSolver {
   // Tangential assignment number Code (t_j = digit j of Code in base 3), then the next one (k <= 2).
   template <int Code, bool kZeroB, class Emit>
   COLLSWEEP_HD_ALWAYS_INLINE void tangential_static(const R (&cv)[n], const R (&b)[K], R sq, M active,
-                                             Emit& emit) const {
+                                                    Emit& emit) const {
     if constexpr (Code < (K == 1 ? 3 : 9)) {
       int t[K];
       for (int j = 0, p = 1; j < K; ++j, p *= 3) t[j] = (Code / p) % 3;
@@ -227,8 +227,8 @@ struct GlockerModeSolver {
 
   // Every normal subset under the tangential assignment t.
   template <bool kZeroB, class Emit>
-  COLLSWEEP_HD_ALWAYS_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq, M active,
-                                      Emit& emit) const {
+  COLLSWEEP_HD_ALWAYS_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq,
+                                             M active, Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     // Contacts whose r_j = 0 identically keep only L (as "free"): forbid them open (b_j = 0) or closed
     // (mu_j = b_j = 0) under S or R.
@@ -306,8 +306,8 @@ struct GlockerModeSolver {
   }
 
   template <unsigned Mask, bool kZeroB, class Emit>
-  COLLSWEEP_HD_ALWAYS_INLINE void normal_subsets_static(const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
-                                                 Emit& emit) const {
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_subsets_static(const Readout& rd, const R (&cv)[n], const R (&b)[K],
+                                                        M ok, Emit& emit) const {
     if constexpr (Mask < (1u << K)) {
       normal_subset<kZeroB>(std::integral_constant<unsigned, Mask>{}, rd, cv, b, ok, emit);
       normal_subsets_static<Mask + 1, kZeroB>(rd, cv, b, ok, emit);
@@ -317,8 +317,8 @@ struct GlockerModeSolver {
   // The normal subset mask (unsigned, or a compile-time integral_constant) unless b = 0 excludes it: an
   // open contact under S or R is then excluded in every lane.
   template <bool kZeroB, class MaskT, class Emit>
-  COLLSWEEP_HD_ALWAYS_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K],
-                                         M ok, Emit& emit) const {
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_subset(MaskT mask, const Readout& rd, const R (&cv)[n],
+                                                const R (&b)[K], M ok, Emit& emit) const {
     bool excluded = false;
     for (int j = 0; j < K; ++j) excluded = excluded || (kZeroB && !((mask >> j) & 1u) && rd.t[j] != 0);
     if (!excluded) normal_case(mask, rd, cv, b, ok, emit);
@@ -326,8 +326,8 @@ struct GlockerModeSolver {
 
   // The normal subset mask (bit j: contact j closed) of a tangential assignment.
   template <class MaskT, class Emit>
-  COLLSWEEP_HD_ALWAYS_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n], const R (&b)[K], M ok,
-                                       Emit& emit) const {
+  COLLSWEEP_HD_ALWAYS_INLINE void normal_case(MaskT mask, const Readout& rd, const R (&cv)[n],
+                                              const R (&b)[K], M ok, Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
     const int(&t)[K] = rd.t;
     const R(&mm)[K][K + 1] = rd.mm;
