@@ -7,19 +7,20 @@
 #define COLLSWEEP_HD __host__ __device__
 #define COLLSWEEP_HD_INLINE __host__ __device__ __forceinline__
 #define COLLSWEEP_HD_ALWAYS_INLINE __host__ __device__ __forceinline__
-#elif defined(COLLSWEEP_HOST_INLINE_FREELY)
-// Files where g++ may choose what to inline (the tests, CMakeLists.txt): forcing every kernel function into
-// every call site compiles the same large bodies once per call, which made them the larger part of the
-// build; their results are the same bits either way (IEEE operations, no contraction).
+#else
 #define COLLSWEEP_HD
-#define COLLSWEEP_HD_INLINE inline
 #define COLLSWEEP_HD_ALWAYS_INLINE inline __attribute__((always_inline))
+#if defined(COLLSWEEP_HOST_INLINE_FREELY)
+// Files where g++ may choose what to inline (the tests, the one-sample commands: CMakeLists.txt): forcing
+// every kernel function into every call site compiles the same large bodies once per call, which made them
+// the larger part of the build; their results are the same bits either way (IEEE operations, no
+// contraction). COLLSWEEP_HD_ALWAYS_INLINE marks the few lane-generic functions forced even there.
+#define COLLSWEEP_HD_INLINE inline
 #else
 // The library: always inlined, so that the CPU's SIMD entry points (host/backend/*_lanes.cpp, compiled for
 // their instruction set) and the sweep loops get the kernels' code whole.
-#define COLLSWEEP_HD
-#define COLLSWEEP_HD_INLINE inline __attribute__((always_inline))
-#define COLLSWEEP_HD_ALWAYS_INLINE inline __attribute__((always_inline))
+#define COLLSWEEP_HD_INLINE COLLSWEEP_HD_ALWAYS_INLINE
+#endif
 #endif
 
 #if defined(__CUDA_ARCH__)
