@@ -100,6 +100,8 @@ std::string invalid_message(const LcpSolveOptions& o, const LcpInput<K>& in, Sta
       return "--G " + o.G + ": " + reason;
     case Status::not_approaching:
       return "--gamma " + o.gamma + ": " + reason;
+    case Status::magnitude_out_of_range:
+      return "--G " + o.G + ", --gamma " + o.gamma + ": " + reason;
     case Status::negative_friction:
       return per_contact("--mu", o.mu);
     case Status::restitution_out_of_range:

@@ -123,6 +123,9 @@ std::string invalid_message(const SolveOptions& o, const SolveInput& in, Status 
       return "--v " + o.v + ": " + reason;
     case Status::delassus_not_spd:
       return (in.mechanism_form ? "--J " + o.J : "--W " + o.W) + ": " + reason;
+    case Status::magnitude_out_of_range:
+      return (in.mechanism_form ? "--M " + o.M + ", --J " + o.J : "--W " + o.W) + ", " +
+             (in.u ? "--u " + o.u : "--v " + o.v) + ": " + reason;
     case Status::negative_friction:
       return "--mu " + o.mu + ": " + reason;
     case Status::restitution_out_of_range:

@@ -103,6 +103,8 @@ std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, 
       return "--v " + o.v + ": " + reason;
     case Status::delassus_not_spd:
       return (in.bodies ? "--bodies " + o.bodies : "--W " + o.W) + ": " + reason;
+    case Status::magnitude_out_of_range:
+      return (in.bodies ? "--bodies " + o.bodies : "--W " + o.W + ", --v " + o.v) + ": " + reason;
     case Status::negative_friction:
       return "--mu " + o.mu + ": " + reason;
     case Status::restitution_out_of_range:

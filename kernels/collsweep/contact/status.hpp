@@ -17,8 +17,8 @@ enum class Status : std::uint8_t {
   negative_friction,         // mu < 0
   restitution_out_of_range,  // e outside [0, 1]
   tangential_out_of_range,   // e_t < -1
-  numerical_failure,         // the law produced a non-finite result (overflow); reported, not hidden
-  no_solution,               // LCP laws: the complementarity problem has no solution (enumeration found none)
+  numerical_failure,  // a non-finite result, or an integration that did not finish; reported, not hidden
+  no_solution,        // LCP laws: the complementarity problem has no solution (enumeration found none)
   solver_failure,     // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
   singular_delassus,  // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
@@ -30,6 +30,8 @@ enum class Status : std::uint8_t {
   no_consistent_solution,  // algebraic laws: no state satisfies the law's conditions (kane-levinson: no
                            // stick or slip state; brach: Newton restitution would need P_N <= 0)
   not_converged,           // smith: the continuation from mu = 0 failed within its iteration caps
+  magnitude_out_of_range,  // input scales beyond 2^(+-300), where results would lose digits
+                           // (contact/magnitudes.hpp)
   count_
 };
 
@@ -53,7 +55,7 @@ inline const char* status_reason(Status s) {
     case Status::tangential_out_of_range:
       return "e_t < -1: the tangential restitution must be >= -1";
     case Status::numerical_failure:
-      return "numerical failure: the result is not finite (input magnitudes overflow)";
+      return "numerical failure: a result is not finite or the law's computation did not finish";
     case Status::no_solution:
       return "the impact LCP has no solution";
     case Status::solver_failure:
@@ -72,6 +74,11 @@ inline const char* status_reason(Status s) {
       return "no outcome satisfies the law's conditions (no consistent stick or slip state, or P_N <= 0)";
     case Status::not_converged:
       return "the law's nonlinear solve did not converge within its iteration caps";
+    case Status::magnitude_out_of_range:
+      return "input magnitudes out of range: a velocity above 2^300 (about 2e90) in magnitude, an approach "
+             "speed "
+             "below 2^-300 (about 5e-91) or a diagonal entry of W outside [2^-300, 2^300], where the results "
+             "would lose digits to underflow or overflow; the laws are homogeneous: rescale the units";
     case Status::count_:
       break;
   }
@@ -115,6 +122,8 @@ inline const char* status_name(Status s) {
       return "no_consistent_solution";
     case Status::not_converged:
       return "not_converged";
+    case Status::magnitude_out_of_range:
+      return "magnitude_out_of_range";
     case Status::count_:
       break;
   }

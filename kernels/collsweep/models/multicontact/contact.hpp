@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "collsweep/contact/magnitudes.hpp"
 #include "collsweep/contact/status.hpp"
 #include "collsweep/lcp/small_matrix.hpp"
 #include "collsweep/math/lanes.hpp"
@@ -50,7 +51,8 @@ struct MultiContactCollision {
   R eps_T[K];            // tangential impact coefficients
 };
 
-// Checks of the input, in this order: finite numbers; G symmetric positive definite (Cholesky, factor
+// Checks of the input, in this order: finite numbers; the scales of G and gamma^- (contact/magnitudes.hpp:
+// magnitude_out_of_range); G symmetric positive definite (Cholesky, factor
 // returned in l; asymmetric or indefinite -> delassus_not_spd, singular to ~1e-12 -> singular_delassus);
 // at least one gamma_Nj^- < 0 (else not_approaching); mu_j >= 0; and, when check_coefficients,
 // 0 <= eps_Nj <= 1 (restitution_out_of_range) and 0 <= eps_Tj <= eps_Nj (coefficient_out_of_range).
@@ -71,6 +73,11 @@ COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactColl
     finite = finite & finite_r(c.mu[j]) & finite_r(c.eps_N[j]) & finite_r(c.eps_T[j]);
   const M nonfinite = Ops::lnot(finite);
   if (Ops::all(nonfinite)) return code(Status::nonfinite_input);
+  M magnitude = speed_too_large(c.gamma_minus[0]) | diagonal_out_of_range(c.G[0][0]);
+  for (int i = 1; i < n; ++i)
+    magnitude = magnitude | speed_too_large(c.gamma_minus[i]) | diagonal_out_of_range(c.G[i][i]);
+  R fastest = -c.gamma_minus[0];  // the largest approach speed -gamma_Nj^-
+  for (int j = 1; j < K; ++j) fastest = max_r(fastest, -c.gamma_minus[j]);
   const LaneInt<R> ch = smallmat::cholesky_lanes(c.G, l);
   M approaching = c.gamma_minus[0] < 0.0, negative_mu = c.mu[0] < 0.0;
   M restitution = (c.eps_N[0] < 0.0) | (c.eps_N[0] > 1.0);
@@ -91,6 +98,7 @@ COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactColl
   const LaneInt<R> spd = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::spd));
   const LaneInt<R> singular = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::singular));
   s = ch != spd ? (ch == singular ? code(Status::singular_delassus) : code(Status::delassus_not_spd)) : s;
+  s = (magnitude | (approaching & approach_too_slow(fastest))) ? code(Status::magnitude_out_of_range) : s;
   return nonfinite ? code(Status::nonfinite_input) : s;
 }
 

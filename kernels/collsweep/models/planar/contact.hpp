@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "collsweep/contact/magnitudes.hpp"
 #include "collsweep/contact/status.hpp"
 #include "collsweep/hd.hpp"
 
@@ -64,11 +65,15 @@ COLLSWEEP_HD_INLINE double accessible_energy(const Delassus2& W, const Velocity2
   return 0.5 * quad / determinant(W);
 }
 
-// Checks common to every planar law (W, v, mu, e); e_t is checked by the laws that use it.
+// Checks common to every planar law (W, v, mu, e; the scales of W and v: contact/magnitudes.hpp); e_t is
+// checked by the laws that use it.
 COLLSWEEP_HD_INLINE Status validate_planar(const PlanarCollision& c) {
   if (!is_finite_d(c.W.nn) || !is_finite_d(c.W.nt) || !is_finite_d(c.W.tt) || !is_finite_d(c.v.n) ||
       !is_finite_d(c.v.t) || !is_finite_d(c.mu) || !is_finite_d(c.e) || !is_finite_d(c.e_t))
     return Status::nonfinite_input;
+  if (speed_too_large(c.v.n) || speed_too_large(c.v.t) || (c.v.n < 0.0 && approach_too_slow(-c.v.n)) ||
+      diagonal_out_of_range(c.W.nn) || diagonal_out_of_range(c.W.tt))
+    return Status::magnitude_out_of_range;
   if (!is_spd(c.W)) return Status::delassus_not_spd;
   if (!(c.v.n < 0.0)) return Status::not_approaching;
   if (c.mu < 0.0) return Status::negative_friction;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "collsweep/contact/magnitudes.hpp"
 #include "collsweep/contact/status.hpp"
 #include "collsweep/hd.hpp"
 #include "collsweep/math/det_math.hpp"
@@ -149,12 +150,17 @@ COLLSWEEP_HD_INLINE double angle_deg(double u1, double u2, double w1, double w2)
 
 }  // namespace spatial
 
-// Checks common to every spatial law (W, v, mu, e; e_t only for finiteness).
+// Checks common to every spatial law (W, v, mu, e; e_t only for finiteness; the scales of W and v:
+// contact/magnitudes.hpp).
 COLLSWEEP_HD_INLINE Status validate_spatial(const SpatialCollision& c) {
   const double in[] = {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22,
                        c.v.n, c.v.t1, c.v.t2, c.mu,    c.e,     c.e_t};
   for (double x : in)
     if (!is_finite_d(x)) return Status::nonfinite_input;
+  if (speed_too_large(c.v.n) || speed_too_large(c.v.t1) || speed_too_large(c.v.t2) ||
+      (c.v.n < 0.0 && approach_too_slow(-c.v.n)) || diagonal_out_of_range(c.W.a) ||
+      diagonal_out_of_range(c.W.b11) || diagonal_out_of_range(c.W.b22))
+    return Status::magnitude_out_of_range;
   if (!is_spd(c.W)) return Status::delassus_not_spd;
   if (!(c.v.n < 0.0)) return Status::not_approaching;
   if (c.mu < 0.0) return Status::negative_friction;
