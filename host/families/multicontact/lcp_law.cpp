@@ -40,12 +40,10 @@ std::string lcp_status_reason(Status s) {
     case Status::restitution_out_of_range:
       return "eps_N outside [0, 1]";
     case Status::magnitude_out_of_range:
-      return "input magnitudes out of range: a velocity gamma^- above 2^300 (about 2e90) in magnitude, a "
-             "largest "
-             "approach speed -gamma_N^- below 2^-300 (about 5e-91) or a diagonal entry of G outside [2^-300, "
-             "2^300], where the results would lose digits to underflow or overflow; the laws are "
-             "homogeneous: "
-             "rescale the units";
+      return "input magnitudes out of range: a velocity gamma^- above 2^300 (about 2e90) in magnitude, "
+             "a largest approach speed -gamma_N^- below 2^-300 (about 5e-91) or a diagonal entry of G "
+             "outside [2^-300, 2^300], where the results would lose digits to underflow or overflow; the "
+             "laws are homogeneous: rescale the units";
     default:
       return status_reason(s);
   }

@@ -75,10 +75,10 @@ inline const char* status_reason(Status s) {
     case Status::not_converged:
       return "the law's nonlinear solve did not converge within its iteration caps";
     case Status::magnitude_out_of_range:
-      return "input magnitudes out of range: a velocity above 2^300 (about 2e90) in magnitude, an approach "
-             "speed "
-             "below 2^-300 (about 5e-91) or a diagonal entry of W outside [2^-300, 2^300], where the results "
-             "would lose digits to underflow or overflow; the laws are homogeneous: rescale the units";
+      return "input magnitudes out of range: a velocity above 2^300 (about 2e90) in magnitude, an "
+             "approach speed below 2^-300 (about 5e-91) or a diagonal entry of W outside [2^-300, 2^300], "
+             "where the results would lose digits to underflow or overflow; the laws are homogeneous: "
+             "rescale the units";
     case Status::count_:
       break;
   }
