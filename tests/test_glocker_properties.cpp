@@ -198,6 +198,49 @@ TEST(GlockerProperties, GainsExistWithoutTheConditions) {  // positive control: 
   EXPECT_LT(nonunique, 1000);
 }
 
+// The input scales (kernels/collsweep/contact/magnitudes.hpp; planar and spatial: test_input_magnitudes.cpp):
+// with gamma^- scaled by 2^295 or 2^-290 both laws give the same status, Lambda scaled by exactly 2^k and
+// the energies by 4^k, to the last bit; beyond 2^(+-300) they refuse with magnitude_out_of_range.
+TEST(GlockerProperties, InputScalesHomogeneousInsideRefusedOutside) {
+  Rng rng(707);
+  int checked = 0;
+  for (int i = 0; i < 300; ++i) {
+    const MultiContactCollision<2> c = random_collision<2>(rng, i % 2 ? Mode::extreme : Mode::general);
+    for (const bool poisson : {true, false}) {
+      const auto eval = [&](const MultiContactCollision<2>& x) {
+        return poisson ? evaluate_poisson_lcp(x) : evaluate_newton_lcp(x);
+      };
+      const MultiContactOutcome<2> o = eval(c);
+      for (const int k : {295, -290}) {
+        SCOPED_TRACE(std::string(poisson ? "poisson-lcp" : "newton-lcp") + " sample " + std::to_string(i) +
+                     " 2^" + std::to_string(k));
+        MultiContactCollision<2> s = c;
+        for (double& g : s.gamma_minus) g = std::ldexp(g, k);
+        const MultiContactOutcome<2> q = eval(s);
+        ASSERT_EQ(q.status, o.status) << status_reason(q.status);
+        for (int j = 0; j < 4; ++j) EXPECT_EQ(q.Lam[j], std::ldexp(o.Lam[j], k)) << "Lambda " << j;
+        EXPECT_EQ(q.W, std::ldexp(o.W, 2 * k));
+        EXPECT_EQ(q.T_acc, std::ldexp(o.T_acc, 2 * k));
+        EXPECT_EQ(q.W_rel, o.W_rel);
+        checked += o.status == Status::ok;
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+
+  MultiContactCollision<2> c = random_collision<2>(rng, Mode::general);
+  c.gamma_minus[0] = -1e-100;
+  c.gamma_minus[1] = 0.5;  // the only approaching contact is too slow
+  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::magnitude_out_of_range);
+  c.gamma_minus[1] = -1.0;  // another approaching contact sets the scale: evaluated
+  EXPECT_NE(evaluate_poisson_lcp(c).status, Status::magnitude_out_of_range);
+  c.gamma_minus[3] = 1e95;  // a tangential velocity above 2^300
+  EXPECT_EQ(evaluate_newton_lcp(c).status, Status::magnitude_out_of_range);
+  c.gamma_minus[3] = 0.1;
+  c.G[2][2] = 1e95;  // a diagonal entry of G above 2^300
+  EXPECT_EQ(evaluate_newton_lcp(c).status, Status::magnitude_out_of_range);
+}
+
 TEST(GlockerProperties, PoissonEqualsNewtonForEqualCoefficients) {  // Sect. 8
   Rng rng(505);
   int unique = 0;
