@@ -1,6 +1,9 @@
 // The spatial sweep with Chatterjee's thesis laws or constraint tallies, and the per-sample evaluation of
 // every spatial law, on the GPU (a unit of its own, compiled beside spatial_sweep_cuda.cu's classic one).
+// Both take the Routh laws' outcomes from their items (spatial_routh_items.cuh), so this unit's kernels carry
+// none of the Routh laws' code.
 #include "collsweep/models/spatial/sweep.hpp"
+#include "spatial_given_sweep.cuh"
 #include "spatial_sweep_all_laws.cuh"
 #include "sweep_launch.cuh"
 
@@ -8,6 +11,7 @@ namespace collsweep::cuda {
 
 namespace {
 
+// Draws the samples and evaluates every law but the Routh laws (left to evaluate_routh_items).
 __global__ void spatial_samples_kernel(SpatialSweepSpec spec, std::uint64_t first, std::uint64_t count,
                                        SpatialSample* samples, SpatialOutcome* outcomes) {
   for (std::uint64_t i = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; i < count;
@@ -15,12 +19,13 @@ __global__ void spatial_samples_kernel(SpatialSweepSpec spec, std::uint64_t firs
     const SpatialSample s = draw_spatial_sample(spec.plan, first + i);
     samples[i] = s;
     for (int l = 0; l < spec.n_laws; ++l)
-      outcomes[i * spec.n_laws + l] = evaluate_spatial(spec.laws[l], s.c, s.params);
+      if (!is_routh_law(spec.laws[l]))
+        outcomes[i * spec.n_laws + l] = evaluate_spatial_without_routh(spec.laws[l], s.c, s.params, nullptr);
   }
 }
 
-// One block of 256 per SM, as the classic spatial kernel (spatial_sweep_cuda.cu): the Routh path's DOP853
-// step needs up to 255 registers.
+// One block of 256 per SM, as before the Routh laws became items: the thesis laws' kernels (Kane-Levinson's
+// and Smith's searches) need more than the 128 registers of two.
 constexpr int kAllLawsMinBlocks = 1;
 
 }  // namespace
@@ -30,9 +35,11 @@ namespace detail {
 bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                 u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                                 char* err, std::size_t err_len) {
-  return launch_sweep<kAllLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
-                                         "sweep_kernel<SpatialSweepSpec> (thesis laws or constraints)", err,
-                                         err_len);
+  return sweep_spatial_in_batches<kAllLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts,
+                                                     progress,
+                                                     "sweep_kernel<GivenSpatialSweep<SpatialSweepSpec>> "
+                                                     "(thesis laws or constraints)",
+                                                     err, err_len);
 }
 
 }  // namespace detail
@@ -40,8 +47,28 @@ bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t firs
 bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                               SpatialSample* samples, SpatialOutcome* outcomes, char* err,
                               std::size_t err_len) {
-  return detail::evaluate_samples_on_device(spatial_samples_kernel, kBlock, "spatial_samples_kernel", spec,
-                                            first, count, samples, outcomes, err, err_len);
+  using namespace detail;
+  if (count == 0) return true;
+  const std::size_t n_outcomes = count * static_cast<std::size_t>(spec.n_laws);
+  DeviceBuffer<SpatialSample> d_samples;
+  DeviceBuffer<SpatialOutcome> d_outcomes;
+  if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
+  if (!d_outcomes.allocate(n_outcomes, "cudaMalloc(outcomes)", err, err_len)) return false;
+  const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
+  spatial_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(
+      spec, first, count, d_samples.get(), d_outcomes.get());
+  if (!check_launch("spatial_samples_kernel", err, err_len)) return false;
+  RouthItems items;
+  set_samples(&items, d_samples.get(), count);
+  items.stride = static_cast<std::uint64_t>(spec.n_laws);
+  for (int l = 0; l < spec.n_laws; ++l)
+    if (is_routh_law(spec.laws[l])) {
+      items.laws[items.n_laws] = spec.laws[l];
+      items.out[items.n_laws++] = d_outcomes.get() + l;
+    }
+  if (!evaluate_routh_items(items, err, err_len)) return false;
+  return copy_to_host(samples, d_samples, count, "cudaMemcpy(samples)", err, err_len) &&
+         copy_to_host(outcomes, d_outcomes, n_outcomes, "cudaMemcpy(outcomes)", err, err_len);
 }
 
 }  // namespace collsweep::cuda

@@ -153,89 +153,124 @@ __global__ void __launch_bounds__(kBlock, MinBlocks)
   }
 }
 
-// launch_sweep is also internal to each .cu file: the multi-contact units build the same Spec with
-// different laws (COLLSWEEP_DEVICE_MAX_CONTACTS), and a shared instantiation would launch one unit's kernel.
+// The host side of sweep_kernel: the launch shape, the device tally and the witnesses kept across launches.
+// prepare once for a spec, then sweep any number of sample ranges of specs with the same tally layout and
+// laws (the spatial sweep's batches give each its own buffers, spatial_given_sweep.cuh), then finish.
+// Internal to each .cu file: the multi-contact units build the same Spec with different laws
+// (COLLSWEEP_DEVICE_MAX_CONTACTS), and a shared instantiation would launch one unit's kernel.
+template <class Spec, int MinBlocks>
+class SweepLauncher {
+ public:
+  bool prepare(const Spec& spec, const char* kernel_name, char* err, std::size_t err_len) {
+    using detail::check;
+    kernel_name_ = kernel_name;
+    L_ = tally_layout(spec);
+    constants_ = sweep_constants(spec);
+    n_laws_ = spec.n_laws;
+    int device = 0, sms = 0, optin = 0;
+    if (!check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
+    if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
+               "cudaDeviceGetAttribute(SMs)", err, err_len))
+      return false;
+    if (!check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+               "cudaDeviceGetAttribute(shared)", err, err_len))
+      return false;
+    const std::size_t witness_bytes = static_cast<std::size_t>(spec.n_laws) * kBuffer * sizeof(Witness);
+    tally_bytes_ = L_.words() * sizeof(u64);
+    shared_tally_ = witness_bytes + tally_bytes_ <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
+    smem_ = witness_bytes + (shared_tally_ ? tally_bytes_ : 0);
+    if (!check(cudaFuncSetAttribute(sweep_kernel<Spec, MinBlocks>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)),
+               "cudaFuncSetAttribute(sweep_kernel)", err, err_len))
+      return false;
+    int per_sm = 0;
+    if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sweep_kernel<Spec, MinBlocks>, kBlock,
+                                                             smem_),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err, err_len))
+      return false;
+    grid_ = sms * (per_sm > 0 ? per_sm : 1);
+    slots_ = static_cast<std::size_t>(grid_) * spec.n_laws;
+    if (!d_words_.allocate(L_.words(), "cudaMalloc(tally)", err, err_len)) return false;
+    if (!d_witnesses_.allocate(slots_ * max_witnesses, "cudaMalloc(witnesses)", err, err_len)) return false;
+    if (!d_counts_.allocate(slots_, "cudaMalloc(witness counts)", err, err_len)) return false;
+    if (!check(cudaMemset(d_words_.get(), 0, tally_bytes_), "cudaMemset(tally)", err, err_len)) return false;
+    best_.assign(spec.n_laws, TopK<max_witnesses>{});
+    for (auto& t : best_) t.keep = spec.witnesses;
+    h_witnesses_.resize(slots_ * max_witnesses);
+    h_counts_.resize(slots_);
+    // Samples sorted by cost class within each chunk unless COLLSWEEP_CUDA_SORT_BY_COST=0 (for measuring;
+    // the results are the same bits either way).
+    if constexpr (has_cost_classes<Spec>) {
+      const char* sort_env = std::getenv("COLLSWEEP_CUDA_SORT_BY_COST");
+      const bool sort = !(sort_env != nullptr && std::strcmp(sort_env, "0") == 0);
+      if (sort && sweep_cost_classes(spec) <= kMaxCostClasses) cost_classes_ = sweep_cost_classes(spec);
+    }
+    return true;
+  }
+
+  // Sweeps samples [first, first + count) of spec into the device tally and the kept witnesses, in slices
+  // so that progress can be reported (progress.fn(done_before + samples done so far)).
+  bool sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, ProgressHook progress,
+             std::uint64_t done_before, char* err, std::size_t err_len) {
+    using detail::check;
+    const std::uint64_t slice = static_cast<std::uint64_t>(grid_) * kBlock * 4096;  // billions on a big GPU
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t n = count - done < slice ? count - done : slice;
+      sweep_kernel<Spec, MinBlocks>
+          <<<grid_, kBlock, smem_>>>(spec, constants_, L_, first + done, n, d_words_.get(), shared_tally_,
+                                     d_witnesses_.get(), d_counts_.get(), cost_classes_);
+      if (!detail::check_launch(kernel_name_, err, err_len)) return false;
+      if (!check(cudaMemcpy(h_counts_.data(), d_counts_.get(), slots_ * sizeof(int), cudaMemcpyDeviceToHost),
+                 "cudaMemcpy(witness counts)", err, err_len))
+        return false;
+      if (!check(cudaMemcpy(h_witnesses_.data(), d_witnesses_.get(), slots_ * max_witnesses * sizeof(Witness),
+                            cudaMemcpyDeviceToHost),
+                 "cudaMemcpy(witnesses)", err, err_len))
+        return false;
+      for (std::size_t s = 0; s < slots_; ++s)
+        for (int i = 0; i < h_counts_[s]; ++i) best_[s % n_laws_].offer(h_witnesses_[s * max_witnesses + i]);
+      done += n;
+      if (progress.fn) progress.fn(done_before + done, progress.ctx);
+    }
+    return true;
+  }
+
+  // The tally and each law's kept witnesses (witnesses[l * max_witnesses + i], witness_counts[l]).
+  bool finish(u64* words, Witness* witnesses, int* witness_counts, char* err, std::size_t err_len) {
+    if (!detail::check(cudaMemcpy(words, d_words_.get(), tally_bytes_, cudaMemcpyDeviceToHost),
+                       "cudaMemcpy(tally)", err, err_len))
+      return false;
+    for (int l = 0; l < n_laws_; ++l) {
+      witness_counts[l] = best_[l].n;
+      for (int i = 0; i < best_[l].n; ++i) witnesses[l * max_witnesses + i] = best_[l].w[i];
+    }
+    return true;
+  }
+
+ private:
+  const char* kernel_name_ = "";
+  TallyLayout L_{};
+  SweepConstantsOf<Spec> constants_{};
+  int n_laws_ = 0, grid_ = 1, cost_classes_ = 1;
+  bool shared_tally_ = false;
+  std::size_t tally_bytes_ = 0, smem_ = 0, slots_ = 0;
+  detail::DeviceBuffer<u64> d_words_;
+  detail::DeviceBuffer<Witness> d_witnesses_;
+  detail::DeviceBuffer<int> d_counts_;
+  std::vector<TopK<max_witnesses>> best_;
+  std::vector<Witness> h_witnesses_;
+  std::vector<int> h_counts_;
+};
+
+// A whole sweep of samples [first, first + count) in one call.
 template <int MinBlocks, class Spec>
 bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
                   int* witness_counts, ProgressHook progress, const char* kernel_name, char* err,
                   std::size_t err_len) {
-  using detail::check;
-  const TallyLayout L = tally_layout(spec);
-  const SweepConstantsOf<Spec> constants = sweep_constants(spec);
-  int device = 0, sms = 0, optin = 0;
-  if (!check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
-  if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
-             "cudaDeviceGetAttribute(SMs)", err, err_len))
-    return false;
-  if (!check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
-             "cudaDeviceGetAttribute(shared)", err, err_len))
-    return false;
-
-  const std::size_t witness_bytes = static_cast<std::size_t>(spec.n_laws) * kBuffer * sizeof(Witness);
-  const std::size_t tally_bytes = L.words() * sizeof(u64);
-  const bool shared_tally =
-      witness_bytes + tally_bytes <= static_cast<std::size_t>(optin) / 2;  // >= 2 blocks/SM
-  const std::size_t smem = witness_bytes + (shared_tally ? tally_bytes : 0);
-  if (!check(cudaFuncSetAttribute(sweep_kernel<Spec, MinBlocks>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(smem)),
-             "cudaFuncSetAttribute(sweep_kernel)", err, err_len))
-    return false;
-  int per_sm = 0;
-  if (!check(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sweep_kernel<Spec, MinBlocks>, kBlock, smem),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err, err_len))
-    return false;
-  const int grid = sms * (per_sm > 0 ? per_sm : 1);
-
-  detail::DeviceBuffer<u64> d_words;
-  detail::DeviceBuffer<Witness> d_witnesses;
-  detail::DeviceBuffer<int> d_counts;
-  const std::size_t slots = static_cast<std::size_t>(grid) * spec.n_laws;
-  if (!d_words.allocate(L.words(), "cudaMalloc(tally)", err, err_len)) return false;
-  if (!d_witnesses.allocate(slots * max_witnesses, "cudaMalloc(witnesses)", err, err_len)) return false;
-  if (!d_counts.allocate(slots, "cudaMalloc(witness counts)", err, err_len)) return false;
-  if (!check(cudaMemset(d_words.get(), 0, tally_bytes), "cudaMemset(tally)", err, err_len)) return false;
-
-  std::vector<TopK<max_witnesses>> best(spec.n_laws);
-  for (auto& t : best) t.keep = spec.witnesses;
-  std::vector<Witness> h_witnesses(slots * max_witnesses);
-  std::vector<int> h_counts(slots);
-  // Samples sorted by cost class within each chunk unless COLLSWEEP_CUDA_SORT_BY_COST=0 (for measuring; the
-  // results are the same bits either way).
-  const char* sort_env = std::getenv("COLLSWEEP_CUDA_SORT_BY_COST");
-  int cost_classes = 1;
-  if constexpr (has_cost_classes<Spec>) {
-    const bool sort = !(sort_env != nullptr && std::strcmp(sort_env, "0") == 0);
-    if (sort && sweep_cost_classes(spec) <= kMaxCostClasses) cost_classes = sweep_cost_classes(spec);
-  }
-  // Launch in slices so that progress can be reported; each slice is billions of samples on a big GPU.
-  const std::uint64_t slice = static_cast<std::uint64_t>(grid) * kBlock * 4096;
-  for (std::uint64_t done = 0; done < count;) {
-    const std::uint64_t n = count - done < slice ? count - done : slice;
-    sweep_kernel<Spec, MinBlocks><<<grid, kBlock, smem>>>(spec, constants, L, first + done, n, d_words.get(),
-                                                          shared_tally, d_witnesses.get(), d_counts.get(),
-                                                          cost_classes);
-    if (!detail::check_launch(kernel_name, err, err_len)) return false;
-    if (!check(cudaMemcpy(h_counts.data(), d_counts.get(), slots * sizeof(int), cudaMemcpyDeviceToHost),
-               "cudaMemcpy(witness counts)", err, err_len))
-      return false;
-    if (!check(cudaMemcpy(h_witnesses.data(), d_witnesses.get(), slots * max_witnesses * sizeof(Witness),
-                          cudaMemcpyDeviceToHost),
-               "cudaMemcpy(witnesses)", err, err_len))
-      return false;
-    for (std::size_t s = 0; s < slots; ++s)
-      for (int i = 0; i < h_counts[s]; ++i) best[s % spec.n_laws].offer(h_witnesses[s * max_witnesses + i]);
-    done += n;
-    if (progress.fn) progress.fn(done, progress.ctx);
-  }
-  if (!check(cudaMemcpy(words, d_words.get(), tally_bytes, cudaMemcpyDeviceToHost), "cudaMemcpy(tally)", err,
-             err_len))
-    return false;
-  for (int l = 0; l < spec.n_laws; ++l) {
-    witness_counts[l] = best[l].n;
-    for (int i = 0; i < best[l].n; ++i) witnesses[l * max_witnesses + i] = best[l].w[i];
-  }
-  return true;
+  SweepLauncher<Spec, MinBlocks> launcher;
+  return launcher.prepare(spec, kernel_name, err, err_len) &&
+         launcher.sweep(spec, first, count, progress, 0, err, err_len) &&
+         launcher.finish(words, witnesses, witness_counts, err, err_len);
 }
 
 }  // namespace

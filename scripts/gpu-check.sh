@@ -91,9 +91,17 @@ bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's 
 }
 if [ -x "$build/bench/bench_sweep" ]; then
   bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=^sweep/cuda
-  # The spatial kernel's two-blocks-per-SM instance (128 registers, more spilling) against the default one.
+  # The spatial Routh items' two-blocks-per-SM instance (128 registers, more spilling) against the default
+  # one, and the former one-sample-per-thread spatial kernel against the items (the same bits).
   bench bench_sweep-cuda-spatial-2blocks env COLLSWEEP_CUDA_SPATIAL_BLOCKS=2 "$build/bench/bench_sweep" \
     --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
+  bench bench_sweep-cuda-spatial-per-thread env COLLSWEEP_CUDA_SPATIAL_ITEMS=0 "$build/bench/bench_sweep" \
+    --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
+  # A warp's threads refilled one at a time and sixteen at a time, against eight (the default).
+  bench bench_sweep-cuda-spatial-refill1 env COLLSWEEP_CUDA_SPATIAL_REFILL=1 "$build/bench/bench_sweep" \
+    --benchmark_filter='^sweep/cuda/stronge-3d'
+  bench bench_sweep-cuda-spatial-refill16 env COLLSWEEP_CUDA_SPATIAL_REFILL=16 "$build/bench/bench_sweep" \
+    --benchmark_filter='^sweep/cuda/stronge-3d'
   # The multi-contact sweep of k = 1 ... 4 in turn without its chunks sorted by k (the default sorts them).
   bench bench_sweep-cuda-unsorted env COLLSWEEP_CUDA_SORT_BY_COST=0 "$build/bench/bench_sweep" \
     --benchmark_filter='^sweep/cuda/poisson-lcp-k1to4'
@@ -126,8 +134,8 @@ if command -v compute-sanitizer >/dev/null; then
   # The multi-contact sweeps (both kernels: k <= 2 and every k) with their shared-memory tallies and witnesses.
   step sanitizer-memcheck-multicontact 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
-  [ -x "$build/tests/test_gpu_spatial" ] && step sanitizer-memcheck-spatial 120 compute-sanitizer --tool memcheck \
-    --error-exitcode 9 "$build/tests/test_gpu_spatial" --gtest_filter='*LawsOnGiven*'
+  [ -x "$build/tests/test_gpu_spatial" ] && step sanitizer-memcheck-spatial 150 compute-sanitizer --tool memcheck \
+    --error-exitcode 9 "$build/tests/test_gpu_spatial" --gtest_filter='*LawsOnGiven*:*ItemsInSmallBatches*'
   step sanitizer-racecheck-multicontact 150 compute-sanitizer --tool racecheck --error-exitcode 9 \
     "$build/tests/test_gpu_backend" --gtest_filter='*MultiContactSweepTally*:*OneToFourContactSweepTally*'
 fi
@@ -136,8 +144,8 @@ fi  # (GPU_CHECK_ONLY)
 #    stronge, planar four laws, multi-contact k <= 2 and k <= 4, spatial stronge-3d): speed of light, the FP64 roofline, pipe
 #    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of bench/README.md.
 #    GPU_CHECK_SOURCE=1 adds per-source-line counters for the stronge kernel (kernels are built with -lineinfo).
-profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FILTER (a name prefix) launches
-  local name=$1 filter=$2
+profile() {  # profile NAME FILTER [KERNEL]: the first KERNEL (default sweep_kernel) that bench_sweep's FILTER
+  local name=$1 filter=$2 kernel=${3:-sweep_kernel}  # (a name prefix) launches
   local sections=(--section SpeedOfLight --section SpeedOfLight_RooflineChart --section ComputeWorkloadAnalysis
     --section InstructionStats --section Occupancy --section WarpStateStats --section LaunchStats
     --section MemoryWorkloadAnalysis)
@@ -147,7 +155,7 @@ profile() {  # profile NAME FILTER: the first sweep kernel that bench_sweep's FI
   metrics+=,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,smsp__thread_inst_executed.sum
   local source=()
   [ "${GPU_CHECK_SOURCE:-0}" = 1 ] && [ "$name" = stronge ] && source=(--section SourceCounters --import-source yes)
-  local run=(ncu --set none "${sections[@]}" "${source[@]}" -k regex:sweep_kernel -c 1 -f -o "$out/ncu-$name")
+  local run=(ncu --set none "${sections[@]}" "${source[@]}" -k "regex:$kernel" -c 1 -f -o "$out/ncu-$name")
   # A metric this ncu lacks fails the whole profile: then profile again with the sections alone.
   step "ncu-$name" 200 "${run[@]}" --metrics "$metrics" "$build/bench/bench_sweep" --benchmark_filter="$filter" ||
     step "ncu-$name-sections" 200 "${run[@]}" "$build/bench/bench_sweep" --benchmark_filter="$filter"
@@ -162,7 +170,8 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$buil
   profile all-laws '^sweep/cuda/all-laws/'
   profile poisson-lcp-k2 '^sweep/cuda/poisson-lcp-k2/'
   profile poisson-lcp-k4 '^sweep/cuda/poisson-lcp-k4/'
-  profile stronge-3d '^profile/cuda/stronge-3d'  # 2^18 samples: the 2^22 of sweep/ outran the step's limit
+  # 2^18 samples (the 2^22 of sweep/ outran the step's limit): the Routh items' kernel, where the time goes.
+  profile stronge-3d '^profile/cuda/stronge-3d' routh_items_kernel
 fi
 say "== summary (step exit):"
 cat "$out/status.txt" | tee -a "$log"

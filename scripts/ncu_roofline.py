@@ -17,7 +17,7 @@ from pathlib import Path
 
 # Samples each benchmark of bench_sweep asks for (bench/bench_sweep.cpp), by profile name.
 BENCH_SAMPLES = {"stronge": 2**32, "all-laws": 2**32, "poisson-lcp-k2": 2**26, "poisson-lcp-k4": 2**23,
-                 "stronge-3d": 2**24}
+                 "stronge-3d": 2**18}  # profile/cuda/stronge-3d: one batch, its Routh items' kernel
 SLICE_PER_THREAD = 4096  # kernels/sweep_launch.cuh: each launch covers grid x kBlock x 4096 samples
 SMS = {"H100": 132, "H200": 132}
 

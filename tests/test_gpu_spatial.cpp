@@ -3,6 +3,7 @@
 // witnesses, classic and with the thesis laws (skips with a message without a GPU).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -118,6 +119,30 @@ TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
         EXPECT_EQ(gpu.witnesses[l][i].index, cpu.witnesses[l][i].index);
     }
   }
+}
+
+// The Routh laws as items over several batches (the last one short) from a first sample past zero, against
+// the CPU and against the former one-sample-per-thread kernel: the same words and witnesses.
+TEST_F(GpuSpatial, ItemsInSmallBatchesAreTheCpus) {
+  const std::uint64_t first = 12345, n = 20000;
+  for (const SpatialSweepSpec& spec :
+       {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::bodies)}) {
+    setenv("COLLSWEEP_CUDA_SPATIAL_BATCH", "7000", 1);
+    const SpatialSweepResult batches = run_spatial_sweep_gpu(spec, first, n);
+    unsetenv("COLLSWEEP_CUDA_SPATIAL_BATCH");
+    const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, first, n, 1 << 12, 0);
+    EXPECT_EQ(batches.words, cpu.words) << spec.n_laws << " laws";
+    for (int l = 0; l < spec.n_laws; ++l) {
+      ASSERT_EQ(batches.witnesses[l].size(), cpu.witnesses[l].size()) << law_name(spec.laws[l]);
+      for (std::size_t i = 0; i < cpu.witnesses[l].size(); ++i)
+        EXPECT_EQ(batches.witnesses[l][i].index, cpu.witnesses[l][i].index);
+    }
+  }
+  setenv("COLLSWEEP_CUDA_SPATIAL_ITEMS", "0", 1);
+  const SpatialSweepSpec classic = classic_spatial_laws(SpatialMatrixKind::direct);
+  const SpatialSweepResult per_thread = run_spatial_sweep_gpu(classic, first, n);
+  unsetenv("COLLSWEEP_CUDA_SPATIAL_ITEMS");
+  EXPECT_EQ(per_thread.words, run_spatial_sweep_gpu(classic, first, n).words);
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // The CPU's SIMD spatial Routh laws against evaluate_routh one sample at a time, bit for bit, on every
 // instruction set this CPU runs: random collisions of every mode sequence, the samples that need no slip
 // integration (mu = 0, no initial slip, slip along an invariant direction, invalid input) mixed among them,
-// and batches shorter than the lanes.
+// and batches shorter than the lanes; and one lane (a GPU thread's loop) over the three laws' items in a
+// scattered order.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <vector>
 
 #include "backend/spatial_routh_lanes.hpp"
+#include "collsweep/models/spatial/routh_lane.hpp"
 #include "collsweep/models/spatial/spatial_laws.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "support/random_spatial.hpp"
@@ -95,6 +97,40 @@ TEST(SpatialRouthLanes, BatchesShorterThanTheLanes) {
         EXPECT_TRUE(same_bits(lanes[i], evaluate_routh(SpatialLaw::stronge3d, in[10 + i]))) << n << " " << i;
       EXPECT_EQ(lanes[n].I.n, 7.0);
     }
+}
+
+// The item source of a GPU thread (kernels/spatial_routh_items.cuh) as one lane sees it: the three laws'
+// items over one batch (q -> law q / n, sample q % n), taken in a scattered order as threads of a warp take
+// them from the shared counter. Every item's outcome is evaluate_routh's, whatever the order.
+struct ScatteredItems {
+  const std::vector<SpatialCollision>& in;
+  std::vector<SpatialOutcome>& out;
+  std::uint64_t taken = 0, stride = 0;
+  int puts = 0;
+  std::uint64_t total() const { return 3 * in.size(); }
+  bool next(std::uint64_t* q) {
+    if (taken >= total()) return false;
+    *q = (taken++ * stride) % total();  // stride coprime to the total: each item once
+    return true;
+  }
+  SpatialLaw law(std::uint64_t q) const { return kRouthLaws[q / in.size()]; }
+  const SpatialCollision& collision(std::uint64_t q) const { return in[q % in.size()]; }
+  void put(std::uint64_t q, const SpatialOutcome& o) {
+    out[q] = o;
+    ++puts;
+  }
+};
+
+TEST(SpatialRouthLanes, OneLaneOverScatteredItemsOfEveryLaw) {
+  const std::vector<SpatialCollision> in = mixed_collisions(1500);
+  std::vector<SpatialOutcome> out(3 * in.size());
+  ScatteredItems items{in, out, 0, 1009};
+  run_routh_lane(items);
+  EXPECT_EQ(items.puts, static_cast<int>(out.size()));
+  std::size_t differing = 0;
+  for (std::uint64_t q = 0; q < out.size(); ++q)
+    differing += !same_bits(out[q], evaluate_routh(items.law(q), items.collision(q)));
+  EXPECT_EQ(differing, 0u);
 }
 
 TEST(SpatialRouthLanes, ServeOnlyTheRouthLaws) {

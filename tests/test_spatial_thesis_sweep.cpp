@@ -1,9 +1,11 @@
 // Spatial sweeps with Chatterjee's thesis laws (issue 19): the thesis words (constraints C1-C4, solution
 // counts, convergence, cases) against an independent one-sample loop, the constraint flags against the laws'
 // own energy balance and theorems, the classic words unchanged by run.constraints, the law-parameter axes,
-// and the same words for any thread count and batch size.
+// the same words for any thread count and batch size, and the same words with the Routh laws' outcomes given
+// (the GPU's batches).
 #include <gtest/gtest.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu_backend.hpp"
@@ -232,6 +234,55 @@ TEST(SpatialThesisSweep, BatchedThreadsAreTheSweepSampleLoop) {
   const SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::mechanism);
   testing::expect_sweep_equals_reference(
       s, 3, 900, [&](int threads) { return run_spatial_sweep_cpu(s, 3, 900, 137, threads); });
+}
+
+// The GPU's batches (kernels/spatial_given_sweep.cuh) give the sweep the Routh laws' outcomes from their
+// items and evaluate the other laws without the Routh laws' code (evaluate_spatial_without_routh): the
+// words and witnesses are those of sweep_sample, for every law with the thesis words and for the four
+// classic laws without them.
+struct RouthOutcomesOfSample {
+  static constexpr bool gives_routh_outcomes = true;
+  const SpatialOutcome* routh;  // per law slot; meaningful for the Routh laws' slots
+  const SpatialSweepSpec& s;
+  const SpatialOutcome* operator()(int i) const { return is_routh_law(s.laws[i]) ? routh + i : nullptr; }
+};
+
+template <class Spec>
+void expect_given_routh_outcomes_equal_reference(const Spec& s, std::uint64_t count) {
+  constexpr bool kAllLaws = !std::is_same_v<Spec, ClassicSpatialSweepSpec>;
+  const auto constants = sweep_constants(s);
+  const TallyLayout L = tally_layout(s);
+  std::vector<u64> reference(L.words(), 0), given(L.words(), 0);
+  LawWitnesses reference_sink(s.witnesses), given_sink(s.witnesses);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    sweep_sample<PlainOps>(s, constants, L, reference.data(), k, reference_sink);
+    const SpatialSample smp = draw_spatial_sample(s.plan, k, constants.needs);
+    SpatialOutcome routh[max_sweep_laws];
+    for (int l = 0; l < s.n_laws; ++l) {
+      if (is_routh_law(s.laws[l])) {
+        routh[l] = evaluate_routh(s.laws[l], smp.c);
+        EXPECT_EQ(evaluate_spatial_without_routh(s.laws[l], smp.c, smp.params, nullptr).status,
+                  Status::numerical_failure);
+      }
+    }
+    sweep_drawn_sample<PlainOps, LawWitnesses, kAllLaws>(s, constants, L, given.data(), smp, k, given_sink,
+                                                         RouthOutcomesOfSample{routh, s});
+  }
+  ASSERT_EQ(given, reference);
+  for (int l = 0; l < s.n_laws; ++l) {
+    ASSERT_EQ(given_sink.law[l].n, reference_sink.law[l].n) << "law " << l;
+    for (int i = 0; i < reference_sink.law[l].n; ++i)
+      EXPECT_EQ(given_sink.law[l].w[i].index, reference_sink.law[l].w[i].index);
+  }
+}
+
+TEST(SpatialThesisSweep, GivenRouthOutcomesAreTheOneSampleLoop) {
+  const SpatialSweepSpec all = thesis_spec(SpatialMatrixKind::bodies);
+  expect_given_routh_outcomes_equal_reference(all, 600);
+  ClassicSpatialSweepSpec classic{thesis_spec(SpatialMatrixKind::direct)};
+  classic.n_laws = kClassicLaws;
+  ASSERT_FALSE(classic.tallies_thesis_words());
+  expect_given_routh_outcomes_equal_reference(classic, 1500);
 }
 
 }  // namespace

@@ -9,25 +9,32 @@
 #include <stdexcept>
 
 #include "backend/four_lane_dispatch.hpp"
-#include "collsweep/models/spatial/routh_laws.hpp"
+#include "collsweep/models/spatial/routh_lane.hpp"
 
 namespace collsweep {
 namespace {
 
 using spatial::kN;
 
-// One lane: its sample and the sample's evaluation around the slip phase.
-struct RouthLane {
-  std::size_t i = 0;
-  RouthEvaluation ev;
-  spatial::SlipIntegration si;
-};
-
 struct RouthLanesJob {
   SpatialLaw law;
   const SpatialCollision* c;
   std::size_t n;
   SpatialOutcome* out;
+};
+
+// The job's samples in order, as the item source of the lanes (routh_lane.hpp).
+struct RouthLanesItems {
+  const RouthLanesJob& j;
+  std::uint64_t next_index = 0;
+  bool next(std::uint64_t* q) {
+    if (next_index >= j.n) return false;
+    *q = next_index++;
+    return true;
+  }
+  SpatialLaw law(std::uint64_t) const { return j.law; }
+  const SpatialCollision& collision(std::uint64_t q) const { return j.c[q]; }
+  void put(std::uint64_t q, const SpatialOutcome& o) const { j.out[q] = o; }
 };
 
 // A vector from its lanes' values.
@@ -38,37 +45,17 @@ COLLSWEEP_HD_INLINE V load_lanes(const double* x) {
   return v;
 }
 
-// The samples from next on, started in lane ln until one needs slip steps (true; the others are finished
-// on the way); false when none is left.
-COLLSWEEP_HD_INLINE bool start_next(const RouthLanesJob& j, const SpatialOptions& opt, std::size_t* next,
-                                    RouthLane* ln) {
-  while (*next < j.n) {
-    const std::size_t i = (*next)++;
-    const SpatialCollision& c = j.c[i];
-    *ln = RouthLane{};
-    ln->i = i;
-    if (routh_begin(j.law, c, &ln->ev)) {
-      if (spatial::slip_begin(&ln->ev.r, c.W, c.mu, opt, &ln->si) &&
-          spatial::slip_next_step(&ln->ev.r, c.W, c.mu, ln->ev.dirs, opt, &ln->si))
-        return true;
-      routh_slip_ended(&ln->ev, ln->si.res);
-    }
-    j.out[i] = routh_finish(c, &ln->ev);
-  }
-  return false;
-}
-
 // The lanes' loop: one vector DOP853 step for every lane with a slip phase under way (the next step, or a
 // re-step locating an event inside the last one; an idle lane repeats a busy lane's step, discarded), then
-// each busy lane's scalar bookkeeping; a lane whose sample ended starts the next.
+// each busy lane's scalar bookkeeping (routh_lane_advance); a lane whose sample ended starts the next.
 template <class V>
 COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
   constexpr int w = LaneOps<V>::width;
   const SpatialOptions opt;
+  RouthLanesItems items{j};
   RouthLane lanes[w];
   bool busy[w];
-  std::size_t next = 0;
-  for (int l = 0; l < w; ++l) busy[l] = start_next(j, opt, &next, &lanes[l]);
+  for (int l = 0; l < w; ++l) busy[l] = routh_lane_start_next(items, opt, &lanes[l]);
   for (;;) {
     int some = -1;
     for (int l = 0; l < w; ++l)
@@ -103,19 +90,14 @@ COLLSWEEP_HD_INLINE void run_body(const RouthLanesJob& j) {
     const spatial::StepFactors<V> fac = spatial::step_factors(err);
     for (int l = 0; l < w; ++l) {
       if (!busy[l]) continue;
-      RouthLane& ln = lanes[l];
-      const SpatialCollision& c = j.c[ln.i];
       double y1l[kN], k1l[kN];
       for (int q = 0; q < kN; ++q) {
         y1l[q] = y1[q][l];
         k1l[q] = k1[q][l];
       }
       const spatial::StepFactors<double> lane_fac{fac.shrink[l], fac.grow[l]};
-      if (spatial::slip_advance(&ln.ev.r, c.W, c.mu, ln.ev.dirs, opt, &ln.si, err[l], lane_fac, y1l, k1l))
-        continue;
-      routh_slip_ended(&ln.ev, ln.si.res);
-      j.out[ln.i] = routh_finish(c, &ln.ev);
-      busy[l] = start_next(j, opt, &next, &ln);
+      busy[l] = routh_lane_advance(items, opt, &lanes[l], err[l], lane_fac, y1l, k1l) ||
+                routh_lane_start_next(items, opt, &lanes[l]);
     }
   }
 }

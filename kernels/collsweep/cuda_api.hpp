@@ -57,8 +57,9 @@ extern template COLLSWEEP_MULTICONTACT_BATCH(3);
 extern template COLLSWEEP_MULTICONTACT_BATCH(4);
 
 // Evaluates one of the four laws of evaluate_classic_spatial (stronge-3d, poisson-3d, newton-3d,
-// chatterjee-ruina-3d) on n given collisions on the GPU (one thread each); the outcomes are the CPU's, bit
-// for bit. A thesis law gives numerical_failure (their GPU path is the sweep and evaluate_spatial_samples).
+// chatterjee-ruina-3d) on n given collisions on the GPU (a Routh law's as items,
+// kernels/spatial_routh_items.cuh; Law II one thread each); the outcomes are the CPU's, bit for bit. A thesis
+// law gives numerical_failure (their GPU path is the sweep and evaluate_spatial_samples).
 bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
                             char* err, std::size_t err_len);
 
@@ -81,8 +82,10 @@ bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t fir
                             u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                             char* err, std::size_t err_len);
 
-// The same for a spatial sweep (any spatial law; the thesis laws and the constraint tallies run in a kernel
-// instance of their own).
+// The same for a spatial sweep (any spatial law), in batches: the samples drawn, the Routh laws evaluated as
+// items (threads that take the next item when theirs ends), then the sweep kernel over the batch with their
+// outcomes given (kernels/spatial_given_sweep.cuh); the thesis laws and the constraint tallies run in a
+// kernel instance of their own.
 bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                        Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                        std::size_t err_len);

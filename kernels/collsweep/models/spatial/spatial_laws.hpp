@@ -36,6 +36,20 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial(SpatialLaw law, const Spatia
   return o;
 }
 
+// evaluate_spatial for every law but the Routh laws, without their code: for a caller that has their
+// outcomes from elsewhere (the GPU sweep's Routh items, kernels/spatial_routh_items_cuda.cu). A Routh law
+// here is a numerical failure.
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial_without_routh(SpatialLaw law, const SpatialCollision& c,
+                                                                  const SpatialThesisParams& p,
+                                                                  LawReport* report) {
+  if (is_thesis_law(law)) return evaluate_thesis_3d(law, c, p, report);
+  const SpatialOutcome o = law == SpatialLaw::chatterjee_ruina3d
+                               ? ChatterjeeRuina3d::evaluate(c)
+                               : invalid_spatial_outcome(Status::numerical_failure);
+  set_report(report, 0, o.status == Status::ok ? 1 : 0);
+  return o;
+}
+
 inline const char* law_name(SpatialLaw law) {
   switch (law) {
     case SpatialLaw::stronge3d:

@@ -1,6 +1,8 @@
 // The one loop body of every spatial sweep: sample k -> every requested law -> the map tally (CPU and GPU).
 #pragma once
 
+#include <type_traits>
+
 #include "collsweep/models/spatial/constraints.hpp"
 #include "collsweep/models/spatial/quantities.hpp"
 #include "collsweep/models/spatial/sampler.hpp"
@@ -79,6 +81,16 @@ struct NoGivenOutcomes {
   COLLSWEEP_HD_INLINE const SpatialOutcome* operator()(int) const { return nullptr; }
 };
 
+// A Given that declares `static constexpr bool gives_routh_outcomes = true` gives every Routh law's outcome,
+// and the sweep evaluates the other laws without the Routh laws' code (evaluate_spatial_without_routh): the
+// GPU's sweep kernel over outcomes its Routh items computed (kernels/spatial_given_sweep.cuh) carries no
+// DOP853 step.
+template <class Given, class = void>
+struct GivesRouthOutcomes : std::false_type {};
+template <class Given>
+struct GivesRouthOutcomes<Given, std::void_t<decltype(Given::gives_routh_outcomes)>>
+    : std::bool_constant<Given::gives_routh_outcomes> {};
+
 // Evaluates every law of the spec on the drawn sample k (unless given) and records the outcomes; energy gains
 // are offered to sink.offer(law_slot, dE_rel, k) for the witness lists, and each compared pair's
 // disagreement (both laws valid) to sink.offer(n_laws + p, ...). kAllLaws = false: only the four laws of
@@ -96,6 +108,8 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const SpatialSweepSpec& s, const Spa
     if (const SpatialOutcome* g = given(i)) {  // a classic law's: evaluate_spatial's report for it
       o = *g;
       set_report(&report, 0, o.status == Status::ok ? 1 : 0);
+    } else if constexpr (GivesRouthOutcomes<Given>::value) {
+      o = evaluate_spatial_without_routh(s.laws[i], smp.c, smp.params, &report);
     } else if constexpr (kAllLaws) {
       o = evaluate_spatial(s.laws[i], smp.c, smp.params, &report);
     } else {
