@@ -124,10 +124,10 @@ TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
 // The Routh laws as items over several batches (the last one short) from a first sample past zero, against
 // the CPU and against the former one-sample-per-thread kernel: the same words and witnesses.
 TEST_F(GpuSpatial, ItemsInSmallBatchesAreTheCpus) {
-  const std::uint64_t first = 12345, n = 20000;
+  const std::uint64_t first = 12345, n = 9000;
   for (const SpatialSweepSpec& spec :
        {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::bodies)}) {
-    setenv("COLLSWEEP_CUDA_SPATIAL_BATCH", "7000", 1);
+    setenv("COLLSWEEP_CUDA_SPATIAL_BATCH", "4000", 1);
     const SpatialSweepResult batches = run_spatial_sweep_gpu(spec, first, n);
     unsetenv("COLLSWEEP_CUDA_SPATIAL_BATCH");
     const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, first, n, 1 << 12, 0);
