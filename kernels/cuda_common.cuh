@@ -53,14 +53,24 @@ bool copy_to_host(T* dst, const DeviceBuffer<T>& src, std::size_t n, const char*
   return check(cudaMemcpy(dst, src.get(), n * sizeof(T), cudaMemcpyDeviceToHost), what, err, err_len);
 }
 
+// Nothing to run between a per-sample kernel and the copy back.
+struct NothingAfterKernel {
+  template <class Sample, class Outcome>
+  bool operator()(Sample*, Outcome*, char*, std::size_t) const {
+    return true;
+  }
+};
+
 // The per-sample kernels of `collsweep validate`: kernel(spec, first, count, samples, outcomes) draws samples
 // [first, first + count) and evaluates every law of spec on each (outcomes[i * spec.n_laws + l]); this
-// launches it with `block` threads per block and copies both arrays back.
-template <class Spec, class Sample, class Outcome>
+// launches it with `block` threads per block, runs after_kernel(samples, outcomes, err, err_len) on the
+// device arrays (a family whose laws run in kernels of their own fills its outcomes there) and copies both
+// arrays back.
+template <class Spec, class Sample, class Outcome, class AfterKernel = NothingAfterKernel>
 bool evaluate_samples_on_device(void (*kernel)(Spec, std::uint64_t, std::uint64_t, Sample*, Outcome*),
                                 int block, const char* kernel_name, const Spec& spec, std::uint64_t first,
                                 std::uint64_t count, Sample* samples, Outcome* outcomes, char* err,
-                                std::size_t err_len) {
+                                std::size_t err_len, const AfterKernel& after_kernel = AfterKernel{}) {
   if (count == 0) return true;
   const std::size_t n_outcomes = count * static_cast<std::size_t>(spec.n_laws);
   DeviceBuffer<Sample> d_samples;
@@ -71,6 +81,7 @@ bool evaluate_samples_on_device(void (*kernel)(Spec, std::uint64_t, std::uint64_
   kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), block>>>(spec, first, count, d_samples.get(),
                                                                        d_outcomes.get());
   if (!check_launch(kernel_name, err, err_len)) return false;
+  if (!after_kernel(d_samples.get(), d_outcomes.get(), err, err_len)) return false;
   return copy_to_host(samples, d_samples, count, "cudaMemcpy(samples)", err, err_len) &&
          copy_to_host(outcomes, d_outcomes, n_outcomes, "cudaMemcpy(outcomes)", err, err_len);
 }

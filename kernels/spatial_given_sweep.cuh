@@ -95,11 +95,7 @@ bool sweep_spatial_in_batches(const Base& spec, std::uint64_t first, std::uint64
                               const char* kernel_name, char* err, std::size_t err_len) {
   detail::RouthItems items;
   int slots[max_sweep_laws] = {};
-  for (int i = 0; i < spec.n_laws; ++i)
-    if (is_routh_law(spec.laws[i])) {
-      slots[items.n_laws] = i;
-      items.laws[items.n_laws++] = spec.laws[i];
-    }
+  detail::collect_routh_laws(spec.laws, spec.n_laws, &items, slots);
   const std::uint64_t batch = spatial_batch_size(items.n_laws);
   detail::DeviceBuffer<SpatialSample> d_samples;
   detail::DeviceBuffer<SpatialOutcome> d_outcomes;

@@ -34,4 +34,16 @@ inline void set_samples(RouthItems* items, const SpatialSample* samples, std::ui
   items->n = n;
 }
 
+// The Routh laws among a spec's law slots, in slot order, into items->laws (items->n_laws of them); slots[r]
+// is the slot of items->laws[r]. The caller points items->out[r] at slot slots[r]'s outcomes.
+inline void collect_routh_laws(const SpatialLaw* laws, int n_laws, RouthItems* items,
+                               int (&slots)[max_sweep_laws]) {
+  items->n_laws = 0;
+  for (int i = 0; i < n_laws; ++i)
+    if (is_routh_law(laws[i])) {
+      slots[items->n_laws] = i;
+      items->laws[items->n_laws++] = laws[i];
+    }
+}
+
 }  // namespace collsweep::cuda::detail

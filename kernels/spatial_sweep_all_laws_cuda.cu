@@ -47,28 +47,19 @@ bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t firs
 bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                               SpatialSample* samples, SpatialOutcome* outcomes, char* err,
                               std::size_t err_len) {
-  using namespace detail;
-  if (count == 0) return true;
-  const std::size_t n_outcomes = count * static_cast<std::size_t>(spec.n_laws);
-  DeviceBuffer<SpatialSample> d_samples;
-  DeviceBuffer<SpatialOutcome> d_outcomes;
-  if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
-  if (!d_outcomes.allocate(n_outcomes, "cudaMalloc(outcomes)", err, err_len)) return false;
-  const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  spatial_samples_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(
-      spec, first, count, d_samples.get(), d_outcomes.get());
-  if (!check_launch("spatial_samples_kernel", err, err_len)) return false;
-  RouthItems items;
-  set_samples(&items, d_samples.get(), count);
-  items.stride = static_cast<std::uint64_t>(spec.n_laws);
-  for (int l = 0; l < spec.n_laws; ++l)
-    if (is_routh_law(spec.laws[l])) {
-      items.laws[items.n_laws] = spec.laws[l];
-      items.out[items.n_laws++] = d_outcomes.get() + l;
-    }
-  if (!evaluate_routh_items(items, err, err_len)) return false;
-  return copy_to_host(samples, d_samples, count, "cudaMemcpy(samples)", err, err_len) &&
-         copy_to_host(outcomes, d_outcomes, n_outcomes, "cudaMemcpy(outcomes)", err, err_len);
+  // The Routh laws' slots of every sample, as items between the kernel and the copy back.
+  auto routh_items = [&spec, count](SpatialSample* d_samples, SpatialOutcome* d_outcomes, char* e,
+                                    std::size_t e_len) {
+    detail::RouthItems items;
+    int slots[max_sweep_laws] = {};
+    detail::collect_routh_laws(spec.laws, spec.n_laws, &items, slots);
+    detail::set_samples(&items, d_samples, count);
+    items.stride = static_cast<std::uint64_t>(spec.n_laws);
+    for (int r = 0; r < items.n_laws; ++r) items.out[r] = d_outcomes + slots[r];
+    return detail::evaluate_routh_items(items, e, e_len);
+  };
+  return detail::evaluate_samples_on_device(spatial_samples_kernel, kBlock, "spatial_samples_kernel", spec,
+                                            first, count, samples, outcomes, err, err_len, routh_items);
 }
 
 }  // namespace collsweep::cuda
