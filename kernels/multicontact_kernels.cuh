@@ -17,5 +17,12 @@ bool run_multicontact_sweep_k4(const MultiContactSweepSpec& spec, std::uint64_t 
                                u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                                char* err, std::size_t err_len);
 
+// run_multicontact_sweep for k <= 2 with the mode enumeration's former GPU layout (ModeLayout::subset_loops;
+// kernels/ab/, built with -DCOLLSWEEP_CUDA_AB_KERNELS=ON for the GPU check's A/B).
+bool run_multicontact_sweep_subset_loops(const MultiContactSweepSpec& spec, std::uint64_t first,
+                                         std::uint64_t count, u64* words, Witness* witnesses,
+                                         int* witness_counts, ProgressHook progress, char* err,
+                                         std::size_t err_len);
+
 }  // namespace detail
 }  // namespace collsweep::cuda

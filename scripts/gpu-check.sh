@@ -16,7 +16,8 @@ build=${1:-.gpu}
 if [ -f "$build/bundle.tgz" ] && [ ! -x "$build/collsweep" ]; then tar xzf "$build/bundle.tgz" -C "$build"; fi
 if [ ! -x "$build/collsweep" ]; then
   echo "gpu-check: no staged build in $build; building with CUDA here"
-  BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
+  BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh \
+    -DCOLLSWEEP_CUDA_AB_KERNELS=ON || exit 1
   build=build-gpu
 fi
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr ' ' '-' || true)
@@ -67,6 +68,9 @@ if [ "${GPU_CHECK_ONLY:-}" != profile ]; then
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
 gtest "$build/tests/test_gpu_backend" 150
 [ -x "$build/tests/test_gpu_spatial" ] && gtest "$build/tests/test_gpu_spatial" 150
+# The A/B kernel of the k <= 2 multi-contact sweep (the mode enumeration's former layout) keeps the CPU's bits.
+step mode-subset-loops-tally 60 env COLLSWEEP_CUDA_MODE_LAYOUT=subset_loops "$build/tests/test_gpu_backend" \
+  --gtest_brief=1 --gtest_filter='*MultiContactSweepTally*'
 # 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
 step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
 # 3. The main job on the GPU.
@@ -105,6 +109,10 @@ if [ -x "$build/bench/bench_sweep" ]; then
   # The multi-contact sweep of k = 1 ... 4 in turn without its chunks sorted by k (the default sorts them).
   bench bench_sweep-cuda-unsorted env COLLSWEEP_CUDA_SORT_BY_COST=0 "$build/bench/bench_sweep" \
     --benchmark_filter='^sweep/cuda/poisson-lcp-k1to4'
+  # The k <= 2 multi-contact sweep with its mode enumeration in the former layout (assignments unrolled)
+  # against the default loops (A/B kernel of kernels/ab/; the same bits).
+  bench bench_sweep-cuda-mode-subset-loops env COLLSWEEP_CUDA_MODE_LAYOUT=subset_loops \
+    "$build/bench/bench_sweep" --benchmark_filter='^(sweep|steady)/cuda/poisson-lcp-k2'
   bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=^sweep/cpu
   # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time (about 35 s in all).
   bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/

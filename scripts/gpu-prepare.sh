@@ -13,7 +13,7 @@ if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && dpkg -s libsiconos-numerics-dev >/dev
   targets+=" bench_lcp_siconos"
 fi
 BUILD_TARGET=$targets BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh -DCOLLSWEEP_PORTABLE=ON \
-  -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-90}"
+  -DCOLLSWEEP_CUDA_AB_KERNELS=ON -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-90}"
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

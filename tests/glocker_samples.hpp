@@ -90,8 +90,9 @@ std::vector<PhysicalSolution<K>> basis_phase_solutions(const MultiContactCollisi
   return out;
 }
 
-// The same phase by the mode enumeration of the laws (GlockerModeSolver).
-template <int K>
+// The same phase by the mode enumeration of the laws (GlockerModeSolver), in the order it finds them; Layout:
+// the enumeration's code layout (the CPU's by default).
+template <int K, ModeLayout Layout = ModeLayout::unrolled>
 std::vector<PhysicalSolution<K>> mode_phase_solutions(const MultiContactCollision<K>& c,
                                                       const double (&cv)[2 * K], const double (&b)[K]) {
   GlockerModeSolver<K> modes;
@@ -105,7 +106,7 @@ std::vector<PhysicalSolution<K>> mode_phase_solutions(const MultiContactCollisio
     }
     out.push_back(p);
   };
-  modes.solve(cv, b, sink);
+  modes.template solve<Layout>(cv, b, sink);
   return out;
 }
 

@@ -316,6 +316,48 @@ TEST(GlockerProperties, ModeEnumerationFindsExactlyTheBasisEnumerationSolutions)
   EXPECT_GT(solutions, phases);  // degenerate phases report a solution from several modes
 }
 
+// The GPU compiles the mode enumeration as loops over the modes, the CPU unrolls it (ModeLayout,
+// glocker_modes.hpp): every layout finds the same solutions of both phases in the same order, bit for bit
+// (the GPU's then equal the CPU's, as test_gpu_backend checks on a GPU), on the degenerate data of
+// modes_match_bases too.
+template <int K>
+void layouts_agree(int samples, std::uint64_t seed, int& solutions) {
+  using testing_samples::mode_phase_solutions;
+  Rng rng(seed);
+  auto check = [&](const MultiContactCollision<K>& c, const double(&cv)[2 * K], const double(&b)[K], int s) {
+    const auto unrolled = mode_phase_solutions<K, ModeLayout::unrolled>(c, cv, b);
+    const auto subset_loops = mode_phase_solutions<K, ModeLayout::subset_loops>(c, cv, b);
+    const auto loops = mode_phase_solutions<K, ModeLayout::loops>(c, cv, b);
+    EXPECT_TRUE(subset_loops == unrolled) << "sample " << s;  // (std::array ==: every double, in order)
+    EXPECT_TRUE(loops == unrolled) << "sample " << s;
+    solutions += static_cast<int>(unrolled.size());
+    return unrolled;
+  };
+  for (int s = 0; s < samples; ++s) {
+    MultiContactCollision<K> c = random_collision<K>(rng, s % 2 ? Mode::extreme : Mode::general);
+    if (s % 5 == 1) c.mu[0] = 0.0;
+    if (s % 7 == 2)
+      for (int j = 0; j < K; ++j) c.eps_N[j] = c.eps_T[j] = 0.0;
+    const double zero_b[K] = {};
+    for (const auto& p : check(c, c.gamma_minus, zero_b, s)) {
+      double lm[2 * K], g0[2 * K], cv[2 * K], b[K];
+      for (int i = 0; i < 2 * K; ++i) {
+        lm[i] = p[i];
+        g0[i] = p[2 * K + i];
+      }
+      decompression_data(c, lm, g0, cv, b);
+      check(c, cv, b, s);
+    }
+  }
+}
+
+TEST(GlockerProperties, EveryCodeLayoutOfTheModeEnumerationGivesTheSameBits) {
+  int solutions = 0;
+  layouts_agree<1>(3000, 2201, solutions);
+  layouts_agree<2>(5000, 2202, solutions);
+  EXPECT_GT(solutions, 15000);
+}
+
 // Sect. 8.3: all eps = 0 ends the impact after compression, Lambda^+ = 0. Delta = 0 is always a
 // decompression solution then (q^+ = (gamma°_N, gamma°_T, 0) with gamma°_N >= 0), and the project
 // convention (models/multicontact/laws.hpp) chooses it whenever it is a solution, so Lambda^+ = 0 exactly on

@@ -31,6 +31,9 @@
 // (SSE2) samples at once, every data-dependent choice (pivot rows, contacts with r_j = 0, feasibility) a
 // lane mask instead of a branch, so that each lane gets the bits of the scalar solver. k >= 3 (runtime mode
 // loops, Gaussian elimination beyond 2 unknowns) is compiled for R = double only.
+//
+// Code layout (ModeLayout): the same operations in the same order, hence the same bits, either unrolled into
+// straight-line code (the CPU) or as loops over the modes (the GPU, where code size costs instruction fetch).
 #pragma once
 
 #include <type_traits>
@@ -40,6 +43,27 @@
 #include "collsweep/models/multicontact/contact.hpp"
 
 namespace collsweep {
+
+// How the enumeration of k <= 2 contacts is compiled; every layout runs the same operations in the same
+// order, so all give the same solutions, bit for bit, in the same order (k >= 3 always loops):
+//   unrolled      each of the 3^k tangential assignments and of the 2^k normal subsets a compile-time
+//                 constant, so that their index logic folds away (the CPU: faster on its SIMD lanes,
+//                 bench/README.md 'Last figures');
+//   subset_loops  the assignments unrolled, the subsets of each a loop (the GPU's layout until 2026-11-28);
+//   loops         both loops, the code of one assignment and one subset (the GPU: the warps of its
+//                 multi-contact sweep waited on instruction fetch for half their cycles, docs/gpu.md
+//                 'Profiles'; k = 2's enumeration is about a ninth of the code of subset_loops).
+enum class ModeLayout { unrolled, subset_loops, loops };
+
+// This compilation's layout: the CPU's unrolled, the GPU's loops; a GPU unit that defines
+// COLLSWEEP_DEVICE_MODE_SUBSET_LOOPS keeps the former layout (the GPU check's A/B, docs/gpu.md).
+#if defined(__CUDA_ARCH__) && defined(COLLSWEEP_DEVICE_MODE_SUBSET_LOOPS)
+#define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::subset_loops
+#elif defined(__CUDA_ARCH__)
+#define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::loops
+#else
+#define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::unrolled
+#endif
 
 // a X = B for NR right-hand sides (the columns of b, overwritten by X), n <= N: closed forms for n = 1, 2
 // with the pivots of partial pivoting, each pivot inverted once; Gaussian elimination with partial pivoting
@@ -151,14 +175,21 @@ struct GlockerModeSolver {
   // tangential signs are tested only for the normal-feasible subsets.
   template <bool kZeroB, class Emit>
   COLLSWEEP_HD_LANES_OUTLINE void solve_lanes(const R (&cv)[n], const R (&b)[K], M active, Emit& emit) const {
+    solve_lanes_as<kZeroB, COLLSWEEP_MODE_LAYOUT>(cv, b, active, emit);
+  }
+
+  // solve_lanes in a given code layout (the tests compare them on the CPU).
+  template <bool kZeroB, ModeLayout kLayout, class Emit>
+  COLLSWEEP_HD_ALWAYS_INLINE void solve_lanes_as(const R (&cv)[n], const R (&b)[K], M active,
+                                                 Emit& emit) const {
     const R sq = scale_q(cv, b);
-    if constexpr (K <= 2) {  // every assignment and subset a compile-time constant: straight-line code
-      tangential_static<0, kZeroB>(cv, b, sq, active, emit);
-    } else {
+    if constexpr (K <= 2 && kLayout != ModeLayout::loops) {  // every assignment a compile-time constant
+      tangential_static<0, kZeroB, kLayout>(cv, b, sq, active, emit);
+    } else {  // t_j = digit j of the assignment's number in base 3, in the order of tangential_static
       int t[K];
       for (int j = 0; j < K; ++j) t[j] = 0;
       while (true) {
-        tangential<kZeroB>(t, cv, b, sq, active, emit);
+        tangential<kZeroB, kLayout>(t, cv, b, sq, active, emit);
         int j = 0;
         while (j < K && ++t[j] == 3) t[j++] = 0;
         if (j == K) break;
@@ -166,8 +197,9 @@ struct GlockerModeSolver {
     }
   }
 
-  // One sample (R = double): sink(x, gamma) for every feasible mode combination; returns how many.
-  template <class Sink>
+  // One sample (R = double): sink(x, gamma) for every feasible mode combination; returns how many. kLayout:
+  // this compilation's unless given (the tests compare the layouts).
+  template <ModeLayout kLayout = COLLSWEEP_MODE_LAYOUT, class Sink>
   COLLSWEEP_HD int solve(const double (&cv)[n], const double (&b)[K], Sink& sink) const {
     static_assert(std::is_same<R, double>::value, "solve() takes one sample; lanes use solve_lanes()");
     int found = 0;
@@ -179,9 +211,9 @@ struct GlockerModeSolver {
     bool zero_b = true;
     for (int j = 0; j < K; ++j) zero_b = zero_b && b[j] == 0.0;
     if (zero_b)
-      solve_lanes<true>(cv, b, true, emit);
+      solve_lanes_as<true, kLayout>(cv, b, true, emit);
     else
-      solve_lanes<false>(cv, b, true, emit);
+      solve_lanes_as<false, kLayout>(cv, b, true, emit);
     return found;
   }
 
@@ -204,14 +236,14 @@ struct GlockerModeSolver {
   }
 
   // Tangential assignment number Code (t_j = digit j of Code in base 3), then the next one (k <= 2).
-  template <int Code, bool kZeroB, class Emit>
+  template <int Code, bool kZeroB, ModeLayout kLayout, class Emit>
   COLLSWEEP_HD_ALWAYS_INLINE void tangential_static(const R (&cv)[n], const R (&b)[K], R sq, M active,
                                                     Emit& emit) const {
     if constexpr (Code < (K == 1 ? 3 : 9)) {
       int t[K];
       for (int j = 0, p = 1; j < K; ++j, p *= 3) t[j] = (Code / p) % 3;
-      tangential<kZeroB>(t, cv, b, sq, active, emit);
-      tangential_static<Code + 1, kZeroB>(cv, b, sq, active, emit);
+      tangential<kZeroB, kLayout>(t, cv, b, sq, active, emit);
+      tangential_static<Code + 1, kZeroB, kLayout>(cv, b, sq, active, emit);
     }
   }
 
@@ -226,7 +258,7 @@ struct GlockerModeSolver {
   };
 
   // Every normal subset under the tangential assignment t.
-  template <bool kZeroB, class Emit>
+  template <bool kZeroB, ModeLayout kLayout, class Emit>
   COLLSWEEP_HD_ALWAYS_INLINE void tangential(const int (&t)[K], const R (&cv)[n], const R (&b)[K], R sq,
                                              M active, Emit& emit) const {
     const MultiContactCollision<K, R>& cc = *c;
@@ -290,15 +322,7 @@ struct GlockerModeSolver {
       }
     }
     const Readout rd{t, mm, yy, forbid_open, forbid_closed, sq / scale_a, sq};
-    // On the CPU each subset of k <= 2 contacts is a compile-time constant, so that its index logic folds
-    // away (faster on the SIMD path, measured in bench/README.md, 'Last figures'); the GPU keeps the loop,
-    // whose code is four times smaller (its warps wait on instruction fetch, docs/gpu.md, 'Profiles').
-#if defined(__CUDA_ARCH__)
-    constexpr bool kStaticSubsets = false;
-#else
-    constexpr bool kStaticSubsets = K <= 2;
-#endif
-    if constexpr (kStaticSubsets) {
+    if constexpr (K <= 2 && kLayout == ModeLayout::unrolled) {  // each subset a compile-time constant
       normal_subsets_static<0, kZeroB>(rd, cv, b, ok, emit);
     } else {
       for (unsigned mask = 0; mask < (1u << K); ++mask) normal_subset<kZeroB>(mask, rd, cv, b, ok, emit);
