@@ -52,7 +52,7 @@ namespace collsweep {
 //   subset_loops  the assignments unrolled, the subsets of each a loop (the GPU's layout until 2026-11-28);
 //   loops         both loops, the code of one assignment and one subset (the GPU: the warps of its
 //                 multi-contact sweep waited on instruction fetch for half their cycles, docs/gpu.md
-//                 'Profiles'; k = 2's enumeration is about a ninth of the code of subset_loops).
+//                 'Profiles'; k = 2's enumeration is about a quarter of the PTX of subset_loops).
 enum class ModeLayout { unrolled, subset_loops, loops };
 
 // This compilation's layout: the CPU's unrolled, the GPU's loops; a GPU unit that defines
