@@ -116,7 +116,7 @@ void BM_WarpItems(benchmark::State& state) {
         working += has[l];
       }
       if (want == 0 && working == 0) break;
-      if (want != 0 && (working == 0 || want >= refill_at)) {
+      if (warp_refills(want, working, refill_at)) {
         ++refill_turns;
         for (int l = 0; l < 32; ++l)
           if (!has[l] && more[l]) more[l] = has[l] = routh_lane_start_next(items, opt, &lanes[l]);

@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(kRouthBlock, MinBlocks)
     const unsigned want = __ballot_sync(kWarp, !has && more);
     const unsigned busy = __ballot_sync(kWarp, has);
     if (want == 0 && busy == 0) break;
-    if (want != 0 && (busy == 0 || __popc(want) >= refill_at) && !has && more)
+    if (warp_refills(__popc(want), __popc(busy), refill_at) && !has && more)
       more = has = routh_lane_start_next(items, opt, &ln);
     if (has) {
       double y1[spatial::kN], k1[spatial::kN];

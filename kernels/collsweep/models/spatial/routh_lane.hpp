@@ -69,6 +69,14 @@ COLLSWEEP_HD_INLINE double routh_lane_step(const RouthLane& ln, const SpatialOpt
                                            opt.tol, ln.si.base, y1, k1);
 }
 
+// Whether a GPU warp's free threads (free_threads of them; busy_threads still on items) take new items this
+// turn: once refill_at of them are free, or when none is busy. A thread starting an item runs while the
+// warp's others wait, so refilling several at once costs what refilling one does
+// (kernels/spatial_routh_items_cuda.cu; bench_spatial_laws' warp_items simulates a warp with it).
+COLLSWEEP_HD_INLINE bool warp_refills(int free_threads, int busy_threads, int refill_at) {
+  return free_threads != 0 && (busy_threads == 0 || free_threads >= refill_at);
+}
+
 // A lane of one: every item of the source, one DOP853 step per turn, the next item as soon as one ends.
 template <class Items>
 COLLSWEEP_HD_INLINE void run_routh_lane(Items& items, const SpatialOptions& opt = SpatialOptions()) {
