@@ -72,7 +72,7 @@ void run_ours_lanes(benchmark::State& state, LaneIsa isa, bool predicates) {
   MultiContactOutcome<K> out[multicontact_lane_batch];
   for (auto _ : state) {
     for (int l = 0; l < multicontact_lane_batch; ++l) in[l] = s[i + l];
-    evaluate_multicontact_lanes_with<K>(isa, MultiContactLaw::poisson_lcp, in, opt, out);
+    evaluate_multicontact_lanes_with<K>(isa, multicontact_law<PoissonLcp>, in, opt, out);
     sink += out[0].W;
     benchmark::DoNotOptimize(sink);
     i = (i + multicontact_lane_batch) & 1023;
@@ -119,7 +119,7 @@ void BM_Ours_Enumeration_Cuda(benchmark::State& state) {
     char err[512] = {};
     double kernel_seconds = 0.0;
     const auto t0 = std::chrono::steady_clock::now();
-    if (!cuda::evaluate_multicontact_batch<K>(MultiContactLaw::poisson_lcp, opt, in.data(), out.data(),
+    if (!cuda::evaluate_multicontact_batch<K>(multicontact_law<PoissonLcp>, opt, in.data(), out.data(),
                                               in.size(), &kernel_seconds, err, sizeof err)) {
       state.SkipWithError(err);
       return;

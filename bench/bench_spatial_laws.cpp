@@ -65,7 +65,7 @@ void BM_Thesis(benchmark::State& state, SpatialLaw law) {
   double sink = 0.0;
   for (auto _ : state) {
     LawReport report;
-    sink += evaluate_thesis_3d(law, p[i++ & 1023], params, &report).dE + report.solutions;
+    sink += evaluate_spatial(law, p[i++ & 1023], params, &report).dE + report.solutions;
     benchmark::DoNotOptimize(sink);
   }
   state.SetItemsProcessed(state.iterations());
@@ -88,7 +88,7 @@ struct PlanItems {
     *q = taken++;
     return true;
   }
-  SpatialLaw law(std::uint64_t) const { return SpatialLaw::stronge3d; }
+  SpatialLaw law(std::uint64_t) const { return spatial_law<Stronge3d>; }
   const SpatialCollision& collision(std::uint64_t q) const { return c[q]; }
   void put(std::uint64_t, const SpatialOutcome& o) { benchmark::DoNotOptimize(o.dE); }
 };

@@ -33,7 +33,7 @@ PlanarSweepSpec one_law(PlanarLaw law) {
 
 // The quickstart sweep itself: all four laws on every sample (a 30 x 20 x 4 map: 2 400 cell-law pairs).
 PlanarSweepSpec all_laws() {
-  PlanarSweepSpec s = one_law(PlanarLaw::stronge);
+  PlanarSweepSpec s = one_law(planar_law<Stronge>);
   for (int l = 0; l < planar_law_count; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
   s.n_laws = planar_law_count;
   return s;
@@ -93,7 +93,7 @@ MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
                         : MapAxis{Quantity::log10_cond, 0.0, 3.0, 15};
   s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 10};
   s.n_axes = 2;
-  s.laws[0] = MultiContactLaw::poisson_lcp;
+  s.laws[0] = multicontact_law<PoissonLcp>;
   s.n_laws = 1;
   return s;
 }
@@ -240,7 +240,7 @@ void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
 }
 
 void BM_CudaSteadySpatial(benchmark::State& state) {
-  run_steady(state, one_spatial_law(SpatialLaw::stronge3d), std::uint64_t(1) << 26, kNotProfiled,
+  run_steady(state, one_spatial_law(spatial_law<Stronge3d>), std::uint64_t(1) << 26, kNotProfiled,
              [](const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t n) {
                return run_spatial_sweep_gpu(s, first, n);
              });
@@ -291,7 +291,7 @@ void register_all() {
         ->UseManualTime()
         ->Iterations(3);
   }
-  benchmark::RegisterBenchmark("profile/cuda/stronge-3d", BM_CudaSpatial, SpatialLaw::stronge3d, 18)
+  benchmark::RegisterBenchmark("profile/cuda/stronge-3d", BM_CudaSpatial, spatial_law<Stronge3d>, 18)
       ->Unit(benchmark::kMillisecond)
       ->UseManualTime()
       ->Iterations(1);
@@ -299,7 +299,7 @@ void register_all() {
     b->Unit(benchmark::kSecond)->UseManualTime()->Iterations(1);
   };
   steady(benchmark::RegisterBenchmark("steady/cuda/stronge", BM_CudaSteadyPlanar,
-                                      static_cast<int>(PlanarLaw::stronge), kStrongeOps));
+                                      static_cast<int>(planar_law<Stronge>), kStrongeOps));
   steady(benchmark::RegisterBenchmark("steady/cuda/all-laws", BM_CudaSteadyPlanar, -1, kFourLawsOps));
   steady(benchmark::RegisterBenchmark("steady/cuda/stronge-3d", BM_CudaSteadySpatial));
   for (const int k : {2, 4})

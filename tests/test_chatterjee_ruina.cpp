@@ -45,9 +45,9 @@ TEST(ChatterjeeRuina, RodThroughTheRouthLaws) {
     PlanarLaw law;
     double v_n2, v_t2, ke;
   } cases[] = {
-      {PlanarLaw::poisson, 0.6224, -0.0629, 0.1076},
-      {PlanarLaw::newton, 1.0, -0.1169, 0.2729},  // gains energy: 0.2729 > 0.25
-      {PlanarLaw::stronge, 0.7441, -0.0803, 0.1526},
+      {planar_law<Poisson>, 0.6224, -0.0629, 0.1076},
+      {planar_law<Newton>, 1.0, -0.1169, 0.2729},  // gains energy: 0.2729 > 0.25
+      {planar_law<Stronge>, 0.7441, -0.0803, 0.1526},
   };
   for (const Expect& x : cases) {
     const PlanarOutcome o = evaluate(x.law, {kRod, kRodV, 0.5, 1.0, 0.0});

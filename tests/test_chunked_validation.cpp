@@ -176,8 +176,8 @@ TEST(ChunkedValidation, SpatialSplitsGiveTheOnePassComparison) {
   SpatialSweepSpec spec;
   spec.plan.seed = 7;
   spec.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
-  spec.laws[0] = SpatialLaw::stronge3d;
-  spec.laws[1] = SpatialLaw::chatterjee_ruina3d;
+  spec.laws[0] = spatial_law<Stronge3d>;
+  spec.laws[1] = spatial_law<ChatterjeeRuina3d>;
   spec.n_laws = 2;
   const std::uint64_t first = 40, n = 1200;
   auto [samples, outcomes] = testing::one_sample_results(spec, first, n);

@@ -151,8 +151,8 @@ TEST_P(CliEvalLaws, ShuffledColumnsPassThroughAndOneInvalidRowOfEachKind) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPlanarLaws, CliEvalLaws,
-                         ::testing::Values(PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton,
-                                           PlanarLaw::chatterjee_ruina),
+                         ::testing::Values(planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>,
+                                           planar_law<ChatterjeeRuina>),
                          [](const auto& info) {
                            std::string n = law_name(info.param);
                            for (char& c : n)
@@ -174,7 +174,7 @@ TEST(CliEval, AllRowsOkExitsZero) {
   const CommandResult r = run_collsweep({"eval", "--law", "stronge", "--in", in, "--out", out});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  check_output(PlanarLaw::stronge, rows, false, read_text_file(out));
+  check_output(planar_law<Stronge>, rows, false, read_text_file(out));
 }
 
 TEST(CliEval, EtColumnIsPassedThroughAndIgnoredByOtherLaws) {
@@ -184,7 +184,7 @@ TEST(CliEval, EtColumnIsPassedThroughAndIgnoredByOtherLaws) {
   write_text_file(in, sample_csv(rows, true));
   const CommandResult r = run_collsweep({"eval", "--law", "newton", "--in", in, "--out", out});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  check_output(PlanarLaw::newton, rows, true, read_text_file(out));
+  check_output(planar_law<Newton>, rows, true, read_text_file(out));
 }
 
 TEST(CliEval, StdinAndStdoutGiveTheSameBytesAsFiles) {
@@ -197,7 +197,7 @@ TEST(CliEval, StdinAndStdoutGiveTheSameBytesAsFiles) {
   EXPECT_EQ(files.exit_code, 1);
   EXPECT_EQ(pipes.exit_code, 1);
   EXPECT_EQ(pipes.out, read_text_file(out));
-  check_output(PlanarLaw::poisson, rows, false, pipes.out);
+  check_output(planar_law<Poisson>, rows, false, pipes.out);
 }
 
 TEST(CliEval, HeaderOnlyFileGivesHeaderOnlyOutput) {
@@ -318,7 +318,7 @@ TEST(CliEval, ManyRowsStream) {
   ASSERT_EQ(tail.size(), 1u);
   EXPECT_EQ(tail[0][7], std::to_string(n - 1));
   const PlanarOutcome o = evaluate(
-      PlanarLaw::stronge, PlanarCollision{{1, 0.25, 2}, {-1, -2.0 + 4.0 * (n - 1) / n}, 0.3, 0.5, 0.0});
+      planar_law<Stronge>, PlanarCollision{{1, 0.25, 2}, {-1, -2.0 + 4.0 * (n - 1) / n}, 0.3, 0.5, 0.0});
   EXPECT_EQ(tail[0][8], "ok");
   EXPECT_EQ(bits(num(tail[0][10])), bits(o.I_n));
   EXPECT_EQ(bits(num(tail[0][15])), bits(o.dE_rel));

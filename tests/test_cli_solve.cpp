@@ -139,7 +139,7 @@ TEST(CliSolve, KanePendulumStrongeMechanismFormJson) {
   const Mechanism mech = k.mechanism();
   const PlanarCollision c{delassus_from_mechanism(mech),
                           contact_velocity(mech, Eigen::Vector2d(k.u[0], k.u[1])), 0.2, 0.5, 0.0};
-  const PlanarOutcome o = evaluate(PlanarLaw::stronge, c);
+  const PlanarOutcome o = evaluate(planar_law<Stronge>, c);
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_EQ(out.at("I_n").number(), o.I_n);
   EXPECT_EQ(out.at("I_t").number(), o.I_t);
@@ -211,7 +211,7 @@ TEST(CliSolve, ChatterjeeRuinaReadsEt) {
   const JsonValue j = parse_json_output(r);
   EXPECT_EQ(j.at("inputs").at("e_t").number(), -0.5);
   const PlanarOutcome o =
-      evaluate(PlanarLaw::chatterjee_ruina, PlanarCollision{{1, 0, 1}, {-1, 0.1}, 0.5, 0.5, -0.5});
+      evaluate(planar_law<ChatterjeeRuina>, PlanarCollision{{1, 0, 1}, {-1, 0.1}, 0.5, 0.5, -0.5});
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_EQ(j.at("type").number(), o.type);
   EXPECT_EQ(j.at("outputs").at("I_t").number(), o.I_t);

@@ -253,7 +253,7 @@ TEST(CliSpatialEval, EveryLawIsEvaluateSpatialBitForBit) {
   testing::Draw d(414);
   // 40 collisions that every law of issue 18 evaluates (a jam of the Routh laws is an invalid row: next
   // test); the thesis laws' eval, with its own columns, is test_cli_thesis_laws.cpp's.
-  constexpr int classic_laws = static_cast<int>(SpatialLaw::chatterjee_ruina3d) + 1;
+  constexpr int classic_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
   const auto valid_for_all = [](const SpatialCollision& c) {
     for (int l = 0; l < classic_laws; ++l)
       if (evaluate_spatial(static_cast<SpatialLaw>(l), c).status != Status::ok) return false;
@@ -365,7 +365,7 @@ SpatialCollision example() {
 
 TEST(CliSpatialSolve, JsonIsTheLawsOutcomeAndTheTableShowsThePhases) {
   const SpatialCollision c = example();
-  const SpatialOutcome o = evaluate_spatial(SpatialLaw::poisson3d, c);
+  const SpatialOutcome o = evaluate_spatial(spatial_law<Poisson3d>, c);
   ASSERT_EQ(o.status, Status::ok);
   ASSERT_EQ(o.mode, SpatialMode::D);  // slips through compression, halts in restitution, then sticks
   std::vector<std::string> args = solve_args("poisson-3d", c);
@@ -412,7 +412,7 @@ TEST(CliSpatialSolve, JsonIsTheLawsOutcomeAndTheTableShowsThePhases) {
   ASSERT_EQ(law2.exit_code, 0) << law2.err;
   SpatialCollision ce = c;
   ce.e_t = 0.25;
-  const SpatialOutcome o2 = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, ce);
+  const SpatialOutcome o2 = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, ce);
   const JsonValue j2 = parse_json(law2.out);
   EXPECT_EQ(j2.at("mode").string(), mode_name(o2.mode));
   EXPECT_EQ(bits(j2.at("outputs").at("dE").number()), bits(o2.dE));
@@ -502,7 +502,7 @@ TEST(CliSpatialSolve, BodiesFormGivesEachBodysVelocities) {
   c.v = bc.v;
   c.mu = 0.4;
   c.e = 0.6;
-  const SpatialOutcome o = evaluate_spatial(SpatialLaw::stronge3d, c);
+  const SpatialOutcome o = evaluate_spatial(spatial_law<Stronge3d>, c);
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_EQ(j.at("inputs").at("form").string(), "bodies");
   EXPECT_EQ(bits(j.at("inputs").at("W_n1").number()), bits(bc.W.c1));

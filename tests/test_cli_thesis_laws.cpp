@@ -95,7 +95,7 @@ void expect_row_matches_kernel(PlanarLaw law, const PlanarCollision& c,
   if (law_counts_solutions(law)) {
     EXPECT_EQ(row[col(header, "solutions")], std::to_string(rep.solutions));
   }
-  if (law == PlanarLaw::smith) {
+  if (law == planar_law<Smith>) {
     EXPECT_EQ(row[col(header, "iterations")], std::to_string(rep.iterations));
   }
 }
@@ -123,13 +123,13 @@ TEST(CliThesisLaws, KaneLevinsonOnTheRodSticksAndGains) {
   EXPECT_EQ(a[col(h, "C3")], "0");
   EXPECT_NEAR(num(a[col(h, "eta")]), 7.0 / 6.0, 1e-14);
   EXPECT_EQ(a[col(h, "solutions")], "1");
-  expect_row_matches_kernel(PlanarLaw::kane_levinson, rod(0.5, 1.0), h, a);
+  expect_row_matches_kernel(planar_law<KaneLevinson>, rod(0.5, 1.0), h, a);
   // Narrow cone: the reversed slip P = (40/47, 4/47), v_t2 = -3/47 (type 3).
   const auto& b = rows[2];
   EXPECT_EQ(b[col(h, "type")], "3");
   EXPECT_NEAR(num(b[col(h, "I_n")]), 40.0 / 47.0, 1e-15);
   EXPECT_NEAR(num(b[col(h, "v_t2")]), -3.0 / 47.0, 1e-15);
-  expect_row_matches_kernel(PlanarLaw::kane_levinson, rod(0.1, 1.0), h, b);
+  expect_row_matches_kernel(planar_law<KaneLevinson>, rod(0.1, 1.0), h, b);
 }
 
 TEST(CliThesisLaws, BrachWithRatioPointTwoIsLawTwosProjectedImpulse) {
@@ -148,11 +148,11 @@ TEST(CliThesisLaws, BrachWithRatioPointTwoIsLawTwosProjectedImpulse) {
   EXPECT_EQ(rows[1][col(h, "C3")], "0");
   EXPECT_EQ(rows[2][col(h, "C3")], "1");
   // Brach's P is Law II's on the cone: chatterjee-ruina at mu = 0.2 gives the same impulse.
-  const PlanarOutcome law2 = evaluate(PlanarLaw::chatterjee_ruina, rod(0.2, 1.0));
+  const PlanarOutcome law2 = evaluate(planar_law<ChatterjeeRuina>, rod(0.2, 1.0));
   EXPECT_NEAR(num(rows[1][col(h, "I_n")]), law2.I_n, 1e-15);
   EXPECT_NEAR(num(rows[1][col(h, "I_t")]), law2.I_t, 1e-15);
-  expect_row_matches_kernel(PlanarLaw::brach, rod(0.2, 1.0, 0, 0, 0, 0.2), h, rows[1]);
-  expect_row_matches_kernel(PlanarLaw::brach, rod(0.1, 1.0, 0, 0, 0, 0.2), h, rows[2]);
+  expect_row_matches_kernel(planar_law<Brach>, rod(0.2, 1.0, 0, 0, 0, 0.2), h, rows[1]);
+  expect_row_matches_kernel(planar_law<Brach>, rod(0.1, 1.0, 0, 0, 0, 0.2), h, rows[2]);
 }
 
 TEST(CliThesisLaws, SmithOnTheRodMatchesTheWorkedValuesAndKeepsC1C3) {
@@ -169,7 +169,7 @@ TEST(CliThesisLaws, SmithOnTheRodMatchesTheWorkedValuesAndKeepsC1C3) {
   EXPECT_EQ(rows[1][col(h, "C1")], "0");
   EXPECT_EQ(rows[1][col(h, "C3")], "0");
   EXPECT_GE(std::stoi(rows[1][col(h, "solutions")]), 1);
-  expect_row_matches_kernel(PlanarLaw::smith, rod(0.5, 1.0), h, rows[1]);
+  expect_row_matches_kernel(planar_law<Smith>, rod(0.5, 1.0), h, rows[1]);
 }
 
 // At mu = 0 Laws I, III, the combined law, Kane-Levinson and Smith are Newton's frictionless law:
@@ -205,7 +205,7 @@ TEST(CliThesisLaws, CombinedLawWeightsAndInvalidRows) {
   const Rows rows = parse_csv(out);
   ASSERT_EQ(rows.size(), 4u);
   const auto& h = rows[0];
-  const PlanarOutcome law2 = evaluate(PlanarLaw::chatterjee_ruina, rod(0.5, 1.0));
+  const PlanarOutcome law2 = evaluate(planar_law<ChatterjeeRuina>, rod(0.5, 1.0));
   EXPECT_EQ(bits(num(rows[1][col(h, "I_n")])), bits(law2.I_n));
   EXPECT_EQ(bits(num(rows[1][col(h, "I_t")])), bits(law2.I_t));
   // Law II's worked value on the rod: P = (0.65, -0.25), KE_f = 0.2.
@@ -245,7 +245,7 @@ TEST(CliThesisLaws, EveryPlanarLawAgreesWithTheKernel) {
       csv += io::format_double(x) + ",";
     csv.back() = '\n';
   }
-  for (int l = static_cast<int>(PlanarLaw::chatterjee_law1); l < planar_law_count; ++l) {
+  for (int l = static_cast<int>(planar_law<ChatterjeeLaw1>); l < planar_law_count; ++l) {
     const auto law = static_cast<PlanarLaw>(l);
     SCOPED_TRACE(law_name(law));
     std::string out;
@@ -394,12 +394,12 @@ TEST(CliThesisLaws, SweepColumnsWitnessesReproduceAndKeyRules) {
 TEST(CliThesisLaws, SpatialLawsOnTheEmbeddedRodGiveThePlanarOutcome) {
   const std::string row = "2.5,-1.5,0,2.5,0,1,-1,1,0,0.5,1,0.2,0.3,0.3,0.2,0\n";
   const std::pair<const char*, PlanarLaw> laws[] = {
-      {"chatterjee-law1-3d", PlanarLaw::chatterjee_law1},
-      {"chatterjee-law3-3d", PlanarLaw::chatterjee_law3},
-      {"chatterjee-combined-3d", PlanarLaw::chatterjee_combined},
-      {"kane-levinson-3d", PlanarLaw::kane_levinson},
-      {"smith-3d", PlanarLaw::smith},
-      {"brach-3d", PlanarLaw::brach}};
+      {"chatterjee-law1-3d", planar_law<ChatterjeeLaw1>},
+      {"chatterjee-law3-3d", planar_law<ChatterjeeLaw3>},
+      {"chatterjee-combined-3d", planar_law<ChatterjeeCombined>},
+      {"kane-levinson-3d", planar_law<KaneLevinson>},
+      {"smith-3d", planar_law<Smith>},
+      {"brach-3d", planar_law<Brach>}};
   for (const auto& [name, planar] : laws) {
     SCOPED_TRACE(name);
     std::string out;
@@ -426,7 +426,7 @@ TEST(CliThesisLaws, SpatialLawsOnTheEmbeddedRodGiveThePlanarOutcome) {
     c.e = 1.0;
     c.e_t = 0.2;
     LawReport rep;
-    const SpatialOutcome o = evaluate_thesis_3d(law, c, SpatialThesisParams{0.3, 0.3, 0.2, 0.0}, &rep);
+    const SpatialOutcome o = evaluate_spatial(law, c, SpatialThesisParams{0.3, 0.3, 0.2, 0.0}, &rep);
     const ConstraintReport k = check_constraints(c, o);
     EXPECT_EQ(bits(num(a[col(h, "I_n")])), bits(o.I.n));
     EXPECT_EQ(bits(num(a[col(h, "dE_rel")])), bits(o.dE_rel));

@@ -155,8 +155,8 @@ TEST(ConfigParse, Quickstart) {
   EXPECT_EQ(c.samples, 4000000u);
   EXPECT_EQ(c.batch, 1u << 20);
   EXPECT_FALSE(c.samples_npy);
-  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton,
-                                                PlanarLaw::chatterjee_ruina}));
+  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>,
+                                                planar_law<ChatterjeeRuina>}));
   EXPECT_EQ(planar_spec(c).witnesses, 10);
   EXPECT_EQ(planar_spec(c).tolerance, 1e-12);
   EXPECT_EQ(planar_spec(c).plan.W.kind, MatrixKind::direct);
@@ -192,7 +192,7 @@ TEST(ConfigParse, DjerassiCases) {
     const RunConfig c = load(file);
     EXPECT_EQ(c.name, "djerassi_case" + std::to_string(k.number));
     EXPECT_EQ(laws_of(c),
-              (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
+              (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>}));
     ASSERT_EQ(planar_spec(c).plan.W.kind, MatrixKind::fixed);
     EXPECT_EQ(planar_spec(c).plan.W.fixed.nn, k.W.nn);
     EXPECT_EQ(planar_spec(c).plan.W.fixed.nt, k.W.nt);
@@ -249,7 +249,7 @@ TEST(ConfigParse, KanePendulum) {
   EXPECT_DOUBLE_EQ(theta, std::atan2(v.t, -v.n) * 180.0 / std::acos(-1.0));
   EXPECT_NEAR(std::tan(theta * std::acos(-1.0) / 180.0), 1.990837, 5e-7);  // alpha
   EXPECT_FALSE(planar_spec(c).plan.random_tangent_sign);
-  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::poisson, PlanarLaw::newton}));
+  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>}));
   expect_dist(planar_spec(c).plan.e, ScalarKind::grid, 0.0, 1.0, 21);
   expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);
@@ -263,7 +263,7 @@ TEST(ConfigParse, KanePendulum) {
 
 TEST(ConfigParse, ChatterjeeRuina) {
   const RunConfig c = load("chatterjee_ruina.toml");
-  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::chatterjee_ruina});
+  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{planar_law<ChatterjeeRuina>});
   expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(planar_spec(c).plan.e_t, ScalarKind::uniform, -1.0, 2.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);
@@ -313,7 +313,7 @@ TEST(ConfigParse, DefaultsResolved) {
   EXPECT_FALSE(c.samples_npy);
   EXPECT_EQ(planar_spec(c).tolerance, 1e-12);
   EXPECT_EQ(planar_spec(c).witnesses, 10);
-  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{PlanarLaw::poisson});
+  EXPECT_EQ(laws_of(c), std::vector<PlanarLaw>{planar_law<Poisson>});
   EXPECT_EQ(planar_spec(c).plan.W.kind, MatrixKind::direct);
   expect_dist(planar_spec(c).plan.W.log10_cond, ScalarKind::uniform, 0.0, 4.0);
   expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
@@ -408,8 +408,8 @@ y = { quantity = "theta", lo = 0, hi = 90, bins = 90 }
   expect_dist(planar_spec(s).plan.W.kappa, ScalarKind::constant, 2.5, 2.5);
   expect_dist(planar_spec(s).plan.W.log10_cond, ScalarKind::uniform, 0.0,
               4.0);  // not read by shape: default kept
-  EXPECT_EQ(laws_of(s), (std::vector<PlanarLaw>{PlanarLaw::stronge, PlanarLaw::chatterjee_ruina,
-                                                PlanarLaw::poisson, PlanarLaw::newton}));
+  EXPECT_EQ(laws_of(s), (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<ChatterjeeRuina>,
+                                                planar_law<Poisson>, planar_law<Newton>}));
 }
 
 TEST(ConfigParse, AcceptedEdgeValues) {
@@ -488,7 +488,7 @@ TEST(ConfigParse, GlockerTwoContacts) {
   const MultiContactSweepSpec& m = multicontact_spec(c);
   expect_dist(m.plan.contacts, ScalarKind::constant, 2.0, 2.0);
   EXPECT_EQ(multi_laws_of(c),
-            (std::vector<MultiContactLaw>{MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}));
+            (std::vector<MultiContactLaw>{multicontact_law<PoissonLcp>, multicontact_law<NewtonLcp>}));
   EXPECT_EQ(m.solver, LcpSolver::automatic);
   EXPECT_EQ(m.witnesses, 10);
   EXPECT_EQ(m.tolerance, 1e-12);
@@ -533,7 +533,7 @@ TEST(ConfigParse, MultiContactDefaultsResolved) {
   EXPECT_FALSE(c.samples_npy);
   const MultiContactSweepSpec& m = multicontact_spec(c);
   EXPECT_EQ(m.plan.seed, 7u);
-  EXPECT_EQ(multi_laws_of(c), std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp});
+  EXPECT_EQ(multi_laws_of(c), std::vector<MultiContactLaw>{multicontact_law<NewtonLcp>});
   EXPECT_EQ(m.solver, LcpSolver::automatic);
   EXPECT_EQ(m.tolerance, 1e-12);
   EXPECT_EQ(m.witnesses, 10);
@@ -644,7 +644,7 @@ x = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 1 }
   expect_dist(multicontact_spec(a).plan.contacts, ScalarKind::grid, 1.0, 4.0, 4);
   EXPECT_EQ(multicontact_spec(a).solver, LcpSolver::lemke);
   EXPECT_EQ(multi_laws_of(a),
-            (std::vector<MultiContactLaw>{MultiContactLaw::newton_lcp, MultiContactLaw::poisson_lcp}));
+            (std::vector<MultiContactLaw>{multicontact_law<NewtonLcp>, multicontact_law<PoissonLcp>}));
   EXPECT_EQ(multicontact_spec(a).plan.G_kind, DelassusKind::mechanism);
   EXPECT_EQ(multicontact_spec(a).plan.mechanism_dof, 8u);  // = 2k for k = 4: the smallest allowed
   expect_dist(multicontact_spec(a).plan.log10_cond_M, ScalarKind::grid, 0.0, 2.0, 3);

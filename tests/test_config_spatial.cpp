@@ -69,7 +69,7 @@ TEST(ConfigSpatial, DefaultsAreThePlansAndRoundTrip) {
   EXPECT_EQ(s.plan.phi_deg.hi, 360.0);
   EXPECT_EQ(s.plan.e_t.kind, ScalarKind::constant);
   ASSERT_EQ(s.n_laws, 1);
-  EXPECT_EQ(s.laws[0], SpatialLaw::stronge3d);
+  EXPECT_EQ(s.laws[0], spatial_law<Stronge3d>);
   EXPECT_EQ(s.axes[0].quantity, Quantity::psi);
   EXPECT_EQ(std::string(families::family_name(c.model)), "spatial");
   expect_round_trip(c);
@@ -182,7 +182,7 @@ TEST(ConfigSpatial, ReadmeExampleAndShippedConfigsParse) {
   const SpatialSweepSpec& ps = spatial_spec(p);
   EXPECT_EQ(ps.plan.W.kind, SpatialMatrixKind::bodies);
   ASSERT_EQ(ps.n_laws, 3);
-  EXPECT_EQ(ps.laws[0], SpatialLaw::poisson3d);
+  EXPECT_EQ(ps.laws[0], spatial_law<Poisson3d>);
   EXPECT_EQ(ps.plan.e_t.lo, -1.0);  // chatterjee-ruina-3d within its no-gain theorem
   EXPECT_EQ(ps.plan.e_t.hi, 1.0);
   EXPECT_EQ(ps.axes[0].quantity, Quantity::mu_ratio);

@@ -51,9 +51,9 @@ void check_block(PlanarLaw law, Termination rule, const Printed* printed) {
   }
 }
 
-TEST(DjerassiTable3, NewtonHypothesis) { check_block(PlanarLaw::newton, Termination::newton, kNewton); }
-TEST(DjerassiTable3, PoissonHypothesis) { check_block(PlanarLaw::poisson, Termination::poisson, kPoisson); }
-TEST(DjerassiTable3, StrongeHypothesis) { check_block(PlanarLaw::stronge, Termination::stronge, kStronge); }
+TEST(DjerassiTable3, NewtonHypothesis) { check_block(planar_law<Newton>, Termination::newton, kNewton); }
+TEST(DjerassiTable3, PoissonHypothesis) { check_block(planar_law<Poisson>, Termination::poisson, kPoisson); }
+TEST(DjerassiTable3, StrongeHypothesis) { check_block(planar_law<Stronge>, Termination::stronge, kStronge); }
 
 // The Case of each row (Djerassi 2010, Table 1): row 1 Case 1 (Type 5), rows 2-3 Case 3 at mu = 0.3,
 // Case 1 at mu = 0.7.

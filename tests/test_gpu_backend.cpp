@@ -163,7 +163,7 @@ void expect_gpu_batch_equals_cpu(int n, std::uint64_t seed) {
   in[1].G[0][1] = in[1].G[1][0] = 2.0 * in[1].G[0][0] + 5.0;  // not positive definite
   for (int j = 0; j < K; ++j) in[2].gamma_minus[j] = 0.5;     // separating at every contact
   in[3].eps_T[0] = in[3].eps_N[0] + 0.25;                     // eps_T > eps_N
-  for (const MultiContactLaw law : {MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp})
+  for (const MultiContactLaw law : {multicontact_law<PoissonLcp>, multicontact_law<NewtonLcp>})
     for (const LcpSolver solver : {LcpSolver::automatic, LcpSolver::enumeration, LcpSolver::lemke}) {
       MultiContactOptions opt;
       opt.solver = solver;
@@ -187,7 +187,7 @@ void expect_gpu_batch_equals_cpu(int n, std::uint64_t seed) {
       EXPECT_NE(gpu[1].status, Status::ok);
       EXPECT_EQ(gpu[2].status, Status::not_approaching);
       EXPECT_EQ(gpu[3].status, Status::coefficient_out_of_range);
-      if (K == 2 && law == MultiContactLaw::poisson_lcp) {
+      if (K == 2 && law == multicontact_law<PoissonLcp>) {
         EXPECT_GT(gains, 0) << "the batch exercises gains";
       }
     }

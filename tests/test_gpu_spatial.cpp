@@ -47,7 +47,7 @@ SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
 // The four laws of issue 18 alone: the sweep kernel instance without the thesis laws' code.
 SpatialSweepSpec classic_spatial_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s = all_spatial_laws(kind);
-  s.n_laws = static_cast<int>(SpatialLaw::chatterjee_ruina3d) + 1;
+  s.n_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
   return s;
 }
 

@@ -55,7 +55,7 @@ TEST(InputMagnitudes, SpatialLawsScaleExactlyAcrossTheRange) {
     const SpatialCollision c = testing::random_spatial_collision(d);
     for (int l = 0; l < spatial_law_count; ++l) {
       const auto law = static_cast<SpatialLaw>(l);
-      if (is_thesis_law(law)) continue;  // (evaluate_thesis_3d: their own parameters)
+      if (is_thesis_law(law)) continue;  // (they read their own parameters)
       const SpatialOutcome o = evaluate_spatial(law, c);
       for (const int k : {kUp, kDown}) {
         SCOPED_TRACE(std::string(law_name(law)) + " sample " + std::to_string(i) + " 2^" + std::to_string(k));
@@ -106,8 +106,8 @@ TEST(InputMagnitudes, OutsideTheRangePlanarAndSpatialLawsRefuse) {
       EXPECT_EQ(o.dE_rel, 0.0);
     }
   // At the range's ends it is still evaluated.
-  EXPECT_EQ(evaluate(PlanarLaw::stronge, planar_with(-0x1p-300, 0.0, 1.0, 0.8)).status, Status::ok);
-  EXPECT_EQ(evaluate(PlanarLaw::stronge, planar_with(-1.0, 0x1p300, 0x1p-300, 0x1p300)).status, Status::ok);
+  EXPECT_EQ(evaluate(planar_law<Stronge>, planar_with(-0x1p-300, 0.0, 1.0, 0.8)).status, Status::ok);
+  EXPECT_EQ(evaluate(planar_law<Stronge>, planar_with(-1.0, 0x1p300, 0x1p-300, 0x1p300)).status, Status::ok);
 
   SpatialCollision spatial;
   spatial.W = Delassus3{1.0, 0.1, 0.2, 1.5, 0.1, 0.8};

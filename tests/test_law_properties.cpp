@@ -20,12 +20,12 @@ TEST(LawProperties, EnergyConsistencyOfTheRouthLaws) {
   long newton_gains = 0;
   for (int i = 0; i < kSamples; ++i) {
     const PlanarCollision c = random_collision(d);
-    for (PlanarLaw law : {PlanarLaw::stronge, PlanarLaw::poisson}) {
+    for (PlanarLaw law : {planar_law<Stronge>, planar_law<Poisson>}) {
       const PlanarOutcome o = evaluate(law, c);
       ASSERT_EQ(o.status, Status::ok);
       ASSERT_LE(o.dE_rel, kEnergyTol) << law_name(law) << " gains energy on sample " << i;
     }
-    newton_gains += evaluate(PlanarLaw::newton, c).dE_rel > kEnergyTol;
+    newton_gains += evaluate(planar_law<Newton>, c).dE_rel > kEnergyTol;
   }
   EXPECT_GT(newton_gains, 0) << "Newton's hypothesis is known to gain energy somewhere (Kane)";
 }

@@ -79,19 +79,19 @@ constexpr int kPerCase = 24000;  // 5 Cases x 24 000 = 120 000 per law
 
 TEST(LawsVsIntegrator, Stronge) {
   Coverage cov;
-  compare_law(PlanarLaw::stronge, Termination::stronge, kPerCase, cov);
+  compare_law(planar_law<Stronge>, Termination::stronge, kPerCase, cov);
   expect_table1_coverage(cov);
 }
 
 TEST(LawsVsIntegrator, Poisson) {
   Coverage cov;
-  compare_law(PlanarLaw::poisson, Termination::poisson, kPerCase, cov);
+  compare_law(planar_law<Poisson>, Termination::poisson, kPerCase, cov);
   expect_table1_coverage(cov);
 }
 
 TEST(LawsVsIntegrator, Newton) {
   Coverage cov;
-  compare_law(PlanarLaw::newton, Termination::newton, kPerCase, cov);
+  compare_law(planar_law<Newton>, Termination::newton, kPerCase, cov);
   expect_table1_coverage(cov);
 }
 

@@ -38,15 +38,15 @@ std::vector<int> compare(const std::vector<MultiContactCollision<K>>& samples,
                          const MultiContactOptions& opt) {
   EXPECT_EQ(samples.size() % multicontact_lane_batch, 0u);
   std::vector<int> counts(256, 0);
-  for (const MultiContactLaw law : {MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}) {
+  for (const MultiContactLaw law : {multicontact_law<PoissonLcp>, multicontact_law<NewtonLcp>}) {
     for (size_t s = 0; s < samples.size(); s += multicontact_lane_batch) {
       MultiContactCollision<K> in[multicontact_lane_batch];
       MultiContactOutcome<K> ref[multicontact_lane_batch];
       for (int l = 0; l < multicontact_lane_batch; ++l) {
         in[l] = samples[s + l];
-        ref[l] = law == MultiContactLaw::poisson_lcp ? evaluate_poisson_lcp(in[l], opt)
+        ref[l] = law == multicontact_law<PoissonLcp> ? evaluate_poisson_lcp(in[l], opt)
                                                      : evaluate_newton_lcp(in[l], opt);
-        if (law == MultiContactLaw::poisson_lcp) ++counts[ref[l].solutions];
+        if (law == multicontact_law<PoissonLcp>) ++counts[ref[l].solutions];
       }
       for (const LaneIsa isa : isas()) {
         MultiContactOutcome<K> out[multicontact_lane_batch];
@@ -174,7 +174,7 @@ TEST(MultiContactLanes, InvalidLanesKeepTheirStatus) {
   MultiContactOutcome<2> out[multicontact_lane_batch];
   MultiContactCollision<2> in[multicontact_lane_batch];
   for (int l = 0; l < multicontact_lane_batch; ++l) in[l] = v[l];
-  evaluate_multicontact_lanes<2>(MultiContactLaw::poisson_lcp, in, opt, out);
+  evaluate_multicontact_lanes<2>(multicontact_law<PoissonLcp>, in, opt, out);
   EXPECT_EQ(out[0].status, Status::ok);
   EXPECT_EQ(out[1].status, Status::nonfinite_input);
   EXPECT_EQ(out[2].status, Status::delassus_not_spd);

@@ -66,7 +66,7 @@ TEST(MultiContactSweep, ViolationCountersReadTheLawsOwnPredicates) {
   for (std::uint64_t i = 0; i < n; ++i) {
     const MultiContactSample smp = draw_multicontact_sample(s.plan, i);
     if (map_cell(s, smp) < 0) continue;
-    const MultiContactSummary o = evaluate_multicontact(MultiContactLaw::poisson_lcp, smp, s.solver);
+    const MultiContactSummary o = evaluate_multicontact(multicontact_law<PoissonLcp>, smp, s.solver);
     if (o.status != Status::ok) continue;
     ++valid;
     held[0] += o.psd_111;
@@ -126,7 +126,7 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
   EXPECT_EQ(r.witnesses[0][0].value, r.max_value(0));
   for (const Witness& w : r.witnesses[0]) {
     const MultiContactSample smp = draw_multicontact_sample(s.plan, w.index);
-    const MultiContactSummary o = evaluate_multicontact(MultiContactLaw::poisson_lcp, smp, s.solver);
+    const MultiContactSummary o = evaluate_multicontact(multicontact_law<PoissonLcp>, smp, s.solver);
     EXPECT_EQ(o.W_max / o.T_acc, w.value);
   }
   // Every valid sample has a solution count in the histogram.
@@ -140,8 +140,8 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
 // 9.2); with two to four contacts coupled through G Poisson's law gains too (Sect. 10); no theorem fails.
 TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
   const RunConfig c = load_run_config(testing::source_dir() + "/configs/glocker_one_to_four_contacts.toml");
-  ASSERT_EQ(multicontact_spec(c).laws[0], MultiContactLaw::poisson_lcp);
-  ASSERT_EQ(multicontact_spec(c).laws[1], MultiContactLaw::newton_lcp);
+  ASSERT_EQ(multicontact_spec(c).laws[0], multicontact_law<PoissonLcp>);
+  ASSERT_EQ(multicontact_spec(c).laws[1], multicontact_law<NewtonLcp>);
   ASSERT_EQ(multicontact_spec(c).axes[0].quantity, Quantity::contacts);
   const auto r = run_multicontact_sweep_cpu(multicontact_spec(c), 0, 40000, 4096, 2);
   std::uint64_t valid[2][5] = {}, gains[2][5] = {};

@@ -304,8 +304,8 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
   s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
   s.axes[1] = {Quantity::rho, -1.0, 1.0, 8};
   s.n_axes = 2;
-  s.laws[0] = PlanarLaw::poisson;
-  s.laws[1] = PlanarLaw::stronge;
+  s.laws[0] = planar_law<Poisson>;
+  s.laws[1] = planar_law<Stronge>;
   s.n_laws = 2;
   s.witnesses = 5;
   const std::uint64_t first = 123457, count = 50003;
@@ -332,7 +332,7 @@ TEST(PlanarLanes, ClassicInstanceEqualsTheGeneralSweep) {
   testing::expect_sweep_equals_reference(classic, first, count, [&](int threads) {
     return run_planar_sweep_cpu(s, first, count, 777, threads);
   });
-  s.laws[3] = PlanarLaw::smith;  // a thesis law: no longer classic
+  s.laws[3] = planar_law<Smith>;  // a thesis law: no longer classic
   EXPECT_FALSE(s.classic_only());
 }
 

@@ -98,7 +98,7 @@ struct Coverage {
 
 template <int K>
 void check_sample(const MultiContactCollision<K>& c, MultiContactLaw law, LcpSolver solver, Coverage& cov) {
-  const bool poisson = law == MultiContactLaw::poisson_lcp;
+  const bool poisson = law == multicontact_law<PoissonLcp>;
   MultiContactOptions opt;
   opt.solver = solver;
   const MultiContactOutcome<K> plain = poisson ? evaluate_poisson_lcp(c, opt) : evaluate_newton_lcp(c, opt);
@@ -171,7 +171,7 @@ TEST(SolutionListener, PoissonTwoContactsEnumeration) {
   for (const auto& [mode, zero] :
        {std::pair{Mode::general, false}, {Mode::extreme, false}, {Mode::general, true}}) {
     const Coverage cov =
-        check_random<2>(606, mode, zero, MultiContactLaw::poisson_lcp, LcpSolver::enumeration, 20000);
+        check_random<2>(606, mode, zero, multicontact_law<PoissonLcp>, LcpSolver::enumeration, 20000);
     EXPECT_GT(cov.ok, 15000);
     EXPECT_GT(cov.several, 40) << "samples with several solutions";
     EXPECT_GT(cov.several_compressions, 30) << "samples with several compression solutions";
@@ -181,14 +181,14 @@ TEST(SolutionListener, PoissonTwoContactsEnumeration) {
 TEST(SolutionListener, NewtonTwoContactsEnumeration) {
   for (Mode mode : {Mode::general, Mode::extreme}) {
     const Coverage cov =
-        check_random<2>(607, mode, false, MultiContactLaw::newton_lcp, LcpSolver::enumeration, 20000);
+        check_random<2>(607, mode, false, multicontact_law<NewtonLcp>, LcpSolver::enumeration, 20000);
     EXPECT_GT(cov.ok, 15000);
     EXPECT_GT(cov.several, 40);
   }
 }
 
 TEST(SolutionListener, OneAndThreeContactsAndLemke) {
-  for (MultiContactLaw law : {MultiContactLaw::poisson_lcp, MultiContactLaw::newton_lcp}) {
+  for (MultiContactLaw law : {multicontact_law<PoissonLcp>, multicontact_law<NewtonLcp>}) {
     EXPECT_GT(check_random<1>(608, Mode::general, false, law, LcpSolver::enumeration, 2000).ok, 1500);
     EXPECT_GT(check_random<2>(609, Mode::general, false, law, LcpSolver::lemke, 2000).ok, 1500);
     EXPECT_GT(check_random<3>(610, Mode::general, false, law, LcpSolver::enumeration, 300).ok, 200);

@@ -134,7 +134,7 @@ TEST(SpatialBodies, VelocityEnergyAndMomentumIdentities) {
       c.v = bc.v;
       c.mu = d.uniform(0.0, 1.0);
       c.e = d.u01();
-      const SpatialOutcome o = evaluate_spatial(SpatialLaw::poisson3d, c);
+      const SpatialOutcome o = evaluate_spatial(spatial_law<Poisson3d>, c);
       if (o.status == Status::ok) {
         P = o.I;
         v2 = o.vf;
@@ -340,7 +340,7 @@ TEST(SpatialBodies, BallOnGroundSigns) {
   c.W = bc.W;
   c.v = bc.v;
   c.e = 1.0;
-  const SpatialOutcome o = evaluate_spatial(SpatialLaw::newton3d, c);
+  const SpatialOutcome o = evaluate_spatial(spatial_law<Newton3d>, c);
   ASSERT_EQ(o.status, Status::ok);
   apply_contact_impulse(f, o.I, &ball, &ground);
   EXPECT_DOUBLE_EQ(ball.v.z, 1.0);
@@ -349,7 +349,7 @@ TEST(SpatialBodies, BallOnGroundSigns) {
   // centre along +x and slows its spin.
   ball.v = Vec3{0.0, 0.0, -1.0};
   c.mu = 0.1;
-  const SpatialOutcome of = evaluate_spatial(SpatialLaw::newton3d, c);
+  const SpatialOutcome of = evaluate_spatial(spatial_law<Newton3d>, c);
   ASSERT_EQ(of.status, Status::ok);
   EXPECT_GT(of.I.t1, 0.0);
   apply_contact_impulse(f, of.I, &ball, &ground);
@@ -452,7 +452,7 @@ DiscImpact disc_impact(RigidBody I, RigidBody II, double mu, double k) {
   c.v = bc.v;
   c.mu = mu;
   c.e = k;  // Poisson's k ([S] eq. 10)
-  DiscImpact r{evaluate_spatial(SpatialLaw::poisson3d, c), I, II};
+  DiscImpact r{evaluate_spatial(spatial_law<Poisson3d>, c), I, II};
   EXPECT_EQ(r.o.status, Status::ok);
   apply_contact_impulse(f, r.o.I, &r.I, &r.II);
   return r;

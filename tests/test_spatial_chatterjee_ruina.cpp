@@ -74,7 +74,7 @@ TEST(SpatialChatterjeeRuina, PlanarCollisionsEmbeddedIn3d) {
       const double phi = kind == 0 ? 0.0 : d.uniform(0.0, 2.0 * M_PI);
       const SpatialCollision c = kind == 1 ? embed_swapped(p, b_perp) : embed(p, b_perp, phi);
       const double u1 = kind == 1 ? 0.0 : std::cos(phi), u2 = kind == 1 ? 1.0 : std::sin(phi);
-      const SpatialOutcome so = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+      const SpatialOutcome so = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
       ASSERT_EQ(so.status, Status::ok) << "case " << case_no << " sample " << i;
       ++compared;
       // Type labels may differ only on the cone's boundary (|kappa P2_t| = mu n.P^ to rounding).
@@ -161,7 +161,7 @@ TEST(SpatialChatterjeeRuina, TheoremsOnRandomCollisions) {
   double worst_energy = 0.0, worst_vn = 0.0, worst_dir = 0.0, worst_P = 0.0;
   for (int i = 0; i < 20000; ++i) {
     const SpatialCollision c = random_law2(d);
-    const SpatialOutcome o = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+    const SpatialOutcome o = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
     ASSERT_EQ(o.status, Status::ok) << "sample " << i;
     ASSERT_TRUE(o.mode == SpatialMode::law2_inside || o.mode == SpatialMode::law2_cone);
     const bool inside = o.mode == SpatialMode::law2_inside;
@@ -237,7 +237,7 @@ TEST(SpatialChatterjeeRuina, PlasticSticking) {
     c.e = 0.0;
     c.e_t = 0.0;
     c.mu = 2.0 * std::hypot(l.P2.t1, l.P2.t2) / l.P2.n + d.uniform(0.0, 1.0);
-    const SpatialOutcome o = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+    const SpatialOutcome o = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
     ASSERT_EQ(o.status, Status::ok);
     EXPECT_EQ(o.mode, SpatialMode::law2_inside);
     EXPECT_LE(vnorm(o.vf), kTol * vnorm(c.v)) << "sample " << i;
@@ -262,8 +262,8 @@ TEST(SpatialChatterjeeRuina, RotationEquivariance) {
     r.W.b22 = sn * sn * c.W.b11 + 2.0 * cs * sn * c.W.b12 + cs * cs * c.W.b22;
     r.v.t1 = cs * c.v.t1 - sn * c.v.t2;
     r.v.t2 = sn * c.v.t1 + cs * c.v.t2;
-    const SpatialOutcome a = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
-    const SpatialOutcome b = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, r);
+    const SpatialOutcome a = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
+    const SpatialOutcome b = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, r);
     ASSERT_EQ(a.status, Status::ok);
     ASSERT_EQ(b.status, Status::ok);
     EXPECT_EQ(a.mode, b.mode) << "sample " << i;
@@ -290,9 +290,9 @@ TEST(SpatialChatterjeeRuina, Homogeneity) {
     SpatialCollision cv = c, cw = c;
     cv.v = Vec3n{k * c.v.n, k * c.v.t1, k * c.v.t2};
     cw.W = Delassus3{s * c.W.a, s * c.W.c1, s * c.W.c2, s * c.W.b11, s * c.W.b12, s * c.W.b22};
-    const SpatialOutcome a = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
-    SpatialOutcome b = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, cv);
-    SpatialOutcome w = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, cw);
+    const SpatialOutcome a = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
+    SpatialOutcome b = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, cv);
+    SpatialOutcome w = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, cw);
     ASSERT_EQ(a.status, Status::ok);
     ASSERT_EQ(b.status, Status::ok);
     ASSERT_EQ(w.status, Status::ok);
@@ -314,12 +314,12 @@ TEST(SpatialChatterjeeRuina, TangentialRestitutionRange) {
   for (int i = 0; i < 1000; ++i) {
     SpatialCollision c = random_law2(d);
     c.e_t = -1.0 - d.uniform(1e-12, 2.0);
-    const SpatialOutcome bad = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+    const SpatialOutcome bad = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
     EXPECT_EQ(bad.status, Status::tangential_out_of_range);
     EXPECT_EQ(bad.I.n, 0.0);
     EXPECT_EQ(bad.mode, SpatialMode::none);
     c.e_t = -1.0;
-    const SpatialOutcome o = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+    const SpatialOutcome o = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
     ASSERT_EQ(o.status, Status::ok);
     EXPECT_EQ(o.mode, SpatialMode::law2_inside);
     EXPECT_EQ(o.I.t1, 0.0);
@@ -330,7 +330,7 @@ TEST(SpatialChatterjeeRuina, TangentialRestitutionRange) {
   c.W = Delassus3{1.0, 0.0, 0.0, 1.0, 0.0, 1.0};
   c.v = Vec3n{-1.0, 0.1, 0.0};
   c.e_t = std::nan("");
-  EXPECT_EQ(evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c).status, Status::nonfinite_input);
+  EXPECT_EQ(evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c).status, Status::nonfinite_input);
 }
 
 // e_t > 1 is accepted and can gain energy: W = 1, v1 = (-1, 0.1, 0), mu = 10, e = 1, e_t = 2 stays inside
@@ -343,7 +343,7 @@ TEST(SpatialChatterjeeRuina, SuperelasticTangentialRestitutionCanGain) {
   c.mu = 10.0;
   c.e = 1.0;
   c.e_t = 2.0;
-  const SpatialOutcome o = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, c);
+  const SpatialOutcome o = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, c);
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_EQ(o.mode, SpatialMode::law2_inside);
   EXPECT_NEAR(o.I.n, 2.0, 1e-15);
@@ -355,7 +355,7 @@ TEST(SpatialChatterjeeRuina, SuperelasticTangentialRestitutionCanGain) {
   for (int i = 0; i < 5000; ++i) {
     SpatialCollision r = random_law2(d);
     r.e_t = d.uniform(1.0, 3.0);
-    const SpatialOutcome q = evaluate_spatial(SpatialLaw::chatterjee_ruina3d, r);
+    const SpatialOutcome q = evaluate_spatial(spatial_law<ChatterjeeRuina3d>, r);
     ASSERT_EQ(q.status, Status::ok);
     ++total;
     gains += q.dE_rel > 1e-12;

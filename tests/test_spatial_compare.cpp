@@ -26,8 +26,8 @@ SpatialSweepSpec compared(SpatialMatrixKind kind) {
   s.axes[0] = {Quantity::psi, 0.0, 90.0, 3};
   s.axes[1] = {Quantity::mu, 0.0, 1.2, 2};
   s.n_axes = 2;
-  const SpatialLaw laws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::chatterjee_ruina3d,
-                             SpatialLaw::kane_levinson_3d, SpatialLaw::smith_3d};
+  const SpatialLaw laws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<ChatterjeeRuina3d>,
+                             spatial_law<KaneLevinson3d>, spatial_law<Smith3d>};
   for (const SpatialLaw l : laws) s.laws[s.n_laws++] = l;
   // Routh vs Routh (modes), Routh vs Law II and Kane-Levinson vs Smith (slip states), a law with itself.
   const ComparePair pairs[] = {{0, 1}, {0, 2}, {3, 4}, {4, 4}};
@@ -116,7 +116,7 @@ TEST(SpatialCompare, RouthLawsAgreeToRoundingWithoutFriction) {
   SpatialSweepSpec s = compared(SpatialMatrixKind::bodies);
   s.plan.mu = {ScalarKind::constant, 0.0, 0.0, 1};
   s.n_laws = 0;
-  for (const SpatialLaw l : {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d})
+  for (const SpatialLaw l : {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>})
     s.laws[s.n_laws++] = l;
   s.n_pairs = 0;
   for (const ComparePair p : {ComparePair{0, 1}, ComparePair{0, 2}, ComparePair{1, 2}})

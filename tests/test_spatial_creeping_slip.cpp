@@ -15,7 +15,7 @@
 namespace collsweep {
 namespace {
 
-constexpr SpatialLaw kLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
+constexpr SpatialLaw kLaws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>};
 constexpr double kTol = 1e-10;  // the spatial laws' accuracy (impulse and post-impact velocity)
 
 // The DOP853 steps (accepted, rejected and event re-steps) of the slip phase of c; -1 when the law has no

@@ -137,15 +137,15 @@ struct PlanarRow {
 };
 const double kNo = std::nan("");
 const PlanarRow kPlanar[] = {
-    {SpatialLaw::poisson3d, 1.0, 1.0, 5.789473684, 4.710526316, 0.55, -0.125},
-    {SpatialLaw::newton3d, 1.0, 1.0, 8.157894737, 6.842105263, 1.0, 1.710526316},
-    {SpatialLaw::stronge3d, 1.0, 1.0, 5.895198487, 4.805678638, 0.570087713, -0.065789474},
-    {SpatialLaw::poisson3d, 1.0, 0.5, 4.342105263, kNo, kNo, -0.722039474},
-    {SpatialLaw::newton3d, 1.0, 0.5, 5.526315789, kNo, kNo, -0.263157895},
-    {SpatialLaw::stronge3d, 1.0, 0.5, 4.394967665, kNo, kNo, -0.707236842},
-    {SpatialLaw::poisson3d, 0.3, 1.0, 2.123287671, 0.386986301, kNo, -0.340254973},
-    {SpatialLaw::newton3d, 0.3, 1.0, 2.431506849, kNo, kNo, -0.169942766},
-    {SpatialLaw::stronge3d, 0.3, 1.0, 2.182140284, kNo, kNo, -0.311770738},
+    {spatial_law<Poisson3d>, 1.0, 1.0, 5.789473684, 4.710526316, 0.55, -0.125},
+    {spatial_law<Newton3d>, 1.0, 1.0, 8.157894737, 6.842105263, 1.0, 1.710526316},
+    {spatial_law<Stronge3d>, 1.0, 1.0, 5.895198487, 4.805678638, 0.570087713, -0.065789474},
+    {spatial_law<Poisson3d>, 1.0, 0.5, 4.342105263, kNo, kNo, -0.722039474},
+    {spatial_law<Newton3d>, 1.0, 0.5, 5.526315789, kNo, kNo, -0.263157895},
+    {spatial_law<Stronge3d>, 1.0, 0.5, 4.394967665, kNo, kNo, -0.707236842},
+    {spatial_law<Poisson3d>, 0.3, 1.0, 2.123287671, 0.386986301, kNo, -0.340254973},
+    {spatial_law<Newton3d>, 0.3, 1.0, 2.431506849, kNo, kNo, -0.169942766},
+    {spatial_law<Stronge3d>, 0.3, 1.0, 2.182140284, kNo, kNo, -0.311770738},
 };
 
 TEST(SpatialGolden, PlanarCasesEmbedded) {
@@ -170,7 +170,7 @@ TEST(SpatialGolden, PlanarCasesEmbedded) {
     EXPECT_EQ(o.I.t2, 0.0);
     EXPECT_EQ(o.vf.t2, 0.0);
     EXPECT_EQ(o.mode, row.mu == 1.0 ? SpatialMode::B : SpatialMode::C) << name;  // stick / reversal
-    if (row.mu == 0.3 && row.law == SpatialLaw::poisson3d) {
+    if (row.mu == 0.3 && row.law == spatial_law<Poisson3d>) {
       EXPECT_NEAR(o.vf.t1, -1.023972603, kPrinted);
     }
     EXPECT_NEAR(o.swerve_deg, row.mu == 1.0 ? 0.0 : 180.0, 1e-12);
@@ -178,12 +178,12 @@ TEST(SpatialGolden, PlanarCasesEmbedded) {
 }
 
 TEST(SpatialGolden, LawNames) {
-  EXPECT_STREQ(law_name(SpatialLaw::stronge3d), "stronge-3d");
-  EXPECT_STREQ(law_name(SpatialLaw::poisson3d), "poisson-3d");
-  EXPECT_STREQ(law_name(SpatialLaw::newton3d), "newton-3d");
+  EXPECT_STREQ(law_name(spatial_law<Stronge3d>), "stronge-3d");
+  EXPECT_STREQ(law_name(spatial_law<Poisson3d>), "poisson-3d");
+  EXPECT_STREQ(law_name(spatial_law<Newton3d>), "newton-3d");
   SpatialLaw law;
   ASSERT_TRUE(parse_law("newton-3d", &law));
-  EXPECT_EQ(law, SpatialLaw::newton3d);
+  EXPECT_EQ(law, spatial_law<Newton3d>);
   EXPECT_FALSE(parse_law("newton", &law));
 }
 

@@ -14,7 +14,7 @@
 namespace collsweep {
 namespace {
 
-constexpr SpatialLaw kLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
+constexpr SpatialLaw kLaws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>};
 
 // c = 0, b = diag(b1, b2): dv_i/dp = -mu b_i v_i/|v_t|, so v_i = v_i0 u^(b_i) with du/u = -mu dp/|v_t|.
 // Hence the hodograph v_t1/v_t10 = (v_t2/v_t20)^(b1/b2) and p(u) = (1/mu) int_{ln u}^0 |v_t|(e^x) dx.
@@ -206,7 +206,7 @@ TEST(SpatialLaws, Timing) {
   testing::Draw d(23);
   std::vector<SpatialCollision> cs;
   for (int i = 0; i < 100000; ++i) cs.push_back(testing::random_spatial_collision(d));
-  for (SpatialLaw law : {SpatialLaw::stronge3d}) {  // the three laws share the path: one is enough
+  for (SpatialLaw law : {spatial_law<Stronge3d>}) {  // the three laws share the path: one is enough
     const std::clock_t t0 = std::clock();
     double sum = 0.0;
     for (const SpatialCollision& c : cs) sum += evaluate_routh(law, c).I.n;

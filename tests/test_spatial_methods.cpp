@@ -87,7 +87,7 @@ int next_kind(long draws, const int* kept) {
 }
 
 TEST(SpatialMethods, ProductionAgainstTaylorSeriesReference) {
-  constexpr SpatialLaw kLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
+  constexpr SpatialLaw kLaws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>};
   testing::Draw d(61);
   int kept[6] = {};
   long filled_at[6] = {};

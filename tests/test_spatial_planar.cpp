@@ -36,9 +36,9 @@ TEST(SpatialPlanar, RoutLawsMatchThePlanarClosedForms) {
   const struct {
     SpatialLaw spatial;
     PlanarLaw planar;
-  } pairs[] = {{SpatialLaw::stronge3d, PlanarLaw::stronge},
-               {SpatialLaw::poisson3d, PlanarLaw::poisson},
-               {SpatialLaw::newton3d, PlanarLaw::newton}};
+  } pairs[] = {{spatial_law<Stronge3d>, planar_law<Stronge>},
+               {spatial_law<Poisson3d>, planar_law<Poisson>},
+               {spatial_law<Newton3d>, planar_law<Newton>}};
   testing::Draw d(11);
   long compared = 0, jams = 0, ties = 0;
   double worst = 0.0;

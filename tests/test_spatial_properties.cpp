@@ -11,7 +11,7 @@ namespace collsweep {
 namespace {
 
 constexpr int kSamples = 2000;
-constexpr SpatialLaw kLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
+constexpr SpatialLaw kLaws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>};
 
 double vnorm(const Vec3n& v) { return std::sqrt(v.n * v.n + v.t1 * v.t1 + v.t2 * v.t2); }
 
@@ -31,7 +31,7 @@ TEST(SpatialProperties, EnergyConeAndConsistency) {
       ASSERT_EQ(o.status, Status::ok) << "sample " << i;
       ++ok;
       const char* name = law_name(kLaws[l]);
-      if (kLaws[l] == SpatialLaw::stronge3d) {
+      if (kLaws[l] == spatial_law<Stronge3d>) {
         EXPECT_LE(o.dE_rel, 1e-12) << name << " gains on sample " << i;
       }
       gains[l] += o.dE_rel > 1e-12;
@@ -45,7 +45,7 @@ TEST(SpatialProperties, EnergyConeAndConsistency) {
       EXPECT_NEAR(o.vf.n, c.v.n + c.W.a * o.I.n + c.W.c1 * o.I.t1 + c.W.c2 * o.I.t2, 1e-11 * vs) << name;
       EXPECT_NEAR(o.vf.t1, c.v.t1 + c.W.c1 * o.I.n + c.W.b11 * o.I.t1 + c.W.b12 * o.I.t2, 1e-11 * vs) << name;
       EXPECT_NEAR(o.vf.t2, c.v.t2 + c.W.c2 * o.I.n + c.W.b12 * o.I.t1 + c.W.b22 * o.I.t2, 1e-11 * vs) << name;
-      if (kLaws[l] == SpatialLaw::newton3d) {
+      if (kLaws[l] == spatial_law<Newton3d>) {
         EXPECT_NEAR(o.vf.n, -c.e * c.v.n, 1e-12 * vs);
       }
       EXPECT_EQ(o.n_invariant % 2, 0);

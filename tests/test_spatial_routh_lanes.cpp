@@ -17,7 +17,7 @@
 namespace collsweep {
 namespace {
 
-constexpr SpatialLaw kRouthLaws[] = {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d};
+constexpr SpatialLaw kRouthLaws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>};
 
 std::vector<LaneIsa> isas() {
   std::vector<LaneIsa> v;
@@ -92,9 +92,9 @@ TEST(SpatialRouthLanes, BatchesShorterThanTheLanes) {
     for (const std::size_t n : {0, 1, 2, 3, 5}) {
       std::vector<SpatialOutcome> lanes(n + 1);
       lanes[n].I.n = 7.0;  // past the batch: untouched
-      evaluate_routh_lanes_with(isa, SpatialLaw::stronge3d, in.data() + 10, n, lanes.data());
+      evaluate_routh_lanes_with(isa, spatial_law<Stronge3d>, in.data() + 10, n, lanes.data());
       for (std::size_t i = 0; i < n; ++i)
-        EXPECT_TRUE(same_bits(lanes[i], evaluate_routh(SpatialLaw::stronge3d, in[10 + i]))) << n << " " << i;
+        EXPECT_TRUE(same_bits(lanes[i], evaluate_routh(spatial_law<Stronge3d>, in[10 + i]))) << n << " " << i;
       EXPECT_EQ(lanes[n].I.n, 7.0);
     }
 }
@@ -137,12 +137,12 @@ TEST(SpatialRouthLanes, ServeOnlyTheRouthLaws) {
   for (int l = 0; l < spatial_law_count; ++l) {
     const auto law = static_cast<SpatialLaw>(l);
     const bool routh =
-        law == SpatialLaw::stronge3d || law == SpatialLaw::poisson3d || law == SpatialLaw::newton3d;
+        law == spatial_law<Stronge3d> || law == spatial_law<Poisson3d> || law == spatial_law<Newton3d>;
     EXPECT_EQ(is_routh_law(law), routh) << law_name(law);
   }
   SpatialCollision c;
   SpatialOutcome o;
-  EXPECT_THROW(evaluate_routh_lanes(SpatialLaw::chatterjee_ruina3d, &c, 1, &o), std::invalid_argument);
+  EXPECT_THROW(evaluate_routh_lanes(spatial_law<ChatterjeeRuina3d>, &c, 1, &o), std::invalid_argument);
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ TEST(SpatialSlipSeries, RestOfTheSlipAgainstTheIntegrator) {
       const spatial::SlipSeriesStep st =
           spatial::slip_series_step(ss, c.mu, spatial::slip_series_start(ss, 1.0, delta), true, 0.0);
       c.v = Vec3n{-1e6 * c.W.a * st.dp, std::cos(th), std::sin(th)};  // compression outlasts the slip
-      const SpatialOutcome o = evaluate_routh(SpatialLaw::poisson3d, c, off);
+      const SpatialOutcome o = evaluate_routh(spatial_law<Poisson3d>, c, off);
       if (o.status == Status::jam) continue;
       ASSERT_EQ(o.status, Status::ok);
       ASSERT_TRUE(o.mode == SpatialMode::B || o.mode == SpatialMode::C) << mode_name(o.mode);
@@ -131,7 +131,7 @@ TEST(SpatialSlipSeries, SlipsStartedNearAttractingDirections) {
     const double th = std::atan2(dirs.s2[k], dirs.s1[k]) + delta, speed = std::hypot(c.v.t1, c.v.t2);
     c.v.t1 = speed * std::cos(th);
     c.v.t2 = speed * std::sin(th);
-    for (SpatialLaw law : {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d}) {
+    for (SpatialLaw law : {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>}) {
       const SpatialOutcome a = evaluate_routh(law, c), b = evaluate_routh(law, c, off);
       ASSERT_EQ(a.status, b.status) << i;
       if (a.status != Status::ok) continue;
@@ -161,7 +161,7 @@ TEST(SpatialSlipSeries, OutcomesWithAndWithoutTheSeriesAgree) {
   double worst = 0.0;
   for (int i = 0; i < 1500; ++i) {
     const SpatialCollision c = testing::random_spatial_collision(d);
-    for (SpatialLaw law : {SpatialLaw::stronge3d, SpatialLaw::poisson3d, SpatialLaw::newton3d}) {
+    for (SpatialLaw law : {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<Newton3d>}) {
       const SpatialOutcome a = evaluate_routh(law, c), b = evaluate_routh(law, c, off);
       ASSERT_EQ(a.status, b.status) << i;
       if (a.status != Status::ok) continue;

@@ -28,7 +28,7 @@ SpatialSweepSpec all_laws(SpatialMatrixKind kind) {
   s.axes[0] = {Quantity::psi, 0.0, 90.0, 6};
   s.axes[1] = {Quantity::mu_ratio, 0.0, 2.0, 4};
   s.n_axes = 2;
-  s.n_laws = static_cast<int>(SpatialLaw::chatterjee_ruina3d) + 1;
+  s.n_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
   for (int l = 0; l < s.n_laws; ++l) s.laws[l] = static_cast<SpatialLaw>(l);
   s.witnesses = 8;
   return s;
@@ -68,8 +68,8 @@ TEST(SpatialSweep, TallyIsTheOneSampleLoopOverEvaluateSpatial) {
           e.directions_2 += o.n_invariant == 2;
           e.directions_4 += o.n_invariant == 4;
           e.stick += smp.c.mu >= o.mu_c;
-          const bool forbids = s.laws[l] == SpatialLaw::stronge3d ||
-                               (s.laws[l] == SpatialLaw::chatterjee_ruina3d && smp.c.e_t <= 1.0);
+          const bool forbids = s.laws[l] == spatial_law<Stronge3d> ||
+                               (s.laws[l] == spatial_law<ChatterjeeRuina3d> && smp.c.e_t <= 1.0);
           if (o.dE_rel > s.tolerance) {
             ++e.gain;
             e.violation += forbids;

@@ -17,7 +17,7 @@ namespace {
 
 using Wd = SpatialWords;
 
-constexpr int kClassicLaws = static_cast<int>(SpatialLaw::chatterjee_ruina3d) + 1;
+constexpr int kClassicLaws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
 
 // Every spatial law on a psi x mu map with the thesis laws' parameters drawn: the combined law's weights
 // over a square that leaves the triangle s1 + s2 <= 1 (those samples are invalid for it), Brach's ratios
@@ -103,8 +103,8 @@ TEST(SpatialThesisSweep, ThesisWordsAreTheOneSampleLoop) {
           cases_all += e.cases[i];
         }
         EXPECT_EQ(valid, e.valid) << "cell " << c;
-        if (s.laws[l] == SpatialLaw::brach_3d) c3_brach += e.c[2];
-        if (s.laws[l] == SpatialLaw::chatterjee_combined_3d) valid_combined += e.valid;
+        if (s.laws[l] == spatial_law<Brach3d>) c3_brach += e.c[2];
+        if (s.laws[l] == spatial_law<ChatterjeeCombined3d>) valid_combined += e.valid;
       }
     // Not trivial: the thesis laws have cases, Brach's ratios leave the cone, and the combined law is invalid
     // outside the weights' triangle (about 1 - 1/(2 * 0.49) of its samples: some, not all).
@@ -129,13 +129,13 @@ TEST(SpatialThesisSweep, ConstraintFlagsAgreeWithTheEnergyAndTheTheorems) {
     EXPECT_EQ(r.pair_total(l, Wd::c1), r.pair_total(l, Wd::gain));
     EXPECT_EQ(r.pair_total(l, Wd::c2), 0u);
     EXPECT_EQ(r.pair_total(l, Wd::c4), 0u);
-    if (law != SpatialLaw::brach_3d) {
+    if (law != spatial_law<Brach3d>) {
       EXPECT_EQ(r.pair_total(l, Wd::c3), 0u);
     }
     EXPECT_EQ(r.pair_total(l, Wd::violation), 0u);
   }
   // The laws without a theorem do gain here (Newton's and Kane-Levinson's: Kane's paradox; Brach's).
-  for (const SpatialLaw law : {SpatialLaw::newton3d, SpatialLaw::kane_levinson_3d, SpatialLaw::brach_3d})
+  for (const SpatialLaw law : {spatial_law<Newton3d>, spatial_law<KaneLevinson3d>, spatial_law<Brach3d>})
     EXPECT_GT(r.pair_total(static_cast<int>(law), Wd::gain), 0u) << law_name(law);
 }
 
@@ -204,8 +204,8 @@ TEST(SpatialThesisSweep, LawParameterAxesBinTheDrawnValues) {
   for (const Quantity q : {Quantity::s1, Quantity::s2, Quantity::r1, Quantity::r2}) {
     SCOPED_TRACE(quantity_name(q));
     SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::canonical);
-    s.laws[0] = SpatialLaw::chatterjee_combined_3d;
-    s.laws[1] = SpatialLaw::brach_3d;
+    s.laws[0] = spatial_law<ChatterjeeCombined3d>;
+    s.laws[1] = spatial_law<Brach3d>;
     s.n_laws = 2;
     const bool weight = q == Quantity::s1 || q == Quantity::s2;
     const double lo = weight ? 0.0 : -0.5, hi = weight ? 0.7 : (q == Quantity::r1 ? 1.5 : 0.5);

@@ -17,7 +17,7 @@ constexpr std::uint64_t kSamples = 20000;
 // quickstart's plan and laws plus kane-levinson, with the given pairs of law slots.
 PlanarSweepSpec compare_spec(std::initializer_list<ComparePair> pairs) {
   PlanarSweepSpec s = testing::quickstart_spec();
-  s.laws[4] = PlanarLaw::kane_levinson;
+  s.laws[4] = planar_law<KaneLevinson>;
   s.n_laws = 5;
   s.n_pairs = 0;
   for (const ComparePair& p : pairs) s.pairs[s.n_pairs++] = p;

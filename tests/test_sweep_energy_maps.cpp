@@ -38,7 +38,7 @@ TEST(SweepEnergyMaps, WhoGainsEnergy) {
 
 TEST(SweepEnergyMaps, ChatterjeeRuinaGainsBeyondItsRange) {
   PlanarSweepSpec spec = testing::quickstart_spec(1.0, 2.0);
-  spec.laws[0] = PlanarLaw::chatterjee_ruina;
+  spec.laws[0] = planar_law<ChatterjeeRuina>;
   spec.n_laws = 1;
   const PlanarSweepResult r = run_planar_sweep_cpu(spec, 0, 100000, 1 << 15, 2);
   EXPECT_GT(r.pair_total(0, PlanarWords::gain), 100u);

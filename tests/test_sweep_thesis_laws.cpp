@@ -96,14 +96,14 @@ TEST(SweepThesisLaws, ConstraintAndSolutionWordsAreARecountOfTheSamples) {
   };
   // Theorems: Smith never violates C1 or C3 (Chatterjee 1997 §10.3); Laws I, III and the combined law stay in
   // the accessible region (§6.5-§6.6); no law pulls (C4) or penetrates (C2), Brach excepted for C3.
-  for (PlanarLaw law : {PlanarLaw::smith, PlanarLaw::chatterjee_law1, PlanarLaw::chatterjee_law3,
-                        PlanarLaw::chatterjee_combined, PlanarLaw::stronge, PlanarLaw::poisson})
+  for (PlanarLaw law : {planar_law<Smith>, planar_law<ChatterjeeLaw1>, planar_law<ChatterjeeLaw3>,
+                        planar_law<ChatterjeeCombined>, planar_law<Stronge>, planar_law<Poisson>})
     for (std::uint32_t w : {PlanarWords::c1, PlanarWords::c2, PlanarWords::c3, PlanarWords::c4})
       EXPECT_EQ(total(law, w), 0u) << law_name(law) << " word " << w;
-  EXPECT_GT(total(PlanarLaw::kane_levinson, PlanarWords::c1), 0u) << "Kane's paradox";
-  EXPECT_GT(total(PlanarLaw::brach, PlanarWords::c3), 0u) << "ratio > mu on part of the samples";
+  EXPECT_GT(total(planar_law<KaneLevinson>, PlanarWords::c1), 0u) << "Kane's paradox";
+  EXPECT_GT(total(planar_law<Brach>, PlanarWords::c3), 0u) << "ratio > mu on part of the samples";
   // Planar Kane-Levinson has exactly one consistent state (docs/thesis-laws.md).
-  EXPECT_EQ(total(PlanarLaw::kane_levinson, PlanarWords::solutions_1), kSamples);
+  EXPECT_EQ(total(planar_law<KaneLevinson>, PlanarWords::solutions_1), kSamples);
 }
 
 // run.constraints: the thesis words for the first four laws alone; Newton's C1 is its energy gains, Stronge,
@@ -144,7 +144,7 @@ TEST(SweepThesisLaws, MapAxesOverTheLawParametersBinTheDrawnValues) {
     SCOPED_TRACE(quantity_name(q));
     PlanarSweepSpec s = all_laws_spec();
     s.plan.s2 = {ScalarKind::uniform, 0.0, 0.5, 1};
-    s.laws[0] = PlanarLaw::stronge;  // reads none of them: the axis alone makes the sweep draw them
+    s.laws[0] = planar_law<Stronge>;  // reads none of them: the axis alone makes the sweep draw them
     s.n_laws = 1;
     const double hi = q == Quantity::ratio ? 1.5 : 0.5;
     s.axes[0] = MapAxis{q, 0.0, hi, 6};

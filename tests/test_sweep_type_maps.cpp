@@ -16,9 +16,9 @@ PlanarSweepSpec fixed_case(Delassus2 W, double mu, double e, double alpha_max, s
   s.plan.e = {ScalarKind::constant, e, e, 1};
   s.axes[0] = {Quantity::alpha, 0.0, alpha_max, bins};
   s.n_axes = 1;
-  s.laws[0] = PlanarLaw::stronge;
-  s.laws[1] = PlanarLaw::poisson;
-  s.laws[2] = PlanarLaw::newton;
+  s.laws[0] = planar_law<Stronge>;
+  s.laws[1] = planar_law<Poisson>;
+  s.laws[2] = planar_law<Newton>;
   s.n_laws = 3;
   s.witnesses = 0;
   return s;

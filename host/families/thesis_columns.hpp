@@ -1,4 +1,4 @@
-// The eval/solve columns of Chatterjee's thesis laws (issue 19), shared by the planar and spatial families.
+// The eval/solve columns of Chatterjee's thesis laws (Chatterjee 1997), shared by the planar and spatial families.
 //
 // After the family's own outputs a thesis law's row has C1,C2,C3,C4 (1 when the outcome violates the
 // constraint of Chatterjee 1997 §3.2-§3.4, else 0: contact/constraint_report.hpp), eta (Ivanov's restitution,

@@ -154,11 +154,11 @@ class SlipReference {
  private:
   // The termination as y(component) >= target once compressed; 0 p, 1 v_n, 2 W_n.
   int term_component() const {
-    return law_ == SpatialLaw::poisson3d ? 0 : law_ == SpatialLaw::newton3d ? 1 : 2;
+    return law_ == spatial_law<Poisson3d> ? 0 : law_ == spatial_law<Newton3d> ? 1 : 2;
   }
   double term_target() const {
-    return law_ == SpatialLaw::poisson3d  ? (1.0 + c_.e) * p_c_
-           : law_ == SpatialLaw::newton3d ? c_.e * w_
+    return law_ == spatial_law<Poisson3d>  ? (1.0 + c_.e) * p_c_
+           : law_ == spatial_law<Newton3d> ? c_.e * w_
                                           : (1.0 - c_.e * c_.e) * W_nc_;
   }
 

@@ -20,10 +20,10 @@ inline PlanarSweepSpec quickstart_spec(double e_t_lo = -1.0, double e_t_hi = 1.0
   s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
   s.axes[1] = {Quantity::mu, 0.0, 1.5, 10};
   s.n_axes = 2;
-  s.laws[0] = PlanarLaw::stronge;
-  s.laws[1] = PlanarLaw::poisson;
-  s.laws[2] = PlanarLaw::newton;
-  s.laws[3] = PlanarLaw::chatterjee_ruina;
+  s.laws[0] = planar_law<Stronge>;
+  s.laws[1] = planar_law<Poisson>;
+  s.laws[2] = planar_law<Newton>;
+  s.laws[3] = planar_law<ChatterjeeRuina>;
   s.n_laws = 4;
   s.witnesses = 8;
   return s;
@@ -37,8 +37,8 @@ inline MultiContactSweepSpec two_contact_spec(std::uint64_t seed) {
   s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 6};
   s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 4};
   s.n_axes = 2;
-  s.laws[0] = MultiContactLaw::poisson_lcp;
-  s.laws[1] = MultiContactLaw::newton_lcp;
+  s.laws[0] = multicontact_law<PoissonLcp>;
+  s.laws[1] = multicontact_law<NewtonLcp>;
   s.n_laws = 2;
   s.witnesses = 5;
   return s;

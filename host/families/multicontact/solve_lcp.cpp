@@ -38,7 +38,7 @@ std::string rows_text(int k, const char* prefix_n, const char* prefix_t) {
 
 template <int K>
 struct LcpInput {
-  MultiContactLaw law = MultiContactLaw::poisson_lcp;
+  MultiContactLaw law = multicontact_law<PoissonLcp>;
   MultiContactCollision<K> c{};
   MultiContactOptions opt{};
 };
@@ -121,7 +121,7 @@ std::vector<double> vec(const double (&xs)[K]) {
 template <int K>
 void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
-  const bool poisson = in.law == MultiContactLaw::poisson_lcp;
+  const bool two_phases = law_two_phases(in.law);
   io::JsonWriter j(std::cout);
   j.begin_object();
   j.key("status").string("ok").key("reason").string(status_reason(out.status));
@@ -142,7 +142,7 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
       .key("eps_T")
       .numbers(vec(in.c.eps_T));
   j.end_object();
-  if (poisson) {
+  if (two_phases) {
     j.key("compression").begin_object();
     j.key("Lam_minus").numbers(vec(out.Lam_minus)).key("gamma_0").numbers(vec(out.gamma_0));
     j.key("W_compression").number(out.W_compression).key("solutions").integer(out.compression_solutions);
@@ -160,14 +160,14 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
   const GlockerConditions& gc = out.conditions;
   j.key("conditions").begin_object();
   j.key("cond_G").number(gc.cond_G).key("cond_active").number(gc.cond_active);
-  if (poisson) {
+  if (two_phases) {
     j.key("lambda_min_111").number(gc.lambda_min_111);
     j.key("eps_min").number(gc.eps_min).key("eps_max").number(gc.eps_max);
     j.key("psd_111").boolean(gc.psd_111).key("similar_117").boolean(gc.similar_117);
     j.key("small_121").boolean(gc.small_121);
   }
   j.end_object();
-  write_solution_json(j, list, poisson);
+  write_solution_json(j, list, two_phases);
   j.end_object();
 }
 
@@ -184,7 +184,7 @@ void labelled(TextTable& t, const std::string& name, const std::string& value, c
 template <int K>
 void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
-  const bool poisson = in.law == MultiContactLaw::poisson_lcp;
+  const bool two_phases = law_two_phases(in.law);
   std::ostream& os = std::cout;
   TextTable head;
   head.row({"law", law_name(in.law)});
@@ -192,19 +192,19 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   head.row({"contacts", std::to_string(K)});
   head.row({"solver", lcp_solver_name(out.solver)});
   std::string sols = std::to_string(out.solutions);
-  if (poisson) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
+  if (two_phases) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
   if (out.solutions_truncated) sols += ", truncated: more than 8 in a phase";
   head.row({"solutions", sols});
   head.print(os);
 
   os << "\nper row (N = normal, T = tangent; chosen solution)\n";
   TextTable rows;
-  if (poisson)
+  if (two_phases)
     rows.row({"row", "gamma-", "compression: Lam-", "gamma0", "decompression: Lam+", "gamma+", "total: Lam"});
   else
     rows.row({"row", "gamma-", "Lam", "gamma+"});
   for (int i = 0; i < n; ++i) {
-    if (poisson)
+    if (two_phases)
       rows.row({lcp_row_label(i, K), table_number(in.c.gamma_minus[i]), table_number(out.Lam_minus[i]),
                 table_number(out.gamma_0[i]), table_number(out.Lam_plus[i]), table_number(out.gamma_plus[i]),
                 table_number(out.Lam[i])});
@@ -213,7 +213,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
                 table_number(out.gamma_plus[i])});
   }
   rows.print(os);
-  print_solution_tables(os, list, K, poisson);
+  print_solution_tables(os, list, K, two_phases);
 
   os << "\nper contact\n";
   TextTable contacts;
@@ -237,7 +237,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
 
   os << "\nenergy\n";
   TextTable e;
-  if (poisson) labelled(e, "W_compression", table_number(out.W_compression), "T0 - T- of the compression");
+  if (two_phases) labelled(e, "W_compression", table_number(out.W_compression), "T0 - T- of the compression");
   labelled(e, "W", table_number(out.W), "T+ - T- of the chosen solution");
   labelled(e, "W_min", table_number(out.W_min), "over all solutions found");
   labelled(e, "W_max", table_number(out.W_max));
@@ -250,7 +250,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   TextTable c;
   labelled(c, "cond(G)", table_number(gc.cond_G));
   labelled(c, "cond(G_a)", table_number(gc.cond_active), "G_a: the active rows (every N, T with mu > 0)");
-  if (poisson) {
+  if (two_phases) {
     labelled(c, "(111)", yes_no(gc.psd_111),
              "G_a - eps G_a eps PSD (lambda_min / lambda_max(G_a) = " +
                  io::format_short(gc.lambda_min_111, 6) + ")");
@@ -259,16 +259,14 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
     labelled(c, "(121)", yes_no(gc.small_121), "small coefficients: eps_max^2 <= 1/cond(G_a)");
   }
   c.print(os);
-  if (poisson) os << "\n(any of (111), (117), (121) implies W <= 0: Glocker 2014, Sect. 5)\n";
+  if (two_phases) os << "\n(any of (111), (117), (121) implies W <= 0: Glocker 2014, Sect. 5)\n";
 }
 
 template <int K>
 std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw law) {
   const LcpInput<K> in = parse_lcp_input<K>(o, law);
   LcpSolutionList list;  // every distinct solution, as the law stores it
-  const MultiContactOutcome<K> out = in.law == MultiContactLaw::newton_lcp
-                                         ? evaluate_newton_lcp(in.c, in.opt, list)
-                                         : evaluate_poisson_lcp(in.c, in.opt, list);
+  const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt, list);
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
   if (o.json)

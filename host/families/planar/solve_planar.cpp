@@ -23,7 +23,7 @@ namespace {
 
 // The parsed and checked input of one collision.
 struct SolveInput {
-  PlanarLaw law = PlanarLaw::stronge;
+  PlanarLaw law = planar_law<Stronge>;
   PlanarCollision c;
   bool mechanism_form = false;
   Mechanism mech;
@@ -165,7 +165,7 @@ void thesis_json(io::JsonWriter& j, const SolveInput& in, const PlanarEvalResult
   else
     j.key("eta").null();
   if (law_counts_solutions(in.law)) j.key("solutions").integer(r.report.solutions);
-  if (in.law == PlanarLaw::smith) j.key("iterations").integer(r.report.iterations);
+  if (law_reports_iterations(in.law)) j.key("iterations").integer(r.report.iterations);
 }
 
 void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, const MechanismResult* mr) {
@@ -216,7 +216,7 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
   if (is_thesis_law(in.law)) {
     head.row({"violates", violated_names(r.constraints)});
     if (law_counts_solutions(in.law)) head.row({"solutions", std::to_string(r.report.solutions)});
-    if (in.law == PlanarLaw::smith) head.row({"iterations", std::to_string(r.report.iterations)});
+    if (law_reports_iterations(in.law)) head.row({"iterations", std::to_string(r.report.iterations)});
   }
   head.print(os);
   os << '\n';

@@ -4,7 +4,7 @@
 namespace collsweep::cli {
 
 std::vector<ImpulsePhase> impulse_phases(SpatialLaw law, const SpatialOutcome& o) {
-  if (law == SpatialLaw::chatterjee_ruina3d) return {};
+  if (!is_routh_law(law)) return {};  // an algebraic law has no impulse path
   const double In = o.I.n, Inc = o.I_nc, Inh = o.I_nh;
   const bool stick = o.mode == SpatialMode::B || o.mode == SpatialMode::D;
   const std::string after = stick ? "stick" : "slide along the invariant direction sigma_F";

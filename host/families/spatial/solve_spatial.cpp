@@ -35,7 +35,7 @@ namespace {
 
 // The parsed and checked input of one collision.
 struct SpatialSolveInput {
-  SpatialLaw law = SpatialLaw::stronge3d;
+  SpatialLaw law = spatial_law<Stronge3d>;
   SpatialCollision c;
   std::optional<BodiesInput> bodies;  // the --bodies form
 };
@@ -144,7 +144,7 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
   j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
   j.key("vf_n").number(out.vf.n).key("vf_1").number(out.vf.t1).key("vf_2").number(out.vf.t2);
   j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
-  if (in.law != SpatialLaw::chatterjee_ruina3d) {  // the Routh path's work and events (Law II has no path)
+  if (is_routh_law(in.law)) {  // the Routh path's work and events (an algebraic law has no path)
     j.key("W_n").number(out.W_n).key("W_t").number(out.W_t);
     j.key("I_nc").number(out.I_nc).key("I_nh").number(out.I_nh);
   }
@@ -168,7 +168,7 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
 
 void print_phases(std::ostream& os, const SpatialSolveInput& in, const SpatialOutcome& out) {
   os << "\nimpulse path (normal impulse I_n as time-like variable)\n";
-  if (in.law == SpatialLaw::chatterjee_ruina3d) {
+  if (!is_routh_law(in.law)) {
     os << "  none: Law II is algebraic, P = (1 + e) P1 + kappa D (" << mode_description(out.mode) << ")\n";
     return;
   }
@@ -212,7 +212,7 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
                                                       {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
                                                       {"dE", out.dE},      {"dE_rel", out.dE_rel},
                                                       {"T_acc", T_acc},    {"swerve_deg", out.swerve_deg}};
-  if (in.law != SpatialLaw::chatterjee_ruina3d) {
+  if (is_routh_law(in.law)) {
     outs.emplace_back("W_n", out.W_n);
     outs.emplace_back("W_t", out.W_t);
   }
@@ -260,7 +260,7 @@ void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesi
   else
     j.key("eta").null();
   if (law_counts_solutions(law)) j.key("solutions").integer(r.report.solutions);
-  if (law == SpatialLaw::smith_3d) j.key("iterations").integer(r.report.iterations);
+  if (law_reports_iterations(law)) j.key("iterations").integer(r.report.iterations);
   j.end_object();
   if (ba) write_bodies_json(j, *bodies, *ba);
   j.end_object();
@@ -277,7 +277,7 @@ void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThes
   head.row({"type", std::to_string(r.report.type) + " (" + type_label(law, r.report.type) + ")"});
   head.row({"violates", violated_names(r.constraints)});
   if (law_counts_solutions(law)) head.row({"solutions", std::to_string(r.report.solutions)});
-  if (law == SpatialLaw::smith_3d) head.row({"iterations", std::to_string(r.report.iterations)});
+  if (law_reports_iterations(law)) head.row({"iterations", std::to_string(r.report.iterations)});
   head.print(os);
   os << '\n';
   TextTable t;

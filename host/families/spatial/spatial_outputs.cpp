@@ -140,9 +140,10 @@ double max_swerve_total(const SpatialSweepResult& r, int law) {
 }  // namespace
 
 std::vector<SpatialMode> law_modes(SpatialLaw law) {
-  if (is_thesis_law(law)) return {};  // their cases instead (LawReport::type)
-  if (law == SpatialLaw::chatterjee_ruina3d) return {SpatialMode::law2_inside, SpatialMode::law2_cone};
-  return {SpatialMode::A, SpatialMode::B, SpatialMode::C, SpatialMode::D, SpatialMode::E};
+  std::vector<SpatialMode> modes;  // none for the thesis laws: their cases instead (LawReport::type)
+  for (int m = 0; m < law_mode_count(law); ++m)
+    modes.push_back(static_cast<SpatialMode>(static_cast<int>(law_first_mode(law)) + m));
+  return modes;
 }
 
 const char* mode_description(SpatialMode m) {

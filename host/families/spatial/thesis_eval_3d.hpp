@@ -1,4 +1,4 @@
-// `eval` and `solve` for Chatterjee's thesis laws in 3D (models/spatial/thesis_laws_3d.hpp).
+// `eval` and `solve` for Chatterjee's thesis laws in 3D (their laws: models/spatial/spatial_laws.hpp).
 //
 // eval input columns: the spatial laws' W_nn, W_n1, W_n2, W_11, W_12, W_22, v_n, v_1, v_2, mu, e, and e_t for
 // chatterjee-law1-3d, -law3-3d, -combined-3d (r_t), s1,s2 for chatterjee-combined-3d, r1,r2 for brach-3d.

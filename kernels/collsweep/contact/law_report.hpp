@@ -7,9 +7,9 @@
 
 namespace collsweep {
 
-// Filled by the laws of issue 19 through an optional pointer (evaluate(c, ..., LawReport* = nullptr)).
-// All fields are zero when the outcome's status is not ok, except `solutions` and `iterations` of a law
-// that failed after counting (kane-levinson with no consistent state: solutions = 0; smith when the
+// Filled by the algebraic laws of Chatterjee 1997 through an optional pointer (evaluate(c, ..., LawReport* =
+// nullptr)). All fields are zero when the outcome's status is not ok, except `solutions` and `iterations` of
+// a law that failed after counting (kane-levinson with no consistent state: solutions = 0; smith when the
 // continuation did not converge: the roots it found and the iterations it spent).
 struct LawReport {
   std::uint8_t type = 0;         // the law's case, numbered from 1 (its header lists them); also
@@ -26,6 +26,12 @@ COLLSWEEP_HD_INLINE void set_report(LawReport* r, std::uint8_t type, std::uint8_
     r->solutions = solutions;
     r->iterations = iterations;
   }
+}
+
+// The cases of the Kane-Levinson and Smith laws (planar and spatial): 1 stick, 2 the slip goes on in its
+// direction, 3 it reverses.
+inline const char* slip_type_label(int type) {
+  return type == 1 ? "stick" : type == 2 ? "slides on" : type == 3 ? "slip reversed" : "none";
 }
 
 }  // namespace collsweep

@@ -1,4 +1,4 @@
-// The thesis words of any family's tally (issue 19): the constraints C1-C4 an outcome violates, how many
+// The thesis words of any family's tally (Chatterjee 1997's thesis laws): the constraints C1-C4 an outcome violates, how many
 // solutions its law found and whether it converged (Words: PlanarWords or SpatialWords, each with c1 .. c4,
 // solutions_0 .. solutions_3plus and not_converged).
 #pragma once

@@ -48,6 +48,7 @@
 // compression from 4^k; it streams (each distinct compression solution is decompressed as soon as found).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/lcp/lemke.hpp"
 #include "collsweep/models/multicontact/law_enumeration.hpp"
 #include "collsweep/models/multicontact/law_steps.hpp"
@@ -150,22 +151,41 @@ COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_newton_lcp(
   return evaluate_newton_lcp(c, opt, none);
 }
 
-// The laws as parameter structs with evaluate(), like the planar laws.
-template <int K>
-struct PoissonLcp {
+// The laws. evaluate: one collision, every distinct solution to `listen` (solution_listener.hpp);
+// enumerate: the law's enumeration branch on the lanes of V (law_enumeration.hpp; the CPU's SIMD path).
+struct PoissonLcp : LawDefaults {
   static constexpr const char* name = "poisson-lcp";
-  MultiContactOptions options{};
-  COLLSWEEP_HD MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c) const {
-    return evaluate_poisson_lcp(c, options);
+  // Two LCP phases, compression and Poisson's decompression (Glocker 2014 Sect. 3), whose conditions
+  // (111), (117), (121) each imply W <= 0 (Sect. 5).
+  static constexpr bool two_phases = true;
+  template <int K, class Listener>
+  COLLSWEEP_HD_INLINE static MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c,
+                                                             const MultiContactOptions& opt,
+                                                             Listener& listen) {
+    return evaluate_poisson_lcp(c, opt, listen);
+  }
+  template <int K, class V, class Listener>
+  COLLSWEEP_HD_INLINE static void enumerate(LaneLawState<K, V>& st, const MultiContactCollision<K>* cs,
+                                            const MultiContactOptions& opt, MultiContactOutcome<K>* out,
+                                            Listener& listen) {
+    poisson_enumeration(st, cs, opt, out, listen);
   }
 };
 
-template <int K>
-struct NewtonLcp {
+struct NewtonLcp : LawDefaults {
   static constexpr const char* name = "newton-lcp";
-  MultiContactOptions options{};
-  COLLSWEEP_HD MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c) const {
-    return evaluate_newton_lcp(c, options);
+  static constexpr bool two_phases = false;  // one phase: Newton-type restitution in the LCP's right side
+  template <int K, class Listener>
+  COLLSWEEP_HD_INLINE static MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c,
+                                                             const MultiContactOptions& opt,
+                                                             Listener& listen) {
+    return evaluate_newton_lcp(c, opt, listen);
+  }
+  template <int K, class V, class Listener>
+  COLLSWEEP_HD_INLINE static void enumerate(LaneLawState<K, V>& st, const MultiContactCollision<K>* cs,
+                                            const MultiContactOptions& opt, MultiContactOutcome<K>* out,
+                                            Listener& listen) {
+    newton_enumeration(st, cs, opt, out, listen);
   }
 };
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "collsweep/models/planar/laws/planar_laws.hpp"
 #include "collsweep/models/planar/tally_words.hpp"
@@ -28,9 +29,16 @@ struct CompareWords {
   };
 };
 
-// Whether a law reports Djerassi's Types 1..5 (the incremental laws).
+// Whether a law reports Djerassi's Types 1..5 (the incremental laws: their trait djerassi_types).
+template <class L, class = void>
+struct ReportsDjerassiTypes : std::false_type {};
+template <class L>
+struct ReportsDjerassiTypes<L, std::void_t<decltype(L::djerassi_types)>>
+    : std::bool_constant<L::djerassi_types> {};
 COLLSWEEP_HD_INLINE bool has_djerassi_types(PlanarLaw law) {
-  return law == PlanarLaw::stronge || law == PlanarLaw::poisson || law == PlanarLaw::newton;
+  return planar_registry::visit(
+      law, [](auto tag) { return ReportsDjerassiTypes<typename decltype(tag)::type>::value; },
+      [] { return false; });
 }
 
 // The slip state after the impact: 1 stick (|v_t2| <= 1e-10 |v1|), 2 slides on (v_t2 v_t > 0, or v_t = 0),

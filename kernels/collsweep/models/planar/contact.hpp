@@ -26,6 +26,12 @@ struct Velocity2 {
   double t = 0.0;  // tangential component, any sign
 };
 
+// The per-sample parameters a planar law may read beyond W, v, mu and e (a law's `reads`,
+// laws/law_traits.hpp).
+namespace planar_input {
+enum : unsigned { e_t = 1u, weights = 2u, ratio = 4u };  // e_t; s1 and s2; the impulse ratio
+}
+
 // One planar collision with the parameters of every planar law; a law reads the ones it needs.
 struct PlanarCollision {
   Delassus2 W;

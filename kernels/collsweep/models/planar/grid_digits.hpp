@@ -12,7 +12,7 @@ namespace collsweep {
 // The grid digits of one planar sample, one per ScalarDist of the plan (0 for a non-grid one), in the fixed
 // order of the plan's grid counter (sampling/scalar.hpp)
 //   theta_deg, mu, e, e_t, W.log10_cond, W.log10_cond_M, W.rho, W.kappa, s1, s2, ratio   (theta fastest;
-// the last three were appended for issue 19's laws, so the digits of every earlier plan are unchanged).
+// the last three were appended for the thesis laws' parameters, so the digits of every earlier plan are unchanged).
 // A grid ScalarDist that the W kind does not read still counts in G (the config validator rejects it).
 struct GridDigits {
   std::uint32_t theta_deg = 0, mu = 0, e = 0, e_t = 0;

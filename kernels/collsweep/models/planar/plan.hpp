@@ -68,7 +68,7 @@ struct SampleNeeds {
 };
 
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
-// weights and ratio (issue 19's laws) were added after the others: existing samples never read them.
+// weights and ratio (the thesis laws') were added after the others: existing samples never read them.
 enum class Stream : std::uint32_t {
   matrix = 1,
   approach = 2,

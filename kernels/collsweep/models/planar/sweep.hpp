@@ -18,29 +18,6 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
   return L;
 }
 
-// Whether a theorem says this law cannot gain energy on this collision: Stronge (Djerassi App. B) and
-// Poisson (Wang & Mason) for every valid input; Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1.
-// Newton's hypothesis has no such theorem (Kane's example gains). The thesis laws: see below.
-COLLSWEEP_HD_INLINE bool theorem_forbids_gain(PlanarLaw law, const PlanarCollision& c) {
-  switch (law) {
-    case PlanarLaw::stronge:
-    case PlanarLaw::poisson:
-      return true;
-    case PlanarLaw::chatterjee_ruina:
-      return c.e_t <= 1.0;
-    // Chatterjee 1997: Laws I and III end in the accessible region (§6.5.1, §6.5.3; their energy fixes hold
-    // for any r_t >= -1), the combined law is a convex combination of three such impulses (§6.6), and Smith's
-    // law never gains (§10.3). Kane-Levinson (§5.1.2, Kane's paradox) and Brach (§5.1.1) can.
-    case PlanarLaw::chatterjee_law1:
-    case PlanarLaw::chatterjee_law3:
-    case PlanarLaw::chatterjee_combined:
-    case PlanarLaw::smith:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // What a planar sweep reads of its samples: e_t for the laws reading it or an e_t axis, s1, s2 and the ratio
 // for the laws reading them or their axes, the shape quantities
 // and alpha only for their axes, the grid digits only when the plan has a grid axis.

@@ -31,7 +31,7 @@ struct PlanarSweepSpec {
   // Witness lists: one per law, then one per compared pair (largest disagreement first).
   COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws + n_pairs; }
   // Whether the sweep tallies the constraints C1-C4 and solution counts of every law: when one of its laws
-  // is a thesis law of issue 19 (tally_words.hpp), or run.constraints asks for them.
+  // is one of Chatterjee's thesis laws (tally_words.hpp), or run.constraints asks for them.
   COLLSWEEP_HD_INLINE bool tallies_thesis_words() const {
     if (constraints) return true;
     for (int i = 0; i < n_laws; ++i)

@@ -1,4 +1,4 @@
-// Completes the spatial outcome of an algebraic law of Chatterjee's thesis (issue 19's laws).
+// Completes the spatial outcome of an algebraic law of Chatterjee's thesis (Chatterjee 1997).
 #pragma once
 
 #include "collsweep/models/spatial/contact.hpp"

@@ -11,12 +11,20 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-struct Brach3d {
+struct Brach3d : LawDefaults {
   static constexpr const char* name = "brach-3d";
+  static constexpr unsigned reads = spatial_input::ratio;
+  static constexpr bool thesis = true;
+  // No theorem: the impulse ratios reach forbidden points of impulse space (Chatterjee 1997 §5.1.1).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return false; }
+  static constexpr int type_count = 1;
+  static const char* type_label(int type) { return type == 1 ? "given impulse ratios" : "none"; }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, double r1, double r2,
                                                      LawReport* report = nullptr) {
     set_report(report, 0, 0);
@@ -35,6 +43,11 @@ struct Brach3d {
     const SpatialOutcome o = finish_algebraic_outcome(c, I, Vec3n{c.e * w, c.v.t1 + dv.t1, c.v.t2 + dv.t2});
     if (o.status == Status::ok) set_report(report, 1, 1);
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    return evaluate(c, p.r1, p.r2, report);
   }
 };
 

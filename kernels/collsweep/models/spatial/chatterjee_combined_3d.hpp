@@ -7,15 +7,23 @@
 // laws' vf. Type 1.
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/chatterjee_combined.hpp"
 #include "collsweep/models/spatial/chatterjee_law1_3d.hpp"
 #include "collsweep/models/spatial/chatterjee_law3_3d.hpp"
 #include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeCombined3d {
+struct ChatterjeeCombined3d : LawDefaults {
   static constexpr const char* name = "chatterjee-combined-3d";
+  static constexpr unsigned reads = spatial_input::e_t | spatial_input::weights;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.6: a convex combination of three impulses of the accessible region.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
+  static constexpr int type_count = 1;
+  static const char* type_label(int type) { return type == 1 ? "combination of laws I, II and III" : "none"; }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const CombinedWeights& s,
                                                      LawReport* report = nullptr) {
     set_report(report, 0, 0);
@@ -35,6 +43,11 @@ struct ChatterjeeCombined3d {
     const SpatialOutcome o = finish_algebraic_outcome(c, I, vf);
     if (o.status == Status::ok) set_report(report, 1, 1);
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    return evaluate(c, CombinedWeights{p.s1, p.s2}, report);
   }
 };
 

@@ -12,12 +12,25 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeLaw1_3d {
+struct ChatterjeeLaw1_3d : LawDefaults {
   static constexpr const char* name = "chatterjee-law1-3d";
+  static constexpr unsigned reads = spatial_input::e_t;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.5.1: the outcome lies in the accessible region.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) {
+    return type == 1   ? "case (a): e_n = r_n"
+           : type == 2 ? "case (b): energy kept"
+           : type == 3 ? "case (c): pushed along n"
+                       : "none";
+  }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_spatial(c);
@@ -58,6 +71,12 @@ struct ChatterjeeLaw1_3d {
     const SpatialOutcome o = finish_algebraic_outcome(c, I, vf);
     if (o.status == Status::ok) set_report(report, type, 1);
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    (void)p;
+    return evaluate(c, report);
   }
 };
 

@@ -10,12 +10,25 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeLaw3_3d {
+struct ChatterjeeLaw3_3d : LawDefaults {
   static constexpr const char* name = "chatterjee-law3-3d";
+  static constexpr unsigned reads = spatial_input::e_t;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.5.3: the outcome lies in the accessible region.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) {
+    return type == 1   ? "accepted"
+           : type == 2 ? "accepted after the energy fix"
+           : type == 3 ? "projected onto friction cone"
+                       : "none";
+  }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_spatial(c);
@@ -45,6 +58,12 @@ struct ChatterjeeLaw3_3d {
     const SpatialOutcome o = finish_algebraic_outcome(c, I, vf);
     if (o.status == Status::ok) set_report(report, type, 1);
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    (void)p;
+    return evaluate(c, report);
   }
 };
 

@@ -15,13 +15,23 @@
 // numbers (models/planar/laws/chatterjee_ruina.hpp).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/contact.hpp"
 #include "collsweep/models/spatial/invariant_directions.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeRuina3d {
+struct ChatterjeeRuina3d : LawDefaults {
   static constexpr const char* name = "chatterjee-ruina-3d";
+  static constexpr unsigned reads = spatial_input::e_t;
+  // The thesis's energy identity: no gain for 0 <= e <= 1, -1 <= e_t <= 1.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision& c) { return c.e_t <= 1.0; }
+  // No Types: its outcome's mode says whether the impulse was inside the cone or projected onto it.
+  static constexpr int type_count = 0;
+  static const char* type_label(int) { return "none"; }
+  static constexpr SpatialMode first_mode = SpatialMode::law2_inside;  // law2_inside, law2_cone
+  static constexpr int mode_count = 2;
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
     Status s = validate_spatial(c);
     if (s == Status::ok && c.e_t < -1.0) s = Status::tangential_out_of_range;

@@ -22,8 +22,10 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/models/spatial/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
@@ -143,8 +145,14 @@ COLLSWEEP_HD_INLINE SlipZeros slip_zeros(const SlipEquation& e) {
 
 }  // namespace kl3_detail
 
-struct KaneLevinson3d {
+struct KaneLevinson3d : LawDefaults {
   static constexpr const char* name = "kane-levinson-3d";
+  static constexpr bool thesis = true;
+  static constexpr bool counts_solutions = true;
+  // No theorem: Kane's paradox (Chatterjee 1997 §5.1.2) gains energy.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return false; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) { return slip_type_label(type); }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, LawReport* report = nullptr) {
     using namespace kl3_detail;
     set_report(report, 0, 0);
@@ -205,6 +213,12 @@ struct KaneLevinson3d {
     if (o.status == Status::ok)
       set_report(report, type, static_cast<std::uint8_t>(count > 255 ? 255 : count));
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    (void)p;
+    return evaluate(c, report);
   }
 };
 

@@ -76,7 +76,7 @@ enum class SpatialStream : std::uint32_t {
   friction = 3,
   restitution = 4,
   tangential = 5,
-  // The thesis laws' parameters (issue 19) came after the others: existing samples never read them.
+  // The thesis laws' parameters came after the others: existing samples never read them.
   weights = 6,  // s1, then s2
   ratio = 7     // r1, then r2
 };

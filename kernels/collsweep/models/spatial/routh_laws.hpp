@@ -10,7 +10,9 @@
 // Results are homogeneous of degree 1 in v and equivariant under rotations of the tangent plane.
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/slip_ode.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
@@ -30,7 +32,8 @@ struct RouthEvaluation {
 
 // The path from the start up to the slip integration. True when a slip phase with swerve must be
 // integrated from ev->r's state (spatial::integrate_slip, or its steps); then routh_slip_ended follows.
-COLLSWEEP_HD_INLINE bool routh_begin(SpatialLaw law, const SpatialCollision& c, RouthEvaluation* ev) {
+COLLSWEEP_HD_INLINE bool routh_begin(RestitutionHypothesis hypothesis, const SpatialCollision& c,
+                                     RouthEvaluation* ev) {
   using namespace spatial;
   ev->invalid = validate_spatial(c);
   if (ev->invalid != Status::ok) return false;
@@ -40,7 +43,7 @@ COLLSWEEP_HD_INLINE bool routh_begin(SpatialLaw law, const SpatialCollision& c, 
   ev->mu_c = critical_friction(W);
 
   RouthRun& r = ev->r;
-  r.law = law;
+  r.hypothesis = hypothesis;
   r.e = c.e;
   r.w = -c.v.n;
   r.y[kVn] = c.v.n;
@@ -140,32 +143,43 @@ COLLSWEEP_HD_INLINE SpatialOutcome routh_finish(const SpatialCollision& c, Routh
   return finish_spatial_outcome(c, o);
 }
 
-COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(RestitutionHypothesis hypothesis, const SpatialCollision& c,
                                                   const SpatialOptions& opt = SpatialOptions()) {
   RouthEvaluation ev;
-  if (routh_begin(law, c, &ev))
+  if (routh_begin(hypothesis, c, &ev))
     routh_slip_ended(&ev, spatial::integrate_slip(&ev.r, c.W, c.mu, ev.dirs, opt));
   return routh_finish(c, &ev);
 }
 
-// The laws, each with the name used in configs and outputs.
-struct Stronge3d {
+// The laws, each with the name used in configs and outputs. They have no Types: their outcomes report the
+// mode sequences A..E of the impulse path instead.
+template <RestitutionHypothesis H>
+struct RouthLaw : LawDefaults {
+  static constexpr bool has_routh_path = true;
+  static constexpr RestitutionHypothesis hypothesis = H;
+  static constexpr int type_count = 0;
+  static const char* type_label(int) { return "none"; }
+  static constexpr SpatialMode first_mode = SpatialMode::A;  // the mode sequences A..E
+  static constexpr int mode_count = 5;
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
+    return evaluate_routh(H, c);
+  }
+};
+struct Stronge3d : RouthLaw<RestitutionHypothesis::energetic> {
   static constexpr const char* name = "stronge-3d";
-  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
-    return evaluate_routh(SpatialLaw::stronge3d, c);
-  }
+  // The normal impulse's work in restitution is -e^2 that of compression and friction only dissipates
+  // (Stronge 1990; Elkaranshawy 2002 eq. 19).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
 };
-struct Poisson3d {
+struct Poisson3d : RouthLaw<RestitutionHypothesis::kinetic> {
   static constexpr const char* name = "poisson-3d";
-  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
-    return evaluate_routh(SpatialLaw::poisson3d, c);
-  }
+  // No theorem in 3D: whether it ever gains is what configs/spatial_poisson_energy.toml measures.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return false; }
 };
-struct Newton3d {
+struct Newton3d : RouthLaw<RestitutionHypothesis::kinematic> {
   static constexpr const char* name = "newton-3d";
-  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c) {
-    return evaluate_routh(SpatialLaw::newton3d, c);
-  }
+  // No theorem: Newton's hypothesis can gain energy.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return false; }
 };
 
 }  // namespace collsweep

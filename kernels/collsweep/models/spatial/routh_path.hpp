@@ -23,7 +23,7 @@ enum : int { kVn = 0, kV1, kV2, kP, kI1, kI2, kWn, kWt, kN };
 
 struct RouthRun {
   double y[kN] = {};  // v_n, v_t1, v_t2, p, I_t1, I_t2, W_n, W_t
-  SpatialLaw law = SpatialLaw::stronge3d;
+  RestitutionHypothesis hypothesis = RestitutionHypothesis::energetic;
   double e = 0.0;
   double w = 0.0;  // approach speed -v_n1 > 0
   bool compressed = false;
@@ -34,13 +34,15 @@ struct RouthRun {
 
 // The law's termination as "component y[index] reaches target" (only once compressed).
 COLLSWEEP_HD_INLINE int termination_index(const RouthRun& r) {
-  return r.law == SpatialLaw::poisson3d ? kP : r.law == SpatialLaw::newton3d ? kVn : kWn;
+  return r.hypothesis == RestitutionHypothesis::kinetic     ? kP
+         : r.hypothesis == RestitutionHypothesis::kinematic ? kVn
+                                                            : kWn;
 }
 COLLSWEEP_HD_INLINE double termination_target(const RouthRun& r) {
-  switch (r.law) {
-    case SpatialLaw::poisson3d:
+  switch (r.hypothesis) {
+    case RestitutionHypothesis::kinetic:
       return (1.0 + r.e) * r.p_c;
-    case SpatialLaw::newton3d:
+    case RestitutionHypothesis::kinematic:
       return r.e * r.w;
     default:
       return (1.0 - r.e * r.e) * r.W_nc;
@@ -89,10 +91,10 @@ COLLSWEEP_HD_INLINE void advance_linear(double* y, const LinearRates& q, double 
 // Distance in p to the law's termination from a compressed state moving with dv_n/dp = k > 0.
 COLLSWEEP_HD_INLINE double termination_distance(const RouthRun& r, double k) {
   const double* y = r.y;
-  switch (r.law) {
-    case SpatialLaw::poisson3d:
+  switch (r.hypothesis) {
+    case RestitutionHypothesis::kinetic:
       return max_d(0.0, termination_target(r) - y[kP]);
-    case SpatialLaw::newton3d:
+    case RestitutionHypothesis::kinematic:
       return max_d(0.0, (termination_target(r) - y[kVn]) / k);
     default: {  // v_n x + k x^2/2 = R, the positive root in the cancellation-free form (v_n >= 0)
       const double R = termination_target(r) - y[kWn];
@@ -127,8 +129,8 @@ COLLSWEEP_HD_INLINE bool run_linear(RouthRun* r, const LinearRates& q, bool boun
     return false;
   }
   advance_linear(r->y, q, de);
-  if (r->law == SpatialLaw::newton3d) r->y[kVn] = termination_target(*r);
-  if (r->law == SpatialLaw::poisson3d) r->y[kP] = termination_target(*r);
+  if (r->hypothesis == RestitutionHypothesis::kinematic) r->y[kVn] = termination_target(*r);
+  if (r->hypothesis == RestitutionHypothesis::kinetic) r->y[kP] = termination_target(*r);
   r->done = true;
   return true;
 }

@@ -53,13 +53,14 @@ struct SpatialGridDigits {
 };
 
 // Every ScalarDist of the plan in grid-counter order (fastest first).
-#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                               \
-  X(W.log10_cond, log10_cond)                                                                         \
-  X(W.log10_b, log10_b)                                                                               \
-  X(W.coupling, coupling)                                                                             \
-  X(W.mass_ratio, mass_ratio)                                                                         \
-  X(W.lever, lever) X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) X(phi_deg, phi) X(mu, mu) X(e, e) \
-      X(e_t, e_t) X(s1, s1) X(s2, s2) X(r1, r1) X(r2, r2)
+#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                                   \
+  X(W.log10_cond, log10_cond)                                                                             \
+  X(W.log10_b, log10_b)                                                                                   \
+  X(W.coupling, coupling)                                                                                 \
+  X(W.mass_ratio, mass_ratio)                                                                             \
+  X(W.lever, lever)                                                                                       \
+  X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) X(phi_deg, phi) X(mu, mu) X(e, e) X(e_t, e_t) X(s1, s1) \
+      X(s2, s2) X(r1, r1) X(r2, r2)
 
 // G, the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t spatial_grid_size(const SpatialSamplePlan& p) {

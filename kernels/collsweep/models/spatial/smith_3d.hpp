@@ -20,8 +20,10 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/algebraic_outcome.hpp"
 #include "collsweep/models/spatial/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
@@ -85,8 +87,15 @@ COLLSWEEP_HD_INLINE bool newton(const Problem& p, double mu, double* x, double s
 
 }  // namespace smith3_detail
 
-struct Smith3d {
+struct Smith3d : LawDefaults {
   static constexpr const char* name = "smith-3d";
+  static constexpr bool thesis = true;
+  static constexpr bool counts_solutions = true;
+  static constexpr bool reports_iterations = true;
+  // Smith's theorem (Chatterjee 1997 §5.1.3, §10.3): an admissible solution never gains energy.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) { return slip_type_label(type); }
   static constexpr int kMaxIterations = 2000;
   static constexpr double kMaxStep = 0.25;
   static constexpr double kMinStep = 1e-12;
@@ -216,6 +225,12 @@ struct Smith3d {
     const std::uint8_t type = vf.t1 * c.v.t1 + vf.t2 * c.v.t2 >= 0.0 ? 2 : 3;
     if (o.status == Status::ok) set_report(report, type, static_cast<std::uint8_t>(n), its);
     return o;
+  }
+  // The law's parameters from the sample's.
+  COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, const SpatialThesisParams& p,
+                                                     LawReport* report) {
+    (void)p;
+    return evaluate(c, report);
   }
 };
 

@@ -1,26 +1,154 @@
-// Every spatial law behind one dispatch point, with the names used in configs and outputs.
+// The registry of spatial single-contact laws: their type list, and every query folded from it.
 #pragma once
 
 #include <cstring>
+#include <type_traits>
 
+#include "collsweep/laws/law_list.hpp"
+#include "collsweep/models/spatial/brach_3d.hpp"
+#include "collsweep/models/spatial/chatterjee_combined_3d.hpp"
+#include "collsweep/models/spatial/chatterjee_law1_3d.hpp"
+#include "collsweep/models/spatial/chatterjee_law3_3d.hpp"
 #include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
+#include "collsweep/models/spatial/kane_levinson_3d.hpp"
 #include "collsweep/models/spatial/routh_laws.hpp"
-#include "collsweep/models/spatial/thesis_laws_3d.hpp"
+#include "collsweep/models/spatial/smith_3d.hpp"
+#include "collsweep/models/spatial/spatial_law.hpp"
 
 namespace collsweep {
 
-// Whether the law reads e_t: chatterjee-ruina-3d, and Laws I, III and the combined law (as r_t).
-COLLSWEEP_HD_INLINE bool law_reads_tangential_restitution(SpatialLaw law) {
-  return law == SpatialLaw::chatterjee_ruina3d || law == SpatialLaw::chatterjee_law1_3d ||
-         law == SpatialLaw::chatterjee_law3_3d || law == SpatialLaw::chatterjee_combined_3d;
+// The three incremental (Routh) laws, Chatterjee-Ruina's algebraic Law II in 3D, then Chatterjee's thesis
+// laws in 3D. A new law is appended, so that every law keeps its index.
+using SpatialLaws = LawList<Stronge3d, Poisson3d, Newton3d, ChatterjeeRuina3d, ChatterjeeLaw1_3d,
+                            ChatterjeeLaw3_3d, ChatterjeeCombined3d, KaneLevinson3d, Smith3d, Brach3d>;
+
+template <class L>
+inline constexpr SpatialLaw spatial_law = static_cast<SpatialLaw>(LawIndex<L, SpatialLaws>::value);
+inline constexpr int spatial_law_count = SpatialLaws::size;
+
+namespace spatial_registry {
+
+template <class L, class = void>
+struct HasRouthPath : std::false_type {};
+template <class L>
+struct HasRouthPath<L, std::void_t<decltype(L::has_routh_path)>> : std::bool_constant<L::has_routh_path> {};
+// The modes a law's outcomes report (SpatialMode): first_mode and mode_count; none when it has no modes.
+template <class L, class = void>
+struct ModesOf {
+  static constexpr SpatialMode first = SpatialMode::A;
+  static constexpr int count = 0;
+};
+template <class L>
+struct ModesOf<L, std::void_t<decltype(L::mode_count)>> {
+  static constexpr SpatialMode first = L::first_mode;
+  static constexpr int count = L::mode_count;
+};
+template <class L>
+struct IsClassic : std::bool_constant<!L::thesis> {};
+template <class L>
+struct IsClassicWithoutRouth : std::bool_constant<!L::thesis && !HasRouthPath<L>::value> {};
+template <class L>
+struct IsThesis : std::bool_constant<L::thesis> {};
+
+template <class Sub = SpatialLaws, class F, class G>
+COLLSWEEP_HD_INLINE auto visit(SpatialLaw law, const F& f, const G& otherwise) {
+  return LawFold<SpatialLaws, Sub>::visit(static_cast<int>(law), f, otherwise);
 }
 
-// The four laws of issue 18 alone (Routh's three and Law II): what the GPU's sweep kernel for sweeps without
-// thesis laws compiles (Smith's continuation and Kane-Levinson's enumeration would weigh on its registers:
-// kernels/spatial_sweep_cuda.cu). A thesis law gives numerical_failure here.
+}  // namespace spatial_registry
+
+// The Routh laws (an integrated impulse path, the mode sequences A..E), the classic laws (no thesis law;
+// what the GPU's kernel for sweeps without thesis laws compiles), the classic laws without a Routh path
+// (Law II) and the thesis laws.
+using RouthSpatialLaws = LawsWhere<spatial_registry::HasRouthPath, SpatialLaws>;
+using ClassicSpatialLaws = LawsWhere<spatial_registry::IsClassic, SpatialLaws>;
+using ClassicSpatialLawsWithoutRouth = LawsWhere<spatial_registry::IsClassicWithoutRouth, SpatialLaws>;
+using ThesisSpatialLaws = LawsWhere<spatial_registry::IsThesis, SpatialLaws>;
+
+COLLSWEEP_HD_INLINE SpatialOutcome invalid_law_outcome() {
+  return invalid_spatial_outcome(Status::numerical_failure);
+}
+
+// The traits of the laws (laws/law_traits.hpp) by index.
+COLLSWEEP_HD_INLINE bool theorem_forbids_gain(SpatialLaw law, const SpatialCollision& c) {
+  return spatial_registry::visit(
+      law, [&](auto tag) { return decltype(tag)::type::theorem_forbids_gain(c); }, [] { return false; });
+}
+COLLSWEEP_HD_INLINE bool is_routh_law(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return spatial_registry::HasRouthPath<typename decltype(tag)::type>::value; },
+      [] { return false; });
+}
+COLLSWEEP_HD_INLINE RestitutionHypothesis routh_hypothesis(SpatialLaw law) {
+  return spatial_registry::visit<RouthSpatialLaws>(
+      law, [](auto tag) { return decltype(tag)::type::hypothesis; },
+      [] { return RestitutionHypothesis::energetic; });
+}
+COLLSWEEP_HD_INLINE unsigned law_reads(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::reads; }, [] { return 0u; });
+}
+COLLSWEEP_HD_INLINE bool law_reads_tangential_restitution(SpatialLaw law) {
+  return (law_reads(law) & spatial_input::e_t) != 0u;
+}
+COLLSWEEP_HD_INLINE bool law_reads_weights(SpatialLaw law) {
+  return (law_reads(law) & spatial_input::weights) != 0u;
+}
+COLLSWEEP_HD_INLINE bool law_reads_ratio(SpatialLaw law) {
+  return (law_reads(law) & spatial_input::ratio) != 0u;
+}
+COLLSWEEP_HD_INLINE bool is_thesis_law(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::thesis; }, [] { return false; });
+}
+COLLSWEEP_HD_INLINE bool law_counts_solutions(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::counts_solutions; }, [] { return false; });
+}
+inline bool law_reports_iterations(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::reports_iterations; }, [] { return false; });
+}
+inline int law_mode_count(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return spatial_registry::ModesOf<typename decltype(tag)::type>::count; },
+      [] { return 0; });
+}
+inline SpatialMode law_first_mode(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return spatial_registry::ModesOf<typename decltype(tag)::type>::first; },
+      [] { return SpatialMode::A; });
+}
+inline int law_type_count(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::type_count; }, [] { return 0; });
+}
+// The meaning of LawReport::type; "none" for a law without cases (the Routh laws and Law II report modes).
+inline const char* type_label(SpatialLaw law, int type) {
+  return spatial_registry::visit(
+      law, [&](auto tag) { return decltype(tag)::type::type_label(type); }, [] { return "none"; });
+}
+inline const char* law_name(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::name; }, [] { return "unknown"; });
+}
+
+// The Routh laws share one code for their path (routh_laws.hpp), their hypothesis a value: a kernel that
+// evaluates them carries that code once.
+COLLSWEEP_HD_INLINE SpatialOutcome evaluate_routh(SpatialLaw law, const SpatialCollision& c,
+                                                  const SpatialOptions& opt = SpatialOptions()) {
+  return evaluate_routh(routh_hypothesis(law), c, opt);
+}
+COLLSWEEP_HD_INLINE bool routh_begin(SpatialLaw law, const SpatialCollision& c, RouthEvaluation* ev) {
+  return routh_begin(routh_hypothesis(law), c, ev);
+}
+
+// evaluate_spatial (below) of the classic laws alone (no thesis law's code); a thesis law gives
+// numerical_failure.
 COLLSWEEP_HD_INLINE SpatialOutcome evaluate_classic_spatial(SpatialLaw law, const SpatialCollision& c) {
-  if (is_thesis_law(law)) return invalid_spatial_outcome(Status::numerical_failure);
-  return law == SpatialLaw::chatterjee_ruina3d ? ChatterjeeRuina3d::evaluate(c) : evaluate_routh(law, c);
+  return spatial_registry::visit<ClassicSpatialLawsWithoutRouth>(
+      law, [&](auto tag) { return decltype(tag)::type::evaluate(c); },
+      [&] { return is_routh_law(law) ? evaluate_routh(law, c) : invalid_law_outcome(); });
 }
 
 // Evaluates one spatial law on one collision (sweeps, `eval` and `solve` all come here). p: the thesis laws'
@@ -29,52 +157,29 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_classic_spatial(SpatialLaw law, cons
 COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial(SpatialLaw law, const SpatialCollision& c,
                                                     const SpatialThesisParams& p = SpatialThesisParams(),
                                                     LawReport* report = nullptr) {
-  static_assert(spatial_law_count == 10, "a new spatial law needs its case here and a name below");
-  if (is_thesis_law(law)) return evaluate_thesis_3d(law, c, p, report);
-  const SpatialOutcome o = evaluate_classic_spatial(law, c);
-  set_report(report, 0, o.status == Status::ok ? 1 : 0);
-  return o;
+  return spatial_registry::visit<ThesisSpatialLaws>(
+      law, [&](auto tag) { return decltype(tag)::type::evaluate(c, p, report); },
+      [&] {
+        const SpatialOutcome o = evaluate_classic_spatial(law, c);
+        set_report(report, 0, o.status == Status::ok ? 1 : 0);
+        return o;
+      });
 }
 
 // evaluate_spatial for every law but the Routh laws, without their code: for a caller that has their
-// outcomes from elsewhere (the GPU sweep's Routh items, kernels/spatial_routh_items_cuda.cu). A Routh law
-// here is a numerical failure.
+// outcomes from elsewhere (the GPU sweep's Routh items). A Routh law here is a numerical failure.
 COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial_without_routh(SpatialLaw law, const SpatialCollision& c,
                                                                   const SpatialThesisParams& p,
                                                                   LawReport* report) {
-  if (is_thesis_law(law)) return evaluate_thesis_3d(law, c, p, report);
-  const SpatialOutcome o = law == SpatialLaw::chatterjee_ruina3d
-                               ? ChatterjeeRuina3d::evaluate(c)
-                               : invalid_spatial_outcome(Status::numerical_failure);
-  set_report(report, 0, o.status == Status::ok ? 1 : 0);
-  return o;
-}
-
-inline const char* law_name(SpatialLaw law) {
-  switch (law) {
-    case SpatialLaw::stronge3d:
-      return Stronge3d::name;
-    case SpatialLaw::poisson3d:
-      return Poisson3d::name;
-    case SpatialLaw::newton3d:
-      return Newton3d::name;
-    case SpatialLaw::chatterjee_ruina3d:
-      return ChatterjeeRuina3d::name;
-    case SpatialLaw::chatterjee_law1_3d:
-      return ChatterjeeLaw1_3d::name;
-    case SpatialLaw::chatterjee_law3_3d:
-      return ChatterjeeLaw3_3d::name;
-    case SpatialLaw::chatterjee_combined_3d:
-      return ChatterjeeCombined3d::name;
-    case SpatialLaw::kane_levinson_3d:
-      return KaneLevinson3d::name;
-    case SpatialLaw::smith_3d:
-      return Smith3d::name;
-    case SpatialLaw::brach_3d:
-      return Brach3d::name;
-    default:
-      return "unknown";
-  }
+  return spatial_registry::visit<ThesisSpatialLaws>(
+      law, [&](auto tag) { return decltype(tag)::type::evaluate(c, p, report); },
+      [&] {
+        const SpatialOutcome o = spatial_registry::visit<ClassicSpatialLawsWithoutRouth>(
+            law, [&](auto tag) { return decltype(tag)::type::evaluate(c); },
+            [] { return invalid_law_outcome(); });
+        set_report(report, 0, o.status == Status::ok ? 1 : 0);
+        return o;
+      });
 }
 
 // Parses a spatial law name; returns false for an unknown name.

@@ -20,29 +20,6 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const SpatialSweepSpec& s) {
   return L;
 }
 
-// Whether a theorem says this law cannot gain energy on this collision: the energetic law by construction
-// (stronge-3d: the normal impulse's work in restitution is -e^2 that of compression and friction only
-// dissipates, Stronge 1990; Elkaranshawy 2002 eq. 19) and Chatterjee-Ruina for 0 <= e <= 1, -1 <= e_t <= 1
-// (the thesis's energy identity, chatterjee_ruina_3d.hpp). Poisson's hypothesis in 3D has no such theorem:
-// whether it ever gains is what configs/spatial_poisson_energy.toml measures. Newton's can gain.
-// The thesis laws as in the planar family (Chatterjee 1997): Laws I and III end in the accessible region
-// (§6.5.1, §6.5.3), the combined law is a convex combination of three such impulses (§6.6), Smith's law
-// never gains (§5.1.3); Kane-Levinson (Kane's paradox, §5.1.2) and Brach (§5.1.1) can.
-COLLSWEEP_HD_INLINE bool theorem_forbids_gain(SpatialLaw law, const SpatialCollision& c) {
-  switch (law) {
-    case SpatialLaw::stronge3d:
-    case SpatialLaw::chatterjee_law1_3d:
-    case SpatialLaw::chatterjee_law3_3d:
-    case SpatialLaw::chatterjee_combined_3d:
-    case SpatialLaw::smith_3d:
-      return true;
-    case SpatialLaw::chatterjee_ruina3d:
-      return c.e_t <= 1.0;
-    default:
-      return false;
-  }
-}
-
 // What a spatial sweep reads of its samples: e_t, s1 and s2, r1 and r2 only for the laws reading them or
 // their axes.
 COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {

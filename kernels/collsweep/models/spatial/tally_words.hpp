@@ -15,7 +15,7 @@
 //   stick_regime   valid samples with mu >= mu_c (sticking can hold once the slip halts)
 //   swerve_sum  sum of |swerve angle| over valid samples, in micro-degrees (integer, so merges are exact)
 //   swerve_max  ordered key of the largest |swerve angle| (the layout's second maximum)
-// and, only in sweeps with one of Chatterjee's thesis laws or run.constraints (issue 19; the pair words are
+// and, only in sweeps with one of Chatterjee's thesis laws or run.constraints (the pair words are
 // then count_thesis, otherwise count: existing sweeps keep their layout), for every law of the sweep:
 //   c1 .. c4    valid samples whose outcome violates the constraint C1 (energy ellipsoid), C2
 //               (non-penetration), C3 (integrated Coulomb inequality), C4 (compressive normal impulse) of
@@ -24,7 +24,7 @@
 //               laws: 1 when valid; kane-levinson-3d and smith-3d count theirs, a failed sample with the
 //               count it reached)
 //   not_converged   samples with Status::not_converged (smith-3d's continuation)
-//   case_1 .. case_3   valid samples of a thesis law by its case (LawReport::type, thesis_laws_3d.hpp's
+//   case_1 .. case_3   valid samples of a thesis law by its case (LawReport::type, the law headers'
 //               type_label): these laws have no Routh mode, so for them valid = case_1 + case_2 + case_3
 #pragma once
 

@@ -11,12 +11,19 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 
-struct Brach {
+struct Brach : LawDefaults {
   static constexpr const char* name = "brach";
+  static constexpr unsigned reads = planar_input::ratio;
+  static constexpr bool thesis = true;
+  // No theorem: the impulse ratio reaches forbidden points of impulse space (Chatterjee 1997 §5.1.1).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return false; }
+  static constexpr int type_count = 1;
+  static const char* type_label(int type) { return type == 1 ? "given impulse ratio" : "none"; }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, double ratio,
                                                     LawReport* report = nullptr) {
     set_report(report, 0, 0);
@@ -32,6 +39,10 @@ struct Brach {
         finish_outcome(c, 1, I_n, -ru * I_n, c.e * w, c.v.t + I_n * (c.W.nt - ru * c.W.tt));
     if (o.status == Status::ok) set_report(report, 1, 1);
     return o;
+  }
+  // The ratio drawn with the collision.
+  COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report) {
+    return evaluate(c, c.ratio, report);
   }
 };
 

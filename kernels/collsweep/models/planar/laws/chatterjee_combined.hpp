@@ -10,6 +10,7 @@
 // Status::nonfinite_input. Type 1 always (the three laws' own cases are not combined into one label).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/chatterjee_law1.hpp"
 #include "collsweep/models/planar/laws/chatterjee_law3.hpp"
 #include "collsweep/models/planar/laws/chatterjee_ruina.hpp"
@@ -28,8 +29,14 @@ COLLSWEEP_HD_INLINE Status validate_weights(const CombinedWeights& s) {
   return Status::ok;
 }
 
-struct ChatterjeeCombined {
+struct ChatterjeeCombined : LawDefaults {
   static constexpr const char* name = "chatterjee-combined";
+  static constexpr unsigned reads = planar_input::e_t | planar_input::weights;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.6: a convex combination of three impulses of the accessible region.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr int type_count = 1;
+  static const char* type_label(int type) { return type == 1 ? "combination of laws I, II and III" : "none"; }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, const CombinedWeights& s,
                                                     LawReport* report = nullptr) {
     set_report(report, 0, 0);
@@ -47,6 +54,10 @@ struct ChatterjeeCombined {
         s.s1 * a.v_n2 + s.s2 * b.v_n2 + s3 * d.v_n2, s.s1 * a.v_t2 + s.s2 * b.v_t2 + s3 * d.v_t2);
     if (o.status == Status::ok) set_report(report, 1, 1);
     return o;
+  }
+  // The weights drawn with the collision.
+  COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report) {
+    return evaluate(c, CombinedWeights{c.s1, c.s2}, report);
   }
 };
 

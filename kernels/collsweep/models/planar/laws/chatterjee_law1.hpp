@@ -18,6 +18,7 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
@@ -26,8 +27,19 @@ namespace collsweep {
 // point (mu = 0, diagonal W) cases (a) and (b) are the same point, and rounding must not pick (b).
 inline constexpr double kLaw1CaseTie = 16.0 * 2.220446049250313e-16;
 
-struct ChatterjeeLaw1 {
+struct ChatterjeeLaw1 : LawDefaults {
   static constexpr const char* name = "chatterjee-law1";
+  static constexpr unsigned reads = planar_input::e_t;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.5.1: the outcome lies in the accessible region (its energy fix holds for r_t >= -1).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) {
+    return type == 1   ? "case (a): e_n = r_n"
+           : type == 2 ? "case (b): energy kept"
+           : type == 3 ? "case (c): pushed along n"
+                       : "none";
+  }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_planar(c);

@@ -16,12 +16,24 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeLaw3 {
+struct ChatterjeeLaw3 : LawDefaults {
   static constexpr const char* name = "chatterjee-law3";
+  static constexpr unsigned reads = planar_input::e_t;
+  static constexpr bool thesis = true;
+  // Chatterjee 1997 §6.5.3: the outcome lies in the accessible region.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) {
+    return type == 1   ? "accepted"
+           : type == 2 ? "accepted after the energy fix"
+           : type == 3 ? "projected onto friction cone"
+                       : "none";
+  }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_planar(c);

@@ -11,12 +11,20 @@
 // never gains energy for 0 <= e <= 1, -1 <= e_t <= 1; e_t > 1 is accepted (to map where it gains).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 
-struct ChatterjeeRuina {
+struct ChatterjeeRuina : LawDefaults {
   static constexpr const char* name = "chatterjee-ruina";
+  static constexpr unsigned reads = planar_input::e_t;
+  // Chatterjee & Ruina: no gain for 0 <= e <= 1 and -1 <= e_t <= 1 (e_t >= -1 is every valid input's).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision& c) { return c.e_t <= 1.0; }
+  static constexpr int type_count = 2;
+  static const char* type_label(int type) {
+    return type == 1 ? "inside friction cone" : type == 2 ? "projected onto friction cone" : "none";
+  }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c) {
     Status s = validate_planar(c);
     if (s == Status::ok && c.e_t < -1.0) s = Status::tangential_out_of_range;

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
@@ -29,8 +30,14 @@ inline constexpr double kTie = 64.0 * 2.220446049250313e-16;  // stick test: rel
 inline constexpr double kTieV = 1e-10;                        // |v_t2| / |v1| below which a slip sticks
 }  // namespace kl_detail
 
-struct KaneLevinson {
+struct KaneLevinson : LawDefaults {
   static constexpr const char* name = "kane-levinson";
+  static constexpr bool thesis = true;
+  static constexpr bool counts_solutions = true;
+  // No theorem: Kane's paradox (Chatterjee 1997 §5.1.2) gains energy.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return false; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) { return slip_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     const Status s = validate_planar(c);

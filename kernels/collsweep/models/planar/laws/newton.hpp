@@ -9,6 +9,7 @@
 // This law can gain energy with friction (Kane's "dynamic puzzle"; Djerassi Table 2 row 5: +0.0829 J).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
@@ -26,8 +27,13 @@ COLLSWEEP_HD_INLINE double newton_terminal_impulse(const RouthFrame& f, const Ro
   }
 }
 
-struct Newton {
+struct Newton : LawDefaults {
   static constexpr const char* name = "newton";
+  // No theorem: Newton's hypothesis with friction can gain energy (Kane's example).
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return false; }
+  static constexpr bool djerassi_types = true;  // Types 1-5 of Djerassi 2010 Table 1
+  static constexpr int type_count = 5;
+  static const char* type_label(int type) { return djerassi_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c) {
     const Status s = validate_planar(c);
     if (s != Status::ok) return invalid_outcome(s);

@@ -6,12 +6,18 @@
 // In 2D this law never gains energy (Wang & Mason; checked as a property in tests/).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
 
-struct Poisson {
+struct Poisson : LawDefaults {
   static constexpr const char* name = "poisson";
+  // Wang & Mason: Poisson's hypothesis never gains energy in a planar single-contact impact.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr bool djerassi_types = true;  // Types 1-5 of Djerassi 2010 Table 1
+  static constexpr int type_count = 5;
+  static const char* type_label(int type) { return djerassi_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c) {
     const Status s = validate_planar(c);
     if (s != Status::ok) return invalid_outcome(s);

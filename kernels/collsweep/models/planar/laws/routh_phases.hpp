@@ -19,6 +19,24 @@
 
 namespace collsweep {
 
+// The Types of Djerassi 2010 (Table 1) that the stronge, poisson and newton laws report.
+inline const char* djerassi_type_label(int type) {
+  switch (type) {
+    case 1:
+      return "sticking in compression";
+    case 2:
+      return "sticking in restitution";
+    case 3:
+      return "reverse sliding in compression";
+    case 4:
+      return "reverse sliding in restitution";
+    case 5:
+      return "forward sliding throughout";
+    default:
+      return "none";
+  }
+}
+
 struct RouthFrame {
   double nn, nt, tt;  // W in the forward frame (nt flipped with the tangent)
   double mu;

@@ -35,6 +35,7 @@
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/math/cubic_roots.hpp"
 #include "collsweep/models/planar/contact.hpp"
 #include "collsweep/models/planar/laws/kane_levinson.hpp"
@@ -75,8 +76,15 @@ COLLSWEEP_HD_INLINE bool newton(const Problem& p, double m, double* x, double st
 
 }  // namespace smith_detail
 
-struct Smith {
+struct Smith : LawDefaults {
   static constexpr const char* name = "smith";
+  static constexpr bool thesis = true;
+  static constexpr bool counts_solutions = true;
+  static constexpr bool reports_iterations = true;
+  // Smith's theorem (Chatterjee 1997 §10.3): an admissible solution never gains energy.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr int type_count = 3;
+  static const char* type_label(int type) { return slip_type_label(type); }
   static constexpr int kMaxIterations = 2000;  // Newton iterations in all
   static constexpr double kMaxStep = 0.25;     // largest step in tau = mu' / (1 + mu')
   static constexpr double kMinStep = 1e-12;    // a step halved below this fails

@@ -13,6 +13,7 @@
 // + dE_t).
 #pragma once
 
+#include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/routh_phases.hpp"
 
 namespace collsweep {
@@ -39,8 +40,13 @@ COLLSWEEP_HD_INLINE double stronge_terminal_impulse(const RouthFrame& f, const R
   }
 }
 
-struct Stronge {
+struct Stronge : LawDefaults {
   static constexpr const char* name = "stronge";
+  // Djerassi App. B: dE = (1 - e^2) E_C + dE_t <= 0 for every valid input.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
+  static constexpr bool djerassi_types = true;  // Types 1-5 of Djerassi 2010 Table 1
+  static constexpr int type_count = 5;
+  static const char* type_label(int type) { return djerassi_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c) {
     const Status s = validate_planar(c);
     if (s != Status::ok) return invalid_outcome(s);
