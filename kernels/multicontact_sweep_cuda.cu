@@ -1,6 +1,5 @@
-// The multi-contact sweep on the GPU (the kernel and launcher are in sweep_launch.cuh): plans of k <= 2
-// contacts run the kernel built here, with only the k = 1, 2 laws; plans that draw k = 3 or 4 run the one
-// of multicontact_sweep_k4_cuda.cu.
+// The multi-contact sweep on the GPU: plans of k <= 2 contacts run the kernel built here with only the
+// k = 1, 2 laws (sweep_launch.cuh); plans that draw k = 3 or 4, the one of multicontact_sweep_k4_cuda.cu.
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "multicontact_kernels.cuh"
 #include "sweep_launch.cuh"
