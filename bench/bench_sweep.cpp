@@ -78,7 +78,7 @@ void BM_CudaSweep(benchmark::State& state, int law) {
 // k contacts, G direct (cond(G) uniform in log) or of an 8-DOF mechanism (cond(M) in [1, 10^3], log10
 // cond(G) from Jacobi eigenvalues for the map).
 // k = 0: k = 1, 2, 3, 4 in turn (configs/glocker_one_to_four_contacts.toml's mix, where the GPU sorts each
-// chunk's samples by k: COLLSWEEP_CUDA_SORT_BY_COST=0 measures it without).
+// chunk's samples by k).
 MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
   MultiContactSweepSpec s;
   s.plan.seed = 7;

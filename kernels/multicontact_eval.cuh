@@ -1,7 +1,5 @@
-// The GPU evaluation of a multi-contact law on given collisions (nvcc only): one thread per collision,
-// grid-stride loop, the outcomes the CPU computes, bit for bit. Instantiated for k = 1, 2 in
-// multicontact_eval_cuda.cu and for k = 3, 4 in multicontact_eval_k34_cuda.cu (two units built in parallel:
-// the k = 3, 4 laws take ptxas a minute each).
+// The GPU evaluation of a multi-contact law on given collisions (nvcc only), instantiated for k = 1, 2 in
+// multicontact_eval_cuda.cu and for k = 3, 4 in multicontact_eval_k34_cuda.cu (two units built in parallel).
 #pragma once
 
 #include "collsweep/cuda_api.hpp"
@@ -13,8 +11,9 @@ namespace {
 
 constexpr int kEvalBlock = 256;
 
-// Four resident blocks of 256 per SM, as the multi-contact sweep kernel (its launch-bounds measurements):
-// 64 registers, the per-sample state spilled to local memory that L1 serves.
+// One thread per collision, grid-stride loop: the outcomes the CPU computes, bit for bit. Four resident
+// blocks of 256 per SM, as the multi-contact sweep kernel: 64 registers, the per-sample state spilled to
+// local memory that L1 serves.
 template <int K>
 __global__ void __launch_bounds__(kEvalBlock, 4)
     multicontact_eval_kernel(MultiContactLaw law, MultiContactOptions opt, const MultiContactCollision<K>* in,

@@ -6,8 +6,8 @@
 
 namespace collsweep::cuda {
 
-// Four resident blocks per SM (64 registers, heavy spilling into local memory, which L1 caches) beat two
-// (128 registers) on an H200 (measured in docs/gpu.md, 'Register use and local memory').
+// Four resident blocks per SM: 64 registers, the per-sample state spilled to local memory, which L1 caches
+// (chosen on an H200 over two blocks of 128 registers, docs/gpu.md 'Register use and local memory').
 constexpr int kMultiContactMinBlocks = 4;
 
 namespace detail {
@@ -16,13 +16,6 @@ namespace detail {
 bool run_multicontact_sweep_k4(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                                char* err, std::size_t err_len);
-
-// run_multicontact_sweep for k <= 2 with the mode enumeration's former GPU layout (ModeLayout::subset_loops;
-// kernels/ab/, built with -DCOLLSWEEP_CUDA_AB_KERNELS=ON for the GPU check's A/B).
-bool run_multicontact_sweep_subset_loops(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, u64* words, Witness* witnesses,
-                                         int* witness_counts, ProgressHook progress, char* err,
-                                         std::size_t err_len);
 
 }  // namespace detail
 }  // namespace collsweep::cuda

@@ -1,7 +1,8 @@
 // The multi-contact kernels with the laws of every k = 1 ... 4: the sweep of plans that draw k = 3 or 4
-// contacts, and the per-sample kernel of `collsweep validate` (any plan). The k = 3, 4 laws (3^k tangential
-// assignments per phase in runtime loops, Lemke on 3k x 3k tableaux) make these kernels several times larger
-// than the k <= 2 sweep's, and slower to build, so that one leaves them out.
+// contacts, and the per-sample kernel of `collsweep validate` (any plan).
+
+// The k = 3, 4 laws (3^k tangential assignments per phase in runtime loops, Lemke on 3k x 3k tableaux) make
+// these kernels several times larger than the k <= 2 sweep's, which is built without them.
 #define COLLSWEEP_DEVICE_MAX_CONTACTS 4
 
 #include "collsweep/models/multicontact/sweep.hpp"

@@ -17,17 +17,16 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 
 }  // namespace
 
-// Resident blocks per SM, measured on an H200 (docs/gpu.md, 'Register use and local memory';
-// bench/results/2026-11-26-NVIDIA-H200-2/launch-bounds-tune.txt): a one-law sweep runs best with three
-// (registers capped at 85: 80 used, 0.5 KB spilled), ahead of two; a several-law sweep, whose law loop
-// spills more under that cap, with two (128 registers), ahead of three on the four-law quickstart map.
+// Resident blocks per SM that __launch_bounds__ promises, chosen on an H200 (docs/gpu.md, 'Register use and
+// local memory'): three for a one-law sweep (at most 85 registers); two (128 registers) for a several-law
+// sweep, whose law loop spills more under the three-block cap.
 constexpr int kOneLawMinBlocks = 3;
 constexpr int kSeveralLawsMinBlocks = 2;
 
 bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
                       std::size_t err_len) {
-  // The classic laws alone get kernel instances without the thesis laws' code (the tuning above is theirs).
+  // The classic laws alone get kernel instances without the thesis laws' code (the bounds above are theirs).
   if (spec.classic_only()) {
     const ClassicPlanarSweepSpec classic{spec};
     if (spec.n_laws > 1)

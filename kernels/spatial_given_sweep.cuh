@@ -1,13 +1,7 @@
-// The spatial sweep on the GPU in batches, as the CPU sweeps it (host/backend/cpu_backend_spatial.cpp): a
-// batch's samples drawn into device memory, its Routh laws evaluated as items by threads that each take the
-// next item when theirs ends (spatial_routh_items.cuh), then the sweep kernel over the batch with those
-// outcomes given: it evaluates only the other laws, tallies and keeps the witnesses. Samples, outcomes,
-// tallies and witnesses are the bits of the one-sample-per-thread kernel (launch_sweep on the spec itself),
-// which waited at each chunk of 256 samples for its slowest slip phase.
+// The spatial sweep on the GPU in batches (the sampling kernel of a batch and its host loop), as the CPU
+// sweeps it (host/backend/cpu_backend_spatial.cpp).
 #pragma once
 
-#include <cstdlib>
-#include <cstring>
 #include <type_traits>
 
 #include "spatial_routh_items.cuh"
@@ -65,38 +59,31 @@ __global__ void draw_spatial_batch_kernel(SpatialSamplePlan plan, SpatialNeeds n
     samples[i] = draw_spatial_sample(plan, first + i, needs);
 }
 
-// Samples per batch: 2^22 where the GPU's free memory holds four times the batch's buffers, fewer on smaller
-// GPUs (at least 2^16); COLLSWEEP_CUDA_SPATIAL_BATCH=n caps it at n (tests sweep several short batches).
-inline std::uint64_t spatial_batch_size(int routh_laws) {
+// Samples per batch: max_batch where the GPU's free memory holds four times the batch's buffers, else
+// halved until it does (down to 2^16).
+inline std::uint64_t spatial_batch_size(int routh_laws, std::uint64_t max_batch) {
   std::size_t free_bytes = 0, total_bytes = 0;
   const std::uint64_t per_sample = sizeof(SpatialSample) + routh_laws * sizeof(SpatialOutcome);
-  std::uint64_t b = std::uint64_t{1} << 22;
+  std::uint64_t b = max_batch > 0 ? max_batch : 1;
   if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess)
     while (b > (std::uint64_t{1} << 16) && 4 * b * per_sample > free_bytes) b /= 2;
-  if (const char* v = std::getenv("COLLSWEEP_CUDA_SPATIAL_BATCH")) {
-    const unsigned long long cap = std::strtoull(v, nullptr, 10);
-    if (cap > 0 && cap < b) b = cap;
-  }
   return b;
 }
 
-// Whether a spatial sweep runs in batches with Routh items (the default) or one sample per thread
-// (COLLSWEEP_CUDA_SPATIAL_ITEMS=0, for measuring; the same bits either way).
-inline bool spatial_items_enabled() {
-  const char* v = std::getenv("COLLSWEEP_CUDA_SPATIAL_ITEMS");
-  return !(v != nullptr && std::strcmp(v, "0") == 0);
-}
-
-// The sweep of samples [first, first + count) of spec in batches (see the top of this file; a spec without
-// a Routh law has no items). MinBlocks: the sweep kernel's resident blocks per SM.
+// The sweep of samples [first, first + count) of spec in batches of at most max_batch samples: a kernel
+// draws a batch's samples into device memory, its Routh laws are evaluated as items by threads that each
+// take the next item when theirs ends (spatial_routh_items.cuh), then the sweep kernel goes over the batch
+// with those outcomes given: it evaluates only the other laws, tallies and keeps the witnesses (a spec
+// without a Routh law has no items). MinBlocks: the sweep kernel's resident blocks per SM.
 template <int MinBlocks, class Base>
 bool sweep_spatial_in_batches(const Base& spec, std::uint64_t first, std::uint64_t count, u64* words,
                               Witness* witnesses, int* witness_counts, ProgressHook progress,
-                              const char* kernel_name, char* err, std::size_t err_len) {
+                              std::uint64_t max_batch, const char* kernel_name, char* err,
+                              std::size_t err_len) {
   detail::RouthItems items;
   int slots[max_sweep_laws] = {};
   detail::collect_routh_laws(spec.laws, spec.n_laws, &items, slots);
-  const std::uint64_t batch = spatial_batch_size(items.n_laws);
+  const std::uint64_t batch = spatial_batch_size(items.n_laws, max_batch);
   detail::DeviceBuffer<SpatialSample> d_samples;
   detail::DeviceBuffer<SpatialOutcome> d_outcomes;
   if (!d_samples.allocate(batch, "cudaMalloc(spatial batch samples)", err, err_len)) return false;

@@ -1,9 +1,5 @@
-// The spatial Routh laws' items on the GPU (spatial_routh_items.cuh): persistent threads, each running the
-// lane of routh_lane.hpp over items it takes from one counter, so that a warp's threads stay on DOP853 steps
-// however unequal their items' step counts (one sample per thread waited for the slowest of its block).
-#include <cstdlib>
-#include <cstring>
-
+// The spatial Routh laws' items on the GPU (spatial_routh_items.cuh): a kernel of persistent threads, each
+// running the lane of routh_lane.hpp over items it takes from one counter, and its launcher.
 #include "collsweep/models/spatial/routh_lane.hpp"
 #include "cuda_common.cuh"
 #include "spatial_routh_items.cuh"
@@ -13,6 +9,12 @@ namespace collsweep::cuda {
 namespace {
 
 constexpr int kRouthBlock = 256;
+
+// One resident block per SM: the DOP853 step's state takes up to 255 registers.
+constexpr int kRouthMinBlocks = 1;
+
+// Free threads of a warp at which they take new items together.
+constexpr int kRefillAt = 8;
 
 // The next item index for each calling thread: one atomic per warp for the threads that ask together
 // (warp-aggregated), ranked by lane.
@@ -45,15 +47,13 @@ struct DeviceRouthItems {
   }
 };
 
-// A warp's threads take new items together once refill_at of them (or all that still work) are free: a
-// thread starting an item (its invariant directions, the slip's start, the first slip series) runs while the
-// others wait, so refilling eight at once costs what refilling one does. Every thread stays in the loop until
-// the warp is done (the ballots need all 32). MinBlocks resident blocks per SM: one by default (the DOP853
-// step's state takes up to 255 registers); COLLSWEEP_CUDA_SPATIAL_BLOCKS=2 runs the two-block instance (for
-// measuring; the same bits).
-template <int MinBlocks>
-__global__ void __launch_bounds__(kRouthBlock, MinBlocks)
-    routh_items_kernel(detail::RouthItems j, unsigned long long* counter, int refill_at) {
+// Each thread runs one item's slip a DOP853 step per turn, so that a warp's threads stay on DOP853 steps
+// however unequal their items' step counts. A warp's threads take new items together once kRefillAt of them
+// (or all that still work) are free: a thread starting an item (its invariant directions, the slip's start,
+// the first slip series) runs while the others wait, so refilling eight at once costs what refilling one
+// does. Every thread stays in the loop until the warp is done (the ballots need all 32).
+__global__ void __launch_bounds__(kRouthBlock, kRouthMinBlocks)
+    routh_items_kernel(detail::RouthItems j, unsigned long long* counter) {
   constexpr unsigned kWarp = 0xffffffffu;
   DeviceRouthItems items{j, counter};
   const SpatialOptions opt;
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(kRouthBlock, MinBlocks)
     const unsigned want = __ballot_sync(kWarp, !has && more);
     const unsigned busy = __ballot_sync(kWarp, has);
     if (want == 0 && busy == 0) break;
-    if (warp_refills(__popc(want), __popc(busy), refill_at) && !has && more)
+    if (warp_refills(__popc(want), __popc(busy), kRefillAt) && !has && more)
       more = has = routh_lane_start_next(items, opt, &ln);
     if (has) {
       double y1[spatial::kN], k1[spatial::kN];
@@ -73,14 +73,6 @@ __global__ void __launch_bounds__(kRouthBlock, MinBlocks)
   }
 }
 
-// Free threads at which a warp refills: 8, or COLLSWEEP_CUDA_SPATIAL_REFILL=n (1 .. 32; for measuring).
-int refill_threshold() {
-  const char* v = std::getenv("COLLSWEEP_CUDA_SPATIAL_REFILL");
-  const int n = v != nullptr ? std::atoi(v) : 0;
-  return n >= 1 && n <= 32 ? n : 8;
-}
-
-template <int MinBlocks>
 bool launch_routh_items(const detail::RouthItems& items, unsigned long long* counter, char* err,
                         std::size_t err_len) {
   using detail::check;
@@ -89,12 +81,10 @@ bool launch_routh_items(const detail::RouthItems& items, unsigned long long* cou
   if (!check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute(SMs)", err, err_len))
     return false;
-  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, routh_items_kernel<MinBlocks>,
-                                                           kRouthBlock, 0),
+  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, routh_items_kernel, kRouthBlock, 0),
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor(routh_items_kernel)", err, err_len))
     return false;
-  routh_items_kernel<MinBlocks>
-      <<<sms*(per_sm > 0 ? per_sm : 1), kRouthBlock>>>(items, counter, refill_threshold());
+  routh_items_kernel<<<sms*(per_sm > 0 ? per_sm : 1), kRouthBlock>>>(items, counter);
   return detail::check_launch("routh_items_kernel", err, err_len);
 }
 
@@ -109,10 +99,7 @@ bool evaluate_routh_items(const RouthItems& items, char* err, std::size_t err_le
   if (!check(cudaMemset(counter.get(), 0, sizeof(unsigned long long)), "cudaMemset(item counter)", err,
              err_len))
     return false;
-  const char* v = std::getenv("COLLSWEEP_CUDA_SPATIAL_BLOCKS");
-  if (v != nullptr && std::strcmp(v, "2") == 0)
-    return launch_routh_items<2>(items, counter.get(), err, err_len);
-  return launch_routh_items<1>(items, counter.get(), err, err_len);
+  return launch_routh_items(items, counter.get(), err, err_len);
 }
 
 }  // namespace detail

@@ -1,7 +1,5 @@
 // The spatial sweep with Chatterjee's thesis laws or constraint tallies, and the per-sample evaluation of
-// every spatial law, on the GPU (a unit of its own, compiled beside spatial_sweep_cuda.cu's classic one).
-// Both take the Routh laws' outcomes from their items (spatial_routh_items.cuh), so this unit's kernels carry
-// none of the Routh laws' code.
+// every spatial law, on the GPU; the Routh laws' outcomes come from their items (spatial_routh_items.cuh).
 #include "collsweep/models/spatial/sweep.hpp"
 #include "spatial_given_sweep.cuh"
 #include "spatial_sweep_all_laws.cuh"
@@ -24,8 +22,8 @@ __global__ void spatial_samples_kernel(SpatialSweepSpec spec, std::uint64_t firs
   }
 }
 
-// One block of 256 per SM, as before the Routh laws became items: the thesis laws' kernels (Kane-Levinson's
-// and Smith's searches) need more than the 128 registers of two.
+// One block of 256 per SM: the thesis laws' kernels (Kane-Levinson's and Smith's searches) need more than
+// the 128 registers of two.
 constexpr int kAllLawsMinBlocks = 1;
 
 }  // namespace
@@ -34,9 +32,9 @@ namespace detail {
 
 bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                 u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
-                                char* err, std::size_t err_len) {
+                                char* err, std::size_t err_len, std::uint64_t max_batch) {
   return sweep_spatial_in_batches<kAllLawsMinBlocks>(spec, first, count, words, witnesses, witness_counts,
-                                                     progress,
+                                                     progress, max_batch,
                                                      "sweep_kernel<GivenSpatialSweep<SpatialSweepSpec>> "
                                                      "(thesis laws or constraints)",
                                                      err, err_len);

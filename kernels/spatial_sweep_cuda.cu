@@ -1,7 +1,5 @@
-// The spatial sweep of the four laws of evaluate_classic_spatial and their given-collision evaluation on the
-// GPU (the sweep kernel and launcher are in sweep_launch.cuh, the batches with the Routh laws as items in
-// spatial_given_sweep.cuh; sweeps with thesis laws or constraints and the per-sample evaluation are in
-// spatial_sweep_all_laws_cuda.cu, compiled beside this file).
+// The spatial sweep of the four laws of evaluate_classic_spatial and the spatial laws on given collisions,
+// on the GPU (sweeps with thesis laws or constraints: spatial_sweep_all_laws_cuda.cu).
 #include "collsweep/models/spatial/sweep.hpp"
 #include "spatial_given_sweep.cuh"
 #include "spatial_sweep_all_laws.cuh"
@@ -20,12 +18,6 @@ __global__ void spatial_eval_kernel(SpatialLaw law, const SpatialCollision* in, 
                                 : evaluate_spatial_without_routh(law, in[i], SpatialThesisParams(), nullptr);
 }
 
-// Resident blocks per SM that __launch_bounds__ promises for one sample per thread
-// (COLLSWEEP_CUDA_SPATIAL_ITEMS=0): one (up to 255 registers) for the Routh
-// path's DOP853 step, whose state does not fit the 128 registers of two blocks without heavy spilling (ptxas:
-// 255 registers and about 0.8 KB of stack per thread for the law alone).
-constexpr int kSpatialMinBlocks = 1;
-
 // The batches' sweep kernel carries no Routh law (their outcomes are given), so it fits two blocks per SM.
 constexpr int kGivenMinBlocks = 2;
 
@@ -33,17 +25,15 @@ constexpr int kGivenMinBlocks = 2;
 
 bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                        Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                       std::size_t err_len) {
+                       std::size_t err_len, std::uint64_t max_batch) {
   if (spec.tallies_thesis_words())
     return detail::run_spatial_sweep_all_laws(spec, first, count, words, witnesses, witness_counts, progress,
-                                              err, err_len);
+                                              err, err_len, max_batch);
+  // The Routh laws as items; the sweep kernel evaluates chatterjee-ruina-3d alone.
   const ClassicSpatialSweepSpec classic{spec};
-  if (spatial_items_enabled())  // the Routh laws as items; the kernel evaluates chatterjee-ruina-3d alone
-    return sweep_spatial_in_batches<kGivenMinBlocks>(classic, first, count, words, witnesses, witness_counts,
-                                                     progress, "sweep_kernel<GivenSpatialSweep<Classic>>",
-                                                     err, err_len);
-  return launch_sweep<kSpatialMinBlocks>(classic, first, count, words, witnesses, witness_counts, progress,
-                                         "sweep_kernel<SpatialSweepSpec>", err, err_len);
+  return sweep_spatial_in_batches<kGivenMinBlocks>(classic, first, count, words, witnesses, witness_counts,
+                                                   progress, max_batch,
+                                                   "sweep_kernel<GivenSpatialSweep<Classic>>", err, err_len);
 }
 
 bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,

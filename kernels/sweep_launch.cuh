@@ -1,17 +1,7 @@
-// The sweep kernel and its host launcher for any model (planar or multi-contact), included by
-// kernels/*_sweep_cuda.cu.
-//
-// Each block walks chunks of blockDim consecutive samples (grid-stride over chunks), sorted by the model's
-// cost classes where it has several (sorted_by_cost). Tallies go to
-// shared memory when the whole map fits there, else straight to global memory; both use exact integer
-// atomics, so the result does not depend on the grid, the block order or the GPU. Energy-gain witnesses
-// are appended to a per-block shared buffer and, whenever it could overflow in the next chunk, reduced
-// to the block's best K (ranked by value, then the smaller index); the host ranks the blocks' lists.
+// The sweep kernel of every model (planar, multi-contact, a spatial batch) and its host launcher, included by
+// kernels/*_sweep*_cuda.cu.
 #pragma once
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -103,8 +93,14 @@ __device__ unsigned sorted_by_cost(const Spec& spec, std::uint64_t first, std::u
 template <class Spec>
 using SweepConstantsOf = decltype(sweep_constants(std::declval<const Spec&>()));
 
+// Each block walks chunks of blockDim consecutive samples (grid-stride over chunks), sorted by the model's
+// cost classes where it has several (sorted_by_cost). Tallies go to shared memory when the whole map fits
+// there, else straight to global memory; both use exact integer atomics, so the result does not depend on
+// the grid, the block order or the GPU. Energy-gain witnesses are appended to a per-block shared buffer and,
+// whenever it could overflow in the next chunk, reduced to the block's best K (ranked by value, then the
+// smaller index); the host ranks the blocks' lists.
 // MinBlocks: the resident blocks per SM that __launch_bounds__ promises, which caps registers at
-// 65536 / (kBlock MinBlocks); each model picks its own from measurements (see its launcher).
+// 65536 / (kBlock * MinBlocks); each model picks its own from measurements (see its launcher).
 template <class Spec, int MinBlocks>
 __global__ void __launch_bounds__(kBlock, MinBlocks)
     sweep_kernel(Spec spec, SweepConstantsOf<Spec> constants, TallyLayout L, std::uint64_t first,
@@ -198,12 +194,10 @@ class SweepLauncher {
     for (auto& t : best_) t.keep = spec.witnesses;
     h_witnesses_.resize(slots_ * max_witnesses);
     h_counts_.resize(slots_);
-    // Samples sorted by cost class within each chunk unless COLLSWEEP_CUDA_SORT_BY_COST=0 (for measuring;
-    // the results are the same bits either way).
+    // Samples sorted by cost class within each chunk (sorted_by_cost) when the model has up to
+    // kMaxCostClasses of them.
     if constexpr (has_cost_classes<Spec>) {
-      const char* sort_env = std::getenv("COLLSWEEP_CUDA_SORT_BY_COST");
-      const bool sort = !(sort_env != nullptr && std::strcmp(sort_env, "0") == 0);
-      if (sort && sweep_cost_classes(spec) <= kMaxCostClasses) cost_classes_ = sweep_cost_classes(spec);
+      if (sweep_cost_classes(spec) <= kMaxCostClasses) cost_classes_ = sweep_cost_classes(spec);
     }
     return true;
   }

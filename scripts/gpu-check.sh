@@ -1,13 +1,6 @@
 #!/usr/bin/env bash
-# The GPU check, one command on a GPU machine: GPU tests, GPU-vs-CPU validation, a CUDA run and the
-# benchmarks, with everything written to $OUT (or bench/results/<date>-<gpu>/) to commit under bench/results/.
-#
-# Usage: bash scripts/gpu-check.sh [BUILD]
-#   BUILD  a staged portable build from scripts/gpu-prepare.sh (default .gpu); when it is missing the
-#          script builds with CUDA here (needs the Debian packages of scripts/setup.sh).
-# Takes about 2.5 minutes on an H200; GPU_CHECK_PROFILE=1 adds an
-# Nsight Compute profile of the stronge sweep kernel (about a minute more); GPU_CHECK_PACK=1 packs the
-# results into one results.tgz.
+# The GPU check on a GPU machine, `bash scripts/gpu-check.sh [BUILD]`: GPU tests, GPU-vs-CPU validation, CUDA
+# runs and the benchmarks, written to $OUT (docs/gpu.md, 'The GPU check on your GPU machine').
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,8 +9,7 @@ build=${1:-.gpu}
 if [ -f "$build/bundle.tgz" ] && [ ! -x "$build/collsweep" ]; then tar xzf "$build/bundle.tgz" -C "$build"; fi
 if [ ! -x "$build/collsweep" ]; then
   echo "gpu-check: no staged build in $build; building with CUDA here"
-  BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh \
-    -DCOLLSWEEP_CUDA_AB_KERNELS=ON || exit 1
+  BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
   build=build-gpu
 fi
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | tr ' ' '-' || true)
@@ -49,9 +41,8 @@ nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 # GPU_CHECK_ONLY=billion: only `collsweep validate` of one config per family on VALIDATE_SAMPLES samples
-# (default 1e9) from VALIDATE_FIRST (default 0), each config its own step; the CPU's side of it takes most of
-# the time (docs/commands.md: about 20 s of planar, 2 minutes of two-contact and 11 of spatial samples per
-# 10^9 on 16 cores), so VALIDATE_CONFIGS (default: all four below) picks which ones run in this call.
+# (default 1e9) from VALIDATE_FIRST (default 0), each config its own step; VALIDATE_CONFIGS (default: all
+# four below) picks which ones run in this call.
 if [ "${GPU_CHECK_ONLY:-}" = billion ]; then
   for config in ${VALIDATE_CONFIGS:-quickstart glocker_two_contacts glocker_one_to_four_contacts spatial_quickstart}; do
     step "validate-$config-${VALIDATE_SAMPLES:-1e9}" 590 "$build/collsweep" validate "configs/$config.toml" \
@@ -68,9 +59,6 @@ if [ "${GPU_CHECK_ONLY:-}" != profile ]; then
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
 gtest "$build/tests/test_gpu_backend" 150
 [ -x "$build/tests/test_gpu_spatial" ] && gtest "$build/tests/test_gpu_spatial" 150
-# The A/B kernel of the k <= 2 multi-contact sweep (the mode enumeration's former layout) keeps the CPU's bits.
-step mode-subset-loops-tally 60 env COLLSWEEP_CUDA_MODE_LAYOUT=subset_loops "$build/tests/test_gpu_backend" \
-  --gtest_brief=1 --gtest_filter='*MultiContactSweepTally*'
 # 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
 step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
 # 3. The main job on the GPU.
@@ -95,26 +83,8 @@ bench() {  # bench LABEL COMMAND...: the benchmark options follow the command's 
 }
 if [ -x "$build/bench/bench_sweep" ]; then
   bench bench_sweep-cuda "$build/bench/bench_sweep" --benchmark_filter=^sweep/cuda
-  # The spatial Routh items' two-blocks-per-SM instance (128 registers, more spilling) against the default
-  # one, and the former one-sample-per-thread spatial kernel against the items (the same bits).
-  bench bench_sweep-cuda-spatial-2blocks env COLLSWEEP_CUDA_SPATIAL_BLOCKS=2 "$build/bench/bench_sweep" \
-    --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
-  bench bench_sweep-cuda-spatial-per-thread env COLLSWEEP_CUDA_SPATIAL_ITEMS=0 "$build/bench/bench_sweep" \
-    --benchmark_filter='^sweep/cuda/(stronge|poisson|newton)-3d'
-  # A warp's threads refilled one at a time and sixteen at a time, against eight (the default).
-  bench bench_sweep-cuda-spatial-refill1 env COLLSWEEP_CUDA_SPATIAL_REFILL=1 "$build/bench/bench_sweep" \
-    --benchmark_filter='^sweep/cuda/stronge-3d'
-  bench bench_sweep-cuda-spatial-refill16 env COLLSWEEP_CUDA_SPATIAL_REFILL=16 "$build/bench/bench_sweep" \
-    --benchmark_filter='^sweep/cuda/stronge-3d'
-  # The multi-contact sweep of k = 1 ... 4 in turn without its chunks sorted by k (the default sorts them).
-  bench bench_sweep-cuda-unsorted env COLLSWEEP_CUDA_SORT_BY_COST=0 "$build/bench/bench_sweep" \
-    --benchmark_filter='^sweep/cuda/poisson-lcp-k1to4'
-  # The k <= 2 multi-contact sweep with its mode enumeration in the former layout (assignments unrolled)
-  # against the default loops (A/B kernel of kernels/ab/; the same bits).
-  bench bench_sweep-cuda-mode-subset-loops env COLLSWEEP_CUDA_MODE_LAYOUT=subset_loops \
-    "$build/bench/bench_sweep" --benchmark_filter='^(sweep|steady)/cuda/poisson-lcp-k2'
   bench bench_sweep-cpu "$build/bench/bench_sweep" --benchmark_filter=^sweep/cpu
-  # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time (about 35 s in all).
+  # Steady state: each kernel launched until 10^10 samples or 10 s of kernel time.
   bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/
 fi
 [ -x "$build/bench/bench_planar_laws" ] && bench bench_planar_laws "$build/bench/bench_planar_laws"

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Builds, here, the portable CUDA build that scripts/gpu-check.sh runs on a GPU machine, and stages it in
-# .gpu/ (git-ignored) as one tarball, .gpu/bundle.tgz: the device machine has nvcc but none of our Debian
-# libraries and no network. Then run on the GPU machine, carrying .gpu:   bash scripts/gpu-check.sh .gpu
+# Builds the portable CUDA build that scripts/gpu-check.sh runs on a GPU machine and stages it as one
+# tarball, .gpu/bundle.tgz (git-ignored; docs/gpu.md, 'The GPU check on your GPU machine').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +12,7 @@ if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && dpkg -s libsiconos-numerics-dev >/dev
   targets+=" bench_lcp_siconos"
 fi
 BUILD_TARGET=$targets BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh -DCOLLSWEEP_PORTABLE=ON \
-  -DCOLLSWEEP_CUDA_AB_KERNELS=ON -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-90}"
+  -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-90}"
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

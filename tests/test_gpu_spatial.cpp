@@ -3,7 +3,6 @@
 // witnesses, classic and with the thesis laws (skips with a message without a GPU).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -122,14 +121,12 @@ TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
 }
 
 // The Routh laws as items over several batches (the last one short) from a first sample past zero, against
-// the CPU and against the former one-sample-per-thread kernel: the same words and witnesses.
+// the CPU: the same words and witnesses.
 TEST_F(GpuSpatial, ItemsInSmallBatchesAreTheCpus) {
-  const std::uint64_t first = 12345, n = 9000;
+  const std::uint64_t first = 12345, n = 9000, max_batch = 4000;
   for (const SpatialSweepSpec& spec :
        {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::bodies)}) {
-    setenv("COLLSWEEP_CUDA_SPATIAL_BATCH", "4000", 1);
-    const SpatialSweepResult batches = run_spatial_sweep_gpu(spec, first, n);
-    unsetenv("COLLSWEEP_CUDA_SPATIAL_BATCH");
+    const SpatialSweepResult batches = run_spatial_sweep_gpu(spec, first, n, nullptr, max_batch);
     const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, first, n, 1 << 12, 0);
     EXPECT_EQ(batches.words, cpu.words) << spec.n_laws << " laws";
     for (int l = 0; l < spec.n_laws; ++l) {
@@ -138,11 +135,6 @@ TEST_F(GpuSpatial, ItemsInSmallBatchesAreTheCpus) {
         EXPECT_EQ(batches.witnesses[l][i].index, cpu.witnesses[l][i].index);
     }
   }
-  setenv("COLLSWEEP_CUDA_SPATIAL_ITEMS", "0", 1);
-  const SpatialSweepSpec classic = classic_spatial_laws(SpatialMatrixKind::direct);
-  const SpatialSweepResult per_thread = run_spatial_sweep_gpu(classic, first, n);
-  unsetenv("COLLSWEEP_CUDA_SPATIAL_ITEMS");
-  EXPECT_EQ(per_thread.words, run_spatial_sweep_gpu(classic, first, n).words);
 }
 
 }  // namespace

@@ -19,24 +19,11 @@ std::string describe_device(const cuda::DeviceInfo& info) {
 
 namespace {
 
-bool launch(const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
-            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
-  return cuda::run_planar_sweep(s, first, count, words, w, n, hook, err, len);
-}
-
-bool launch(const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
-            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
-  return cuda::run_multicontact_sweep(s, first, count, words, w, n, hook, err, len);
-}
-
-bool launch(const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t count, u64* words, Witness* w,
-            int* n, cuda::ProgressHook hook, char* err, std::size_t len) {
-  return cuda::run_spatial_sweep(s, first, count, words, w, n, hook, err, len);
-}
-
-template <class Spec>
+// launch(words, witnesses, witness_counts, hook, err, err_len): the sweep's CUDA launcher on spec's samples
+// [first, first + count).
+template <class Spec, class Launch>
 SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
-                                Progress* progress) {
+                                Progress* progress, Launch launch) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) throw CudaError(info.message);
   const auto start = std::chrono::steady_clock::now();
@@ -55,8 +42,7 @@ SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint
     c->reported = done;
   };
   char err[512] = {};
-  if (!launch(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err,
-              sizeof err))
+  if (!launch(result.words.data(), witnesses.data(), counts.data(), hook, err, sizeof err))
     throw CudaError(err);
   for (int l = 0; l < spec.n_laws; ++l)
     result.witnesses[l].assign(witnesses.begin() + l * max_witnesses,
@@ -73,17 +59,21 @@ SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint
 
 PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                        Progress* progress) {
-  return run_sweep_gpu(spec, first, count, progress);
+  return run_sweep_gpu(spec, first, count, progress,
+                       [&](auto... out) { return cuda::run_planar_sweep(spec, first, count, out...); });
 }
 
 MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
                                                    std::uint64_t count, Progress* progress) {
-  return run_sweep_gpu(spec, first, count, progress);
+  return run_sweep_gpu(spec, first, count, progress,
+                       [&](auto... out) { return cuda::run_multicontact_sweep(spec, first, count, out...); });
 }
 
 SpatialSweepResult run_spatial_sweep_gpu(const SpatialSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, Progress* progress) {
-  return run_sweep_gpu(spec, first, count, progress);
+                                         std::uint64_t count, Progress* progress, std::uint64_t max_batch) {
+  return run_sweep_gpu(spec, first, count, progress, [&](auto... out) {
+    return cuda::run_spatial_sweep(spec, first, count, out..., max_batch);
+  });
 }
 
 }  // namespace collsweep

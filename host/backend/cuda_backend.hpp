@@ -27,7 +27,9 @@ PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_
 MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
                                                    std::uint64_t count, Progress* progress = nullptr);
 
+// max_batch: at most that many samples per batch (cuda::run_spatial_sweep).
 SpatialSweepResult run_spatial_sweep_gpu(const SpatialSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, Progress* progress = nullptr);
+                                         std::uint64_t count, Progress* progress = nullptr,
+                                         std::uint64_t max_batch = cuda::max_spatial_batch);
 
 }  // namespace collsweep

@@ -82,13 +82,17 @@ bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t fir
                             u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                             char* err, std::size_t err_len);
 
-// The same for a spatial sweep (any spatial law), in batches: the samples drawn, the Routh laws evaluated as
-// items (threads that take the next item when theirs ends), then the sweep kernel over the batch with their
-// outcomes given (kernels/spatial_given_sweep.cuh); the thesis laws and the constraint tallies run in a
-// kernel instance of their own.
+// The samples of a spatial sweep's batch: at most this many, fewer when the GPU's free memory is short.
+constexpr std::uint64_t max_spatial_batch = std::uint64_t{1} << 22;
+
+// The same for a spatial sweep (any spatial law), in batches of at most max_batch samples (> 0; tests pass
+// a few thousand to sweep several batches): the samples drawn, the Routh laws evaluated as items (threads
+// that take the next item when theirs ends), then the sweep kernel over the batch with their outcomes given
+// (kernels/spatial_given_sweep.cuh); the thesis laws and the constraint tallies run in a kernel instance of
+// their own.
 bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
                        Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                       std::size_t err_len);
+                       std::size_t err_len, std::uint64_t max_batch = max_spatial_batch);
 
 // Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.

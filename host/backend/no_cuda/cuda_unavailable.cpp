@@ -70,7 +70,7 @@ bool evaluate_spatial_batch(SpatialLaw, const SpatialCollision*, SpatialOutcome*
 }
 
 bool run_spatial_sweep(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
-                       ProgressHook, char* err, std::size_t err_len) {
+                       ProgressHook, char* err, std::size_t err_len, std::uint64_t) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }

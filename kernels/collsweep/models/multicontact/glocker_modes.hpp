@@ -44,22 +44,17 @@
 
 namespace collsweep {
 
-// How the enumeration of k <= 2 contacts is compiled; every layout runs the same operations in the same
-// order, so all give the same solutions, bit for bit, in the same order (k >= 3 always loops):
-//   unrolled      each of the 3^k tangential assignments and of the 2^k normal subsets a compile-time
-//                 constant, so that their index logic folds away (the CPU: faster on its SIMD lanes,
-//                 bench/README.md 'Last figures');
-//   subset_loops  the assignments unrolled, the subsets of each a loop (the GPU's layout until 2026-11-28);
-//   loops         both loops, the code of one assignment and one subset (the GPU: the warps of its
-//                 multi-contact sweep waited on instruction fetch for half their cycles, docs/gpu.md
-//                 'Profiles'; k = 2's enumeration is about a quarter of the PTX of subset_loops).
-enum class ModeLayout { unrolled, subset_loops, loops };
+// How the enumeration of k <= 2 contacts is compiled; both layouts run the same operations in the same
+// order, so both give the same solutions, bit for bit, in the same order (k >= 3 always loops):
+//   unrolled  each of the 3^k tangential assignments and of the 2^k normal subsets a compile-time
+//             constant, so that their index logic folds away (the CPU: faster on its SIMD lanes,
+//             bench/README.md 'Last figures');
+//   loops     loops over the assignments and the subsets, the code of one assignment and one subset (the
+//             GPU, where code size costs instruction fetch: docs/gpu.md 'Profiles').
+enum class ModeLayout { unrolled, loops };
 
-// This compilation's layout: the CPU's unrolled, the GPU's loops; a GPU unit that defines
-// COLLSWEEP_DEVICE_MODE_SUBSET_LOOPS keeps the former layout (the GPU check's A/B, docs/gpu.md).
-#if defined(__CUDA_ARCH__) && defined(COLLSWEEP_DEVICE_MODE_SUBSET_LOOPS)
-#define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::subset_loops
-#elif defined(__CUDA_ARCH__)
+// This compilation's layout: the CPU's unrolled, the GPU's loops.
+#if defined(__CUDA_ARCH__)
 #define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::loops
 #else
 #define COLLSWEEP_MODE_LAYOUT ::collsweep::ModeLayout::unrolled
@@ -183,7 +178,7 @@ struct GlockerModeSolver {
   COLLSWEEP_HD_ALWAYS_INLINE void solve_lanes_as(const R (&cv)[n], const R (&b)[K], M active,
                                                  Emit& emit) const {
     const R sq = scale_q(cv, b);
-    if constexpr (K <= 2 && kLayout != ModeLayout::loops) {  // every assignment a compile-time constant
+    if constexpr (K <= 2 && kLayout == ModeLayout::unrolled) {  // every assignment a compile-time constant
       tangential_static<0, kZeroB, kLayout>(cv, b, sq, active, emit);
     } else {  // t_j = digit j of the assignment's number in base 3, in the order of tangential_static
       int t[K];
