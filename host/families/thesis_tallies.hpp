@@ -1,4 +1,4 @@
-// The thesis words of a sweep's tally (issue 19) in the outputs, shared by the planar and spatial families:
+// The thesis words of a sweep's tally in the outputs, shared by the planar and spatial families:
 // their map.csv columns and their totals in summary.json. Words is the family's PlanarWords or SpatialWords
 // (each has c1 .. c4, solutions_0 .. solutions_3plus and not_converged in that order).
 #pragma once

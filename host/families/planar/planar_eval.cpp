@@ -33,7 +33,7 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   }
   if (law_reads_ratio(law)) s.inputs.push_back({"ratio", [](PlanarCollision& c, double x) { c.ratio = x; }});
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
-  // The thesis laws (issue 19) add the constraints, eta and their solution counts (thesis_columns.hpp).
+  // The thesis laws add the constraints, eta and their solution counts (thesis_columns.hpp).
   const bool thesis = is_thesis_law(law) || constraints;
   const ThesisColumns t{law_counts_solutions(law), law == PlanarLaw::smith};
   if (thesis) append_thesis_column_names(s.outputs, t);
