@@ -1,12 +1,5 @@
-// The CPU's SIMD multi-contact laws (multicontact_lanes.hpp): four lanes of AVX2 (x86-64-v3) or two of
-// baseline x86-64 (SSE2), picked at run time; a batch of eight samples is two or four passes. The bits do not
-// depend on which (no FMA contraction, IEEE operations only), which tests/test_multicontact_lanes.cpp checks
-// for each one the CPU can run. AVX-512 CPUs run the AVX2 code: g++ 12 expands the comparisons of
-// eight-double vectors lane by lane (scalar vcomisd; -Wvector-operation-performance names each site), so
-// eight lanes of AVX-512 ran slower per sample; clang 14 vectorizes them, but its eight lanes were only a
-// little faster than these four (measured in bench/README.md, 'Last figures', "Targets"). The laws' steps are
-// the kernels' (models/multicontact/law_enumeration.hpp, the same code as one sample's); this file only
-// instantiates them for its vectors, with the theorem predicates out of line per instruction set.
+// The CPU's SIMD multi-contact laws (multicontact_lanes.hpp): the kernels' law steps (law_enumeration.hpp)
+// for four AVX2 or two SSE2 lanes (four_lane_dispatch.hpp), bit for bit one sample's.
 #include "backend/multicontact_lanes.hpp"
 
 #include <stdexcept>
@@ -19,8 +12,8 @@ namespace collsweep {
 namespace {
 
 // The theorem predicates of the lanes, out of line in their instruction set's own function: inlined, their
-// Jacobi runs changed the register allocation of the mode enumeration around them (measurably slower laws
-// even with the predicates off).
+// Jacobi runs upset the register allocation of the mode enumeration around them, which slows the laws even
+// with the predicates off.
 template <int K, class V>
 COLLSWEEP_HD_INLINE void lane_conditions_body(const MultiContactCollision<K, V>& c,
                                               GlockerConditionsOf<V>& cond) {

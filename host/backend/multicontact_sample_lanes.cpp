@@ -1,9 +1,5 @@
-// The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp), compiled for AVX-512 (x86-64-v4),
-// AVX2 (x86-64-v3) and baseline x86-64 and picked at run time; the bits do not depend on which (no FMA
-// contraction, IEEE operations only), which tests/test_multicontact_sample_lanes.cpp checks for each one the
-// CPU can run. The grid axes, the per-contact streams, the derived quantities and G's draw with its
-// log10_cond are the kernels' own (models/multicontact/sample_inputs.hpp and delassus_draw.hpp, instantiated
-// here for eight lanes); only the plans it serves are chosen here.
+// The CPU's SIMD multi-contact sampler (multicontact_sample_lanes.hpp): the kernels' draws
+// (sample_inputs.hpp, delassus_draw.hpp) on eight lanes of AVX-512, AVX2 or SSE2, with the scalar bits.
 #include "backend/multicontact_sample_lanes.hpp"
 
 #include "backend/lane_math.hpp"

@@ -1,9 +1,5 @@
-// The host's batches for the samplers' standard normals (SimdNormals, normal_lanes.hpp): Philox blocks
-// and their uniforms (philox_uniform_blocks) and Box-Muller pairs (box_muller_batch), eight at once through
-// the kernels' lane-generic Philox rounds, u01 and det_math log and sincos cores, compiled for AVX-512, AVX2
-// and baseline x86-64 and picked at run time; every value gets the scalar code's bits
-// (tests/test_normal_lanes.cpp checks each instruction set the CPU runs). They serve the Gaussian matrices of
-// the mechanism, direct and wishart samplers, whose normals were most of the multi-contact sampler's time.
+// The host's batches for the samplers' standard normals (SimdNormals, normal_lanes.hpp): Philox uniforms and
+// Box-Muller pairs eight at once for AVX-512, AVX2 or baseline x86-64, with the scalar code's bits.
 #include "backend/normal_lanes.hpp"
 
 #include "backend/lane_math.hpp"

@@ -1,46 +1,5 @@
-// `collsweep eval`: many collisions from a CSV file, one output row per input row.
-//
-//   collsweep eval --law L --in FILE.csv --out FILE.csv      ("-" = stdin / stdout)
-//   collsweep eval --law poisson-lcp|newton-lcp --contacts k [--solver automatic|enumeration|lemke] ...
-//
-// Input: a header row, then one collision per row. Every column the law does not read is passed
-// through unchanged, as text. RFC 4180 quoting, LF or CRLF line ends; blank lines are skipped.
-// "nan"/"inf" parse as numbers and give invalid rows, not a malformed file.
-//
-// Planar laws (stronge, poisson, newton, chatterjee-ruina): required columns, in any order, W_nn, W_nt,
-// W_tt, v_n, v_t, mu, e, and e_t for chatterjee-ruina (for the other laws an e_t column is not required
-// and is passed through, not read). Output: the input columns in their order, then
-// status,type,I_n,I_t,v_n2,v_t2,dE,dE_rel. Invalid rows: type 0 and the six numeric outputs EMPTY.
-//
-// Spatial laws (stronge-3d, poisson-3d, newton-3d, chatterjee-ruina-3d): required columns W_nn, W_n1, W_n2,
-// W_11, W_12, W_22 (W in the frame (n, t1, t2)), v_n, v_1, v_2, mu, e, and e_t for chatterjee-ruina-3d.
-// Output: the input columns, then status,mode,directions,mu_c,I_n,I_1,I_2,vf_n,vf_1,vf_2,dE,dE_rel,
-// swerve_deg (mode A..E or II-1, II-2; directions the number of real invariant directions). Invalid rows:
-// mode "-" and every number EMPTY.
-//
-// Multi-contact LCP laws (poisson-lcp, newton-lcp; k = --contacts, 1..4): columns G_i_j for
-// 0 <= i <= j < 2k (0-BASED, upper triangle of G, rows/columns ordered N1..Nk, T1..Tk), g_1..g_2k
-// (gamma^-, 1-based), mu_1..mu_k, eN_1..eN_k, eT_1..eT_k (see families/multicontact/lcp_eval.hpp). Output:
-// the input columns, then status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's
-// total impulse and post-impact contact velocities; the kernels' selection convention). Invalid rows: every
-// output after status EMPTY (solutions too). --solver picks the LCP solver (default automatic:
-// enumeration for k <= 2, Lemke for k >= 3). --contacts and --solver are rejected for planar laws.
-// The header must be that of k contacts: without --contacts k is inferred from it (the k of its largest
-// column); with --contacts, columns of a larger k are refused (families/multicontact/lcp_header.hpp).
-//
-// Witness files of `collsweep run` (a `law` column) are read as they are: only the rows whose law is --law
-// (and, multi-contact, whose `contacts` is k) are evaluated, the others are left out; the results the run
-// recorded (type,dE,dE_rel; solutions,W_min,W_max,W,W_max_rel; mode,directions,dE,dE_rel,swerve_deg) pass
-// through renamed recorded_<name>.
-//
-// status is "ok" or "invalid: <reason>" (quoted when the reason holds a comma). Numbers have 17
-// significant digits (%.17g, they round-trip).
-//
-// Exit status: 0 when every row is ok; 1 when some row is invalid (a count goes to stderr); 2 for bad
-// options or a malformed file (missing/duplicate column, a column named like an output, wrong number
-// of fields, unparsable or empty number, unclosed quote, empty file): one line on stderr naming the
-// line number and the column. Rows stream (one in memory at a time). After a malformed line the
-// --out file is removed (when it is a file, not stdout), so no partial result is left behind.
+// `collsweep eval`: many collisions from a CSV file, one output row per input row, for the laws of every
+// family (columns, formats and exit statuses: docs/commands.md, "collsweep eval").
 #include <cerrno>
 #include <cstdio>
 #include <cstring>

@@ -56,7 +56,7 @@ struct RowSchema {
   // Witness files of `collsweep run`, told by the column of filters[0] (`law`): only the rows that every
   // filter column of the header keeps are evaluated (the others are left out of the output), and the results
   // the run recorded (columns named in `recorded`) pass through renamed recorded_<name>, so they do not clash
-  // with the outputs. Files without that column are read as before.
+  // with the outputs. Files without that column are plain inputs: every row is evaluated.
   std::vector<RowFilter> filters;
   std::vector<std::string> recorded;
 };

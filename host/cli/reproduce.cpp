@@ -1,20 +1,5 @@
-// `collsweep reproduce RUN_DIR`: every witness of a finished run re-evaluated through eval's row schema.
-//
-//   collsweep reproduce RUN_DIR [--tolerance T] [--json]
-//
-// Reads RUN_DIR/summary.json (the model; multi-contact: the LCP solver) and RUN_DIR/witnesses.csv, binds
-// each row's input columns with the schema `eval` uses for the row's law (planar: W_nn..mu,e,e_t;
-// multi-contact: the G_/g_/mu_/eN_/eT_ columns of the row's `contacts`; spatial: W_nn..W_22,v_n..v_2,mu,e,
-// e_t), evaluates it with the schema's law and compares with what the run recorded: planar type, dE, dE_rel;
-// multi-contact solutions, W_min, W_max, W and W_max_rel = W_max / T_acc; spatial mode (as text),
-// directions, dE, dE_rel, swerve_deg. The run wrote each witness by drawing the sample again on the CPU and
-// evaluating it there with the same code, and numbers round-trip through their 17 digits, so the default
-// tolerance 0 asks for the same bits.
-//
-// Output: one line per law (witnesses, the largest relative difference of each number, the count
-// mismatches), the differing rows (file, line, rank, sample, column, both values), a verdict; or one JSON
-// object with --json. Exit status: 0 every witness reproduces within the tolerance, 1 some does not, 2 bad
-// options or a missing or malformed run folder (one line naming the file, line and column).
+// `collsweep reproduce RUN_DIR`: every witness of a finished run re-evaluated through eval's row schema and
+// compared with what the run recorded (docs/commands.md, "collsweep reproduce").
 #include <cerrno>
 #include <cmath>
 #include <cstring>

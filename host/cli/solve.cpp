@@ -1,21 +1,5 @@
-// `collsweep solve`: one collision, planar (contact-space or mechanism form), multi-contact (LCP laws) or
-// spatial (contact-space or two-body form).
-//
-//   collsweep solve --law L --W m_nn,m_nt,m_tt --v v_n,v_t --mu M --e E [--et ET] [--json]
-//   collsweep solve --law L --M m_11,...,m_nn --J j_11,...,j_2n [--dof n] (--v v_n,v_t | --u u_1,...,u_n) ...
-//   collsweep solve --law poisson-lcp|newton-lcp --contacts k --G <upper triangle of the 2k x 2k G,
-//       row-major> --gamma g_1,...,g_2k --mu mu_1,...,mu_k --eN ... --eT ... [--solver S] [--json]
-//   collsweep solve --law L-3d (--W W_nn,W_n1,W_n2,W_11,W_12,W_22 --v v_n,v_1,v_2 | --bodies FILE) --mu M
-//       --e E [--et ET] [--json]
-//
-// Mechanism form: W = J M^-1 J^T, and Delta u = M^-1 J^T P is printed; with --u, v = J u and also
-// u2 = u + Delta u and the kinetic energies T_before = u.M.u/2, T_after = u2.M.u2/2. --dof is optional
-// (n is then read from the count of --M). --et is required by chatterjee-ruina and ignored (with a note)
-// by the other laws. The multi-contact form is in families/multicontact/solve_lcp.cpp, the spatial forms in
-// families/spatial/solve_spatial.cpp; options of another family are rejected. Exit status: 0 for a valid
-// collision; 2 for any invalid input, with one line "collsweep solve: <option> <value>: <what is wrong>" on
-// stderr and, with --json, the object
-// {"status": "invalid", "code": ..., "reason": ...} on stdout.
+// `collsweep solve`: one collision of any family, its options and its failure report; each family's forms
+// are in families/<family>/solve_*.cpp (docs/commands.md, "collsweep solve").
 #include <iostream>
 #include <memory>
 #include <optional>

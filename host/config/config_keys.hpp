@@ -1,23 +1,5 @@
-// The vocabulary in which a model family declares its config keys once, for the reader and the writers.
-//
-// A family's key table is a function template `keys(V& v, RunConfig& c, Spec& s)` (host/families/) that
-// names every section and key in file order; each visitor V gives the declarations a meaning:
-//   config_reader.cpp   reads and validates a TOML document into the spec,
-//   resolved_config.cpp writes the resolved config as TOML and JSON,
-//   KeyCollector        lists the keys of each section (unknown-key and other-family messages),
-//   GridCollector       lists the SCALARs that can be grids (run.samples must cover their product).
-// The declarations, all members of every visitor:
-//   v.section(name, required)             a [name] table; required: what a missing one must hold, or nullptr
-//   v.family_kind()                       model.kind
-//   v.scalar(key, ScalarDist&, Domain, When)     a SCALAR (constant or distribution) within the domain
-//   v.integer(key, T&, lo, hi, KeyRules)  an integer within [lo, hi] (no floats)
-//   v.number(key, double&, KeyRules)      a finite number
-//   v.boolean(key, bool&, KeyRules, When)
-//   v.text(key, std::string&, KeyRules)
-//   v.choice(key, E&, Choices<E>, KeyRules)      one of a list of names
-//   v.laws(key, Law*, int&, KeyRules)     the family's law names (FamilyTraits)
-//   v.axes(MapAxis (&)[2], int&, family)  map.x and map.y
-//   v.custom(key, CustomKey, When)        anything else (matrix.W, model.contacts)
+// The vocabulary in which a model family declares its config keys once, for the reader and the writers: the
+// declarations' arguments; the key tables and their visitors are in docs/architecture.md.
 #pragma once
 
 #include <toml++/toml.h>
@@ -101,7 +83,7 @@ struct CustomKey {
   std::function<void(io::JsonWriter&)> json;
   const ScalarDist* grid = nullptr;
   // Whether the resolved config writes the key (null: always); an optional key left at its default is then
-  // not written, so that configs without it resolve as before (planar run.compare).
+  // not written, so that the resolved config of a config without it does not name it (planar run.compare).
   std::function<bool()> written;
 };
 

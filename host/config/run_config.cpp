@@ -1,10 +1,5 @@
-// Parses and validates a `collsweep run` TOML config into a RunConfig: reads model.kind, then runs the
-// family's key table (host/families/<family>_family.hpp) with the KeyReader, then the rules across keys
-// (map axes some sample reaches, grids that run.samples covers, thin map cells). The keys, their defaults and
-// rules for users: configs/README.md. Numbers: integers are accepted where a float is expected; floats (even
-// 2e6) are rejected where an integer is expected; nan and inf are rejected everywhere. Unknown keys are
-// rejected at every level with a did-you-mean suggestion. Every ConfigError reads
-// "FILE:LINE:COLUMN: KEY.PATH = VALUE: REASON".
+// Parses and validates a `collsweep run` TOML config into a RunConfig: model.kind, the family's key table
+// read by the KeyReader, then the rules across keys (the keys and rules for users: configs/README.md).
 #include "config/run_config.hpp"
 
 #include <toml++/toml.h>

@@ -67,8 +67,8 @@ void run_keys(V& v, RunSettings& run, Spec& s, Own own) {
 }
 
 // run.constraints = true (planar and spatial): the constraint and solution columns for every law even without
-// a thesis law (a sweep with one has them anyway). Written only when true, so that other runs' resolved
-// configs are unchanged.
+// a thesis law (a sweep with one has them anyway). Written only when true, so that the resolved config of a
+// run without it does not name it.
 inline config::CustomKey constraints_key(bool& constraints) {
   config::CustomKey key;
   key.read = [&constraints](const config::ConfigReader& r, const toml::node*, const toml::node* n,
@@ -79,8 +79,8 @@ inline config::CustomKey constraints_key(bool& constraints) {
   return key;
 }
 
-// When a law parameter's key is read: only when a law of run.laws reads it (reads(law)), so that other
-// configs' resolved files are unchanged; `law` names a law that does, for the message.
+// When a law parameter's key is read: only when a law of run.laws reads it (reads(law)), so that the
+// resolved file of a config without such a law does not name it; `law` names a law that does, for messages.
 template <class Spec, class Law>
 config::When read_by_laws(const Spec& s, bool (*reads)(Law), const char* law) {
   bool applies = false;

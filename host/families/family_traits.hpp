@@ -1,19 +1,18 @@
-// FamilyTraits<Spec>: what host code knows of a model family, specialized once per family (planar_family.hpp,
-// multicontact_family.hpp); registry.hpp lists the families. A family that misses a member fails to compile.
-//
-// Members of a specialization:
+// FamilyTraits<Spec>: what host code knows of a model family, specialized in each family's
+// families/<family>/family.hpp; registry.hpp lists the families.
+#pragma once
+
+namespace collsweep::families {
+
+// The members of a specialization (a family that misses one fails to compile):
 //   name                      model.kind in configs and summary.json ("planar")
 //   in_words                  the family in messages ("multi-contact": "a multi-contact key")
 //   Law, law_count, law_name(Law), parse_law(name, Law*)     the family's laws
 //   law_stem(name), law_of_stem(stem)   "poisson-lcp" <-> "poisson", to suggest a family's own law name
 //   has_quantity(Quantity)    the map quantities of the family
 //   writes_samples_npy        whether run.samples_npy = true is allowed (write_samples_npy exists)
-//   solve_options, eval_options   the options of `solve` and `eval` only this family reads ("" for none)
+//   solve_options, eval_options   the options of `solve` and `eval` only this family reads
 //   keys(V&, RunSettings&, Spec&)       the config's key table (config/config_keys.hpp)
-#pragma once
-
-namespace collsweep::families {
-
 template <class Spec>
 struct FamilyTraits;
 

@@ -1,11 +1,5 @@
-// The eval/solve columns of Chatterjee's thesis laws (Chatterjee 1997), shared by the planar and spatial families.
-//
-// After the family's own outputs a thesis law's row has C1,C2,C3,C4 (1 when the outcome violates the
-// constraint of Chatterjee 1997 §3.2-§3.4, else 0: contact/constraint_report.hpp), eta (Ivanov's restitution,
-// §3.3; empty where undefined), and for the laws that count their solutions (kane-levinson, smith)
-// `solutions` and for smith `iterations` (Newton iterations spent). An invalid row leaves C1..eta empty;
-// solutions and iterations keep the count a counting law reached when it failed on its own terms (no
-// consistent solution, not converged), and are empty for an input it refused.
+// The eval/solve columns of Chatterjee's thesis laws (the constraints C1..C4 of Chatterjee 1997 §3.2-§3.4,
+// Ivanov's eta, §3.3, the solution counts), shared by the planar and spatial families: docs/thesis-laws.md.
 #pragma once
 
 #include <string>

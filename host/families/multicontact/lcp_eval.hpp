@@ -1,15 +1,5 @@
-// The CSV row schema of `eval` for the multi-contact LCP laws (k contacts) and its evaluation loop.
-//
-// Input columns (any order, others passed through):
-//   G_i_j   0 <= i <= j < 2k, 0-BASED row and column of G, upper triangle (G is symmetric: G_j_i = G_i_j);
-//           rows and columns ordered N1..Nk, T1..Tk, so G_0_0 is N1-N1 and G_0_k is N1-T1
-//   g_1 .. g_2k      gamma^- (1-based, same order: g_1..g_k normal, g_{k+1}..g_2k tangential)
-//   mu_1 .. mu_k, eN_1 .. eN_k, eT_1 .. eT_k   per contact (1-based)
-// Output columns: status,solutions,W_min,W_max,W,Lam_1..Lam_2k,gp_1..gp_2k (the chosen solution's total
-// impulse Lambda and post-impact contact velocities gamma^+, 1-based, same order).
-// A witness file of a multi-contact run (`law` and `contacts` columns) is read as it is: only the rows of
-// this law and k are evaluated, and its recorded solutions,W_min,W_max,W,W_max_rel pass through as
-// recorded_<name>.
+// The CSV row schema of `eval` for the multi-contact LCP laws (k contacts) and its evaluation loop (the
+// columns: docs/commands.md, "collsweep eval").
 #pragma once
 
 #include <istream>
@@ -21,7 +11,7 @@
 
 namespace collsweep::cli {
 
-// The required input column names for k contacts, in the order described above.
+// The required input column names for k contacts: G_i_j, g_1..g_2k, mu_1..mu_k, eN_1..eN_k, eT_1..eT_k.
 std::vector<std::string> lcp_input_columns(int k);
 // The appended output column names for k contacts.
 std::vector<std::string> lcp_output_columns(int k);

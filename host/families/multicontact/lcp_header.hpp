@@ -1,9 +1,5 @@
-// The number of contacts a multi-contact CSV header is for: checked against --contacts, or inferred.
-//
-// The columns of k contacts (lcp_eval.hpp) are G_i_j (0 <= i <= j < 2k), g_1..g_2k, mu_1..mu_k,
-// eN_1..eN_k, eT_1..eT_k. The names of k contacts are among those of k + 1, but not with the same meaning
-// (G_0_1 is N1-T1 for one contact, N1-N2 for two), so a file read with the wrong k would be misread
-// silently; each column therefore names the least k that has it, and the header's k is the largest of them.
+// The number of contacts a multi-contact CSV header is for, checked against --contacts or inferred: the names
+// of k contacts recur for k + 1 with another meaning (G_0_1), so each column names the least k that has it.
 #pragma once
 
 #include <string>

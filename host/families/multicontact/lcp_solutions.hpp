@@ -1,11 +1,5 @@
-// Every distinct solution of one multi-contact impact, from the laws' listener, as `solve` prints them.
-//
-// The laws report each distinct solution as they store it
-// (kernels/collsweep/models/multicontact/solution_listener.hpp), so the list holds exactly the solutions the
-// outcome counts, in the solver's order, and the chosen one carries the outcome's numbers. poisson-lcp lists
-// its compression solutions (Lambda^-, gamma°, W^-) and the solutions of the whole impact (one per distinct
-// decompression of each compression solution: Lambda^+, Lambda, gamma^+, W); newton-lcp lists the solutions
-// of its one phase (Lambda, gamma^+, W).
+// Every distinct solution of one multi-contact impact as `solve` prints them, from the laws' listener
+// (models/multicontact/solution_listener.hpp): those the outcome counts, in the solver's order.
 #pragma once
 
 #include <ostream>

@@ -1,14 +1,5 @@
-// `collsweep solve` for the multi-contact LCP laws: parsing of --G/--gamma/..., both phases, table or JSON.
-//
-//   collsweep solve --law poisson-lcp|newton-lcp --contacts k --G g_11,g_12,...,g_nn (upper triangle,
-//       row-major, n = 2k, n(n+1)/2 numbers) --gamma g_1,...,g_n --mu mu_1,...,mu_k --eN ... --eT ...
-//       [--solver automatic|enumeration|lemke] [--json]
-//
-// Rows and columns of G, gamma^-, Lambda and gamma^+ are ordered N1..Nk, T1..Tk. poisson-lcp prints the
-// compression (Lambda^-, gamma°, W_compression) and the decompression (Lambda^+, gamma^+) of the chosen
-// solution, the totals (Lambda, W, W_min, W_max, solutions, T_acc, W/T_acc) and Glocker's sufficient
-// conditions (111), (117), (121) with cond(G); newton-lcp prints Lambda, gamma^+, the energies and cond(G).
-// Both list every distinct solution the law found, the chosen one marked (lcp_solutions.hpp).
+// `collsweep solve` for the multi-contact LCP laws: --G/--gamma/..., both phases, every distinct solution and
+// Glocker 2014's sufficient conditions (111), (117), (121), as a table or JSON (docs/commands.md).
 #include "families/multicontact/solve_lcp.hpp"
 
 #include <iostream>

@@ -1,9 +1,5 @@
-// The phases of a spatial law's impulse path, read off its outcome, for `solve`'s report.
-//
-// Routh's process (Elkaranshawy 2002, Sects. 5-8): the contact slips from the start (with swerve, eqs 11-18)
-// until the slip halts at I_nh (in compression or in restitution), then sticks (mu >= mu_c, eq. 36) or slides
-// on along the one invariant direction sigma_F with a positive rate (Sect. 7); compression ends at I_nc
-// (v_n = 0), the impact at I_n. Chatterjee-Ruina's Law II (chatterjee-ruina-3d) has no path.
+// The phases of a spatial law's impulse path for `solve`'s report: Routh's slip (Elkaranshawy 2002, eqs
+// 11-18) up to its halt at I_nh, then stick (mu >= mu_c, eq. 36) or slide on along sigma_F (Sect. 7).
 #pragma once
 
 #include <string>

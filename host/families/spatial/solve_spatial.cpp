@@ -1,13 +1,5 @@
-// `collsweep solve` for the spatial laws (stronge-3d, poisson-3d, newton-3d, chatterjee-ruina-3d): one
-// collision in contact space or as two rigid bodies, its impulse path's phases and its outcome.
-//
-//   collsweep solve --law L --W W_nn,W_n1,W_n2,W_11,W_12,W_22 --v v_n,v_1,v_2 --mu M --e E [--et ET] [--json]
-//   collsweep solve --law L --bodies FILE --mu M --e E [--et ET] [--json]
-//
-// W is the Delassus matrix in the contact frame (n, t1, t2), symmetric positive definite; v the pre-impact
-// relative contact velocity (v_n < 0 approaching). The bodies form (bodies_file.hpp) forms W and v from two
-// rigid bodies (Sypniewska-Kaminska & Rosinski 2008, eq. 12) and also prints each body's velocities after the
-// impulse. --et is required by chatterjee-ruina-3d and ignored (with a note) by the other laws.
+// `collsweep solve` for the spatial laws: one collision in contact space or as two rigid bodies
+// (Sypniewska-Kaminska & Rosinski 2008, eq. 12), its impulse path's phases and outcome (docs/commands.md).
 #include "families/spatial/solve_spatial.hpp"
 
 #include <algorithm>
