@@ -16,7 +16,7 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.key("git_revision").string(git_revision());
   j.key("compiler").string("g++ " __VERSION__);
   j.key("cuda_built").boolean(cuda::built_with_cuda());
-  j.key("cuda_compiler").string(COLLSWEEP_CUDA_COMPILER_VERSION);
+  j.key("cuda_compiler").string(cuda_compiler_version());
   j.end_object();
   j.key("command").string(record.command_line);
   j.key("started_utc").string(record.started_utc);

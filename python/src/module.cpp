@@ -24,8 +24,8 @@ namespace collsweep::python {
 void bind_build(py::module_& m) {
   m.attr("__version__") = COLLSWEEP_VERSION;
   m.attr("revision") = git_revision();
-  m.attr("cuda_built") = static_cast<bool>(COLLSWEEP_HAVE_CUDA);
-  m.attr("cuda_compiler") = COLLSWEEP_CUDA_COMPILER_VERSION;
+  m.attr("cuda_built") = cuda::built_with_cuda();
+  m.attr("cuda_compiler") = cuda_compiler_version();
   m.def(
       "cuda_device",
       [] {

@@ -7,6 +7,7 @@
 #include "collsweep/models/multicontact/laws.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/models/multicontact/quantities.hpp"
+#include "collsweep/models/multicontact/tally_words.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/axes.hpp"
 #include "collsweep/tally/map_tally.hpp"
@@ -105,29 +106,6 @@ struct MultiContactSweepSpec {
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
   COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws; }  // one witness list per law
-};
-
-// Pair words of a multi-contact tally (models/multicontact/sweep.hpp explains each).
-struct MultiContactWords {
-  enum : std::uint32_t {
-    valid = 0,
-    gain_max,
-    gain_min,
-    gain_chosen,
-    violation_111,
-    violation_117,
-    violation_121,
-    no_solution,
-    solver_failure,
-    singular,
-    invalid,
-    truncated,
-    sum_lo,
-    sum_hi,
-    max_key,
-    solutions_1,
-    count = solutions_1 + 8
-  };
 };
 
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const MultiContactSweepSpec& s) {
