@@ -10,7 +10,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
-#include "support/sweep_reference.hpp"
+#include "oracles/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {
