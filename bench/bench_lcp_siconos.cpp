@@ -1,20 +1,20 @@
 // Two-contact Poisson impact samples per second (both LCP phases): our solvers vs Siconos's Lemke, one core.
 //
-// All benchmarks run the same 1024 random samples (the general distribution, tests/glocker_samples.hpp)
-// in turn; items_per_second is samples per second. Siconos gets the same glue as ours: build the 3k
-// matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again. BM_Ours_Enumeration is the
-// all-solutions path one sample at a time (mode enumeration, glocker_modes.hpp: every solution of both
-// phases, with the count, W_min and W_max; the code the GPU runs); BM_Ours_Enumeration_Lanes_* the same
-// outcomes, bit for bit, from the CPU's SIMD laws (multicontact_lanes.hpp: AVX2 four samples per pass, also
-// on AVX-512 CPUs; baseline SSE2 two), eight samples per call; BM_Ours_Lemke one solution per phase;
-// BM_Ours_Enumeration_Cuda the all-solutions path on the GPU (kernel time). items_per_second uses CPU
-// time, but for the GPU.
+// All benchmarks run the same 1024 random samples (the general distribution,
+// tests/support/glocker_samples.hpp) in turn; items_per_second is samples per second. Siconos gets the same
+// glue as ours: build the 3k matrix and q^-, solve, recover Lambda^- and gamma°, build q^+, solve again.
+// BM_Ours_Enumeration is the all-solutions path one sample at a time (mode enumeration, glocker_modes.hpp:
+// every solution of both phases, with the count, W_min and W_max; the code the GPU runs);
+// BM_Ours_Enumeration_Lanes_* the same outcomes, bit for bit, from the CPU's SIMD laws
+// (multicontact_lanes.hpp: AVX2 four samples per pass, also on AVX-512 CPUs; baseline SSE2 two), eight
+// samples per call; BM_Ours_Lemke one solution per phase; BM_Ours_Enumeration_Cuda the all-solutions path on
+// the GPU (kernel time). items_per_second uses CPU time, but for the GPU.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
 #include <vector>
 
-#include "../tests/glocker_samples.hpp"
+#include "../tests/support/glocker_samples.hpp"
 #include "LCP_Solvers.h"
 #include "LinearComplementarityProblem.h"
 #include "NonSmoothDrivers.h"

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Only what travels is built (the other tests run in CI).
 targets="collsweep test_cli_run test_sample_golden test_sweep_determinism bench_sweep bench_planar_laws"
-for t in tests/test_gpu_*.cpp; do targets+=" $(basename "$t" .cpp)"; done
+for t in tests/gpu/test_gpu_*.cpp; do targets+=" $(basename "$t" .cpp)"; done
 # GPU_PREPARE_SICONOS=0 leaves Siconos's comparison out (its libraries are most of the bundle).
 if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && dpkg -s libsiconos-numerics-dev >/dev/null 2>&1; then
   targets+=" bench_lcp_siconos"

@@ -9,16 +9,16 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
-#include "support/sweep_reference.hpp"
+#include "oracles/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {
 
 using Wd = SpatialWords;
 
-// The four laws of issue 18 (Routh's three, Law II) on a psi x mu_ratio map (mu_ratio = mu / mu_c: samples
-// with mu_c = 0 or mu / mu_c > 2 fall outside it), e_t drawn over [-1, 1.5] so that chatterjee-ruina-3d also
-// sees e_t > 1. The thesis laws' sweeps are test_spatial_thesis_sweep.cpp's.
+// The three Routh laws and Law II on a psi x mu_ratio map (mu_ratio = mu / mu_c: samples with mu_c = 0
+// or mu / mu_c > 2 fall outside it), e_t drawn over [-1, 1.5] so that chatterjee-ruina-3d also sees
+// e_t > 1. The thesis laws' sweeps are test_spatial_thesis_sweep.cpp's.
 SpatialSweepSpec all_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s;
   s.plan.seed = 29;

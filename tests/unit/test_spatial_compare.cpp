@@ -1,4 +1,4 @@
-// Spatial disagreement maps (run.compare, issue 19): the compare slots against an independent one-sample
+// Spatial disagreement maps (run.compare): the compare slots against an independent one-sample
 // computation of |v2_A - v2_B| / |v1| and of the modes' or slip states' difference, a law against itself
 // (0 everywhere), the Routh laws agreeing to rounding where the theory says so (mu = 0), and the laws' own
 // words unchanged by the pairs.
@@ -10,7 +10,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
-#include "support/sweep_reference.hpp"
+#include "oracles/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
-#include "glocker_samples.hpp"
+#include "support/glocker_samples.hpp"
 #include "support/random_collisions.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"

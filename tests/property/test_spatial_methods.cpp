@@ -1,6 +1,6 @@
 // The spatial Routh laws by two independent methods: the production path (evaluate_spatial: DOP853 in a
 // desingularised time with event location, slip_ode.hpp) against a Taylor-series integrator with
-// polynomial events and its own stick / resume logic (support/slip_reference.hpp), on random collisions
+// polynomial events and its own stick / resume logic (oracles/slip_reference.hpp), on random collisions
 // stratified over the mode sequences A..E.
 //
 // Samples: kPerMode = 20000 per mode, 10^5 in all (about 15 s of CPU on the development machine, an
@@ -23,8 +23,8 @@
 #include <ctime>
 
 #include "collsweep/models/spatial/spatial_laws.hpp"
+#include "oracles/slip_reference.hpp"
 #include "support/random_spatial.hpp"
-#include "support/slip_reference.hpp"
 
 namespace collsweep {
 namespace {

@@ -1,4 +1,5 @@
-// Test helper: a CPU sweep against the plain one-sample-at-a-time loop of sweep_sample, word for word.
+// Oracle of the CPU backend's batched, threaded sweeps: the one-sample sweep (sweep_sample one sample at a
+// time), compared with a sweep word for word.
 #pragma once
 
 #include <gtest/gtest.h>

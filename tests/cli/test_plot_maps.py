@@ -22,7 +22,8 @@ except ImportError as err:  # CTest reads 77 as "skipped"
     print(f"test_plot_maps: skipped: {err}")
     sys.exit(77)
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "scripts", "plot_maps.py")
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "scripts",
+                      "plot_maps.py")
 DPI = "40"  # small PNGs keep the test fast
 PLANAR_LAWS = ["stronge", "poisson", "newton", "chatterjee-ruina"]
 PLANAR_TYPES = {"1: sticking in compression": 0, "2: sticking in restitution": 0,

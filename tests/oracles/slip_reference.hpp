@@ -1,5 +1,7 @@
-// Test-only second method for the spatial Routh laws: Taylor-series integration of the slip equations with
-// polynomial event location, and its own stick / resume logic. Independent of slip_ode.hpp, dop853.hpp,
+// Oracle of the spatial Routh laws (stronge-3d, poisson-3d, newton-3d): the Taylor slip reference.
+//
+// A second method for those laws: Taylor-series integration of the slip equations with polynomial event
+// location, and its own stick / resume logic. Independent of slip_ode.hpp, dop853.hpp,
 // routh_path.hpp's phases and invariant_directions.hpp (only the data types and the SpatialLaw names are
 // shared).
 //

@@ -9,8 +9,8 @@
 
 #include "collsweep/models/spatial/sampler.hpp"
 #include "collsweep/models/spatial/spatial_laws.hpp"
+#include "oracles/slip_reference.hpp"
 #include "support/random_spatial.hpp"
-#include "support/slip_reference.hpp"
 
 namespace collsweep {
 namespace {

@@ -1,12 +1,9 @@
 // The spatial incremental laws against exact solutions: uncoupled anisotropic friction (hodograph and
-// impulse quadrature), starts from rest, self-convergence of the integration, statuses, timing.
+// impulse quadrature), starts from rest, self-convergence of the integration, statuses.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
-#include <initializer_list>
-#include <vector>
 
 #include "collsweep/models/spatial/spatial_laws.hpp"
 #include "support/random_spatial.hpp"
@@ -199,21 +196,6 @@ TEST(SpatialLaws, JamAndInvalidInput) {
   bad.v.t2 = std::nan("");
   EXPECT_EQ(Newton3d::evaluate(bad).status, Status::nonfinite_input);
   EXPECT_STREQ(status_name(Status::jam), "jam");
-}
-
-// A rough cost figure on this machine (printed, not asserted).
-TEST(SpatialLaws, Timing) {
-  testing::Draw d(23);
-  std::vector<SpatialCollision> cs;
-  for (int i = 0; i < 100000; ++i) cs.push_back(testing::random_spatial_collision(d));
-  for (SpatialLaw law : {spatial_law<Stronge3d>}) {  // the three laws share the path: one is enough
-    const std::clock_t t0 = std::clock();
-    double sum = 0.0;
-    for (const SpatialCollision& c : cs) sum += evaluate_routh(law, c).I.n;
-    const std::clock_t t1 = std::clock();
-    std::printf("%s: %.2f us of CPU time per sample over %zu samples (checksum %.6g)\n", law_name(law),
-                1e6 * static_cast<double>(t1 - t0) / CLOCKS_PER_SEC / cs.size(), cs.size(), sum);
-  }
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Tests of `collsweep eval` and `solve` on Chatterjee's thesis laws (issue 19), planar and spatial.
+// Tests of `collsweep eval` and `solve` on Chatterjee's thesis laws, planar and spatial.
 //
 // Every value is checked against the kernel called here on the same numbers (bitwise) and against hand
 // values: the uniform rod at 45 degrees (W = [[2.5, -1.5], [-1.5, 2.5]], v1 = (-1, 1), Chatterjee 1997 §7

@@ -2,7 +2,6 @@
 // every instruction set the CPU runs, and which plans it serves.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <cstring>
 
 #include "backend/multicontact_sample_lanes.hpp"
@@ -41,10 +40,9 @@ int expect_same(LaneIsa isa, const MultiContactSamplePlan& p, std::uint64_t firs
 
 TEST(MultiContactSampleLanes, EverySampleIsTheScalarSamplersOnEveryInstructionSet) {
   for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
-    if (!planar_lanes_isa_available(isa)) {
-      std::printf("[ SKIPPED  ] instruction set %d not available on this CPU\n", static_cast<int>(isa));
-      continue;
-    }
+    if (!planar_lanes_isa_available(isa))  // nor the later ones: each needs the one before it
+      GTEST_SKIP() << "instruction set " << static_cast<int>(isa)
+                   << " not available on this CPU (the ones before it were checked)";
     for (int k = 1; k <= 4; ++k) {
       MultiContactSamplePlan p = plan_with(k, 20261126 + k);
       ASSERT_TRUE(multicontact_lanes_sample_serve(p));
@@ -70,10 +68,9 @@ TEST(MultiContactSampleLanes, EverySampleIsTheScalarSamplersOnEveryInstructionSe
 // contact rows (a singular G: its log10 cond is +inf).
 TEST(MultiContactSampleLanes, MechanismSamplesAreTheScalarSamplersOnEveryInstructionSet) {
   for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
-    if (!planar_lanes_isa_available(isa)) {
-      std::printf("[ SKIPPED  ] instruction set %d not available on this CPU\n", static_cast<int>(isa));
-      continue;
-    }
+    if (!planar_lanes_isa_available(isa))  // nor the later ones: each needs the one before it
+      GTEST_SKIP() << "instruction set " << static_cast<int>(isa)
+                   << " not available on this CPU (the ones before it were checked)";
     for (int k = 1; k <= 4; ++k) {
       MultiContactSamplePlan p = plan_with(k, 4242 + k);
       p.G_kind = DelassusKind::mechanism;

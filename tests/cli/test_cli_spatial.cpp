@@ -251,8 +251,8 @@ std::string csv_number(double x) { return io::format_double(x); }
 
 TEST(CliSpatialEval, EveryLawIsEvaluateSpatialBitForBit) {
   testing::Draw d(414);
-  // 40 collisions that every law of issue 18 evaluates (a jam of the Routh laws is an invalid row: next
-  // test); the thesis laws' eval, with its own columns, is test_cli_thesis_laws.cpp's.
+  // 40 collisions that the three Routh laws and Law II all evaluate (a jam of the Routh laws is an invalid
+  // row: next test); the thesis laws' eval, with its own columns, is test_cli_thesis_laws.cpp's.
   constexpr int classic_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
   const auto valid_for_all = [](const SpatialCollision& c) {
     for (int l = 0; l < classic_laws; ++l)

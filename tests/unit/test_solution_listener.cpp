@@ -13,7 +13,7 @@
 
 #include "collsweep/models/multicontact/laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
-#include "glocker_samples.hpp"
+#include "support/glocker_samples.hpp"
 
 namespace collsweep {
 namespace {

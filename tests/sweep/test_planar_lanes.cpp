@@ -12,7 +12,7 @@
 #include "backend/lane_math.hpp"
 #include "backend/planar_lanes.hpp"
 #include "collsweep/models/planar/sweep.hpp"
-#include "support/sweep_reference.hpp"
+#include "oracles/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {

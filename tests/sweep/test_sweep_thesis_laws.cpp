@@ -1,5 +1,5 @@
-// Planar sweeps with Chatterjee's thesis laws (issue 19): the constraint and solution-count words, their
-// independence of the thread count, and that the new parameters leave every existing sample unchanged.
+// Planar sweeps with Chatterjee's thesis laws: the constraint and solution-count words, their independence
+// of the thread count, and that the thesis laws' parameters leave every other input of a sample unchanged.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -39,7 +39,8 @@ TEST(SweepThesisLaws, ExistingSweepsKeepTheirLayout) {
   EXPECT_FALSE(n.ratio);
 }
 
-// The new parameters have their own streams: drawing them changes no other input of any sample.
+// The thesis laws' parameters (the combined law's weights, Brach's ratio) have their own streams: drawing
+// them changes no other input of any sample.
 TEST(SweepThesisLaws, NewParametersLeaveTheOtherInputsBitForBit) {
   const PlanarSweepSpec base = testing::quickstart_spec();
   const PlanarSweepSpec all = all_laws_spec();

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "collsweep/models/planar/laws/poisson.hpp"
-#include "glocker_samples.hpp"
+#include "support/glocker_samples.hpp"
 
 namespace collsweep {
 namespace {

@@ -16,8 +16,8 @@
 #include "NumericsMatrix.h"
 #include "SolverOptions.h"
 #include "collsweep/reference/lcp_enumerate.hpp"
-#include "glocker_samples.hpp"
 #include "lcp_cst.h"
+#include "support/glocker_samples.hpp"
 
 namespace collsweep {
 namespace {

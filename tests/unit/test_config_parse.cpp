@@ -174,7 +174,7 @@ TEST(ConfigParse, Quickstart) {
 
 struct DjerassiCase {
   int number;
-  Delassus2 W;   // the golden Case's W (tests/test_djerassi_cases.cpp)
+  Delassus2 W;   // the golden Case's W (tests/golden/test_djerassi_cases.cpp)
   double mu;     // the golden Case's mu
   double mu_hi;  // the map's mu range is [0, mu_hi]
   unsigned mu_bins;

@@ -10,9 +10,9 @@
 #include "backend/multicontact_lanes.hpp"
 #include "backend/multicontact_sample_lanes.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
-#include "glocker_samples.hpp"
+#include "oracles/sweep_reference.hpp"
+#include "support/glocker_samples.hpp"
 #include "support/same_outcome.hpp"
-#include "support/sweep_reference.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {

@@ -1,4 +1,4 @@
-// Spatial sweeps with Chatterjee's thesis laws (issue 19): the thesis words (constraints C1-C4, solution
+// Spatial sweeps with Chatterjee's thesis laws: the thesis words (constraints C1-C4, solution
 // counts, convergence, cases) against an independent one-sample loop, the constraint flags against the laws'
 // own energy balance and theorems, the classic words unchanged by run.constraints, the law-parameter axes,
 // the same words for any thread count and batch size, and the same words with the Routh laws' outcomes given
@@ -10,7 +10,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
-#include "support/sweep_reference.hpp"
+#include "oracles/sweep_reference.hpp"
 
 namespace collsweep {
 namespace {
@@ -139,8 +139,8 @@ TEST(SpatialThesisSweep, ConstraintFlagsAgreeWithTheEnergyAndTheTheorems) {
     EXPECT_GT(r.pair_total(static_cast<int>(law), Wd::gain), 0u) << law_name(law);
 }
 
-// run.constraints on a sweep of the four laws of issue 18 adds the thesis words and changes nothing else:
-// every classic word of every pair, and the witnesses, are those of the sweep without it.
+// run.constraints on a sweep of the three Routh laws and Law II adds the thesis words and changes nothing
+// else: every classic word of every pair, and the witnesses, are those of the sweep without it.
 TEST(SpatialThesisSweep, ConstraintsKeepTheClassicWords) {
   SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::direct);
   s.n_laws = kClassicLaws;
