@@ -1,7 +1,7 @@
 // The CPU's SIMD planar sampler (planar_lanes.hpp): the kernels' draw_planar_inputs
 // (models/planar/inputs.hpp) on eight lanes, compiled for AVX-512 (x86-64-v4), AVX2 (x86-64-v3) and baseline
 // x86-64 and picked at run time; the bits do not depend on which (no FMA contraction, IEEE operations only),
-// which tests/test_planar_lanes.cpp checks for each one the CPU can run.
+// which tests/sweep/test_planar_lanes.cpp checks for each one the CPU can run.
 #include "backend/planar_lanes.hpp"
 
 #include "backend/lane_math.hpp"

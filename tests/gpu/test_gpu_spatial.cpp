@@ -43,7 +43,7 @@ SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   return s;
 }
 
-// The four laws of issue 18 alone: the sweep kernel instance without the thesis laws' code.
+// The three Routh laws and Law II alone: the sweep kernel instance without the thesis laws' code.
 SpatialSweepSpec classic_spatial_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s = all_spatial_laws(kind);
   s.n_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
@@ -59,7 +59,7 @@ TEST_F(GpuSpatial, LawsOnGivenCollisionsAreTheCpusBitForBit) {
   }
   in[0].W.b11 = -1.0;  // invalid inputs travel too
   in[1].v.n = 0.5;
-  for (int l = 0; l < spatial_law_count; ++l) {  // the batch evaluates the laws of issue 18
+  for (int l = 0; l < spatial_law_count; ++l) {  // the batch evaluates the Routh laws and Law II
     const auto law = static_cast<SpatialLaw>(l);
     if (is_thesis_law(law)) continue;
     std::vector<SpatialOutcome> gpu(in.size());

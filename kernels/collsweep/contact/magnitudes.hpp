@@ -6,7 +6,7 @@
 // numbers loses digits without a sign (|v| ~ 1e-160 with W ~ 1 gives energies near 1e-320, whose relative
 // error is 1e-4). collsweep refuses such inputs (Status::magnitude_out_of_range) instead of returning results
 // with lost digits: rescale the units. A power-of-two rescaling of v changes no digit of the results: they
-// scale back exactly (tests/test_input_magnitudes.cpp).
+// scale back exactly (tests/unit/test_input_magnitudes.cpp).
 //   - every velocity component at most 2^300 in magnitude;
 //   - the approach speed at least 2^-300 (planar and spatial: -v_n; k contacts: the largest -gamma_Nj^-
 //     among the approaching contacts), since the impulses and energies are proportional to it;

@@ -8,7 +8,7 @@
 // freely redistributable), rewritten without tables: every constant is a literal inside its function.
 //
 // Domains and accuracy. Max error in ulps of the result against glibc's long double functions, the larger
-// of the ~1e6 points of tests/test_det_math.cpp and a separate 4e6-point random run. Every function is
+// of the ~1e6 points of tests/unit/test_det_math.cpp and a separate 4e6-point random run. Every function is
 // faithful (< 1 ulp, per fdlibm's error analyses); the worst seen is 0.85 ulp.
 //   exp(x)      all x; +inf for x > 709.79 (or when e^x rounds past DBL_MAX), gradual underflow,
 //               +0 for x < -745.2 (and when e^x < 2^-1075).                                   max 0.77 ulp
@@ -27,7 +27,7 @@
 //               atan term stays below pi/4.                                                  max 0.85 ulp
 // NaN arguments give NaN. Signed zeros are kept: exp(-0) = 1, sin(-0) = -0, atan(-0) = -0.
 // sin, atan and atan2(-y, x) are odd bit for bit; cos is even. Golden bits of a few results are pinned in
-// tests/test_det_math.cpp, so that any change of constants or evaluation order is caught.
+// tests/unit/test_det_math.cpp, so that any change of constants or evaluation order is caught.
 #pragma once
 
 #include <cstdint>

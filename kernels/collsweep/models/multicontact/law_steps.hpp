@@ -82,7 +82,7 @@ COLLSWEEP_HD_INLINE void glocker_lcp_rhs(const MultiContactCollision<K>& c, cons
 //        | mu     -I      -I     0 |
 // z^T A4 z = X^T G X + beta^T mu X_N >= 0: A4 is copositive, which Lemke's method needs (Cottle, Pang &
 // Stone Thm 4.4.13; Anitescu & Potra 1997); the 3k matrix is not, and Lemke ends on a secondary ray on
-// it for large mu (seen for mu > 2.5 with tests/glocker_samples.hpp's samples). Both forms have the same
+// it for large mu (seen for mu > 2.5 with tests/support/glocker_samples.hpp's samples). Both forms have the same
 // solution set in (X, gamma).
 template <int K>
 COLLSWEEP_HD void stewart_trinkle_matrix(const MultiContactCollision<K>& c, double (&a)[4 * K][4 * K]) {

@@ -18,7 +18,7 @@
 // direction on a tie). Unlike the planar law, several slips can be consistent in 3D; `solutions` counts
 // them. Status::no_consistent_solution when no state is consistent. A planar collision embedded in 3D has
 // the planar law's solution among its own (sigma in the plane); out-of-plane slips, in mirrored pairs, are
-// possible in principle (none turned up in 20000 embedded samples, tests/test_spatial_kane_levinson.cpp).
+// possible in principle (none turned up in 20000 embedded samples, tests/property/test_spatial_kane_levinson.cpp).
 #pragma once
 
 #include "collsweep/contact/law_report.hpp"
