@@ -179,8 +179,8 @@ void BM_CudaSpatial(benchmark::State& state, SpatialLaw law, int log2_n) {
 }
 
 // FP64 operations and 32-bit integer instructions per sample of each steady kernel, from its latest Nsight
-// Compute profile (the roofline table of bench/README.md, 2026-11-27, H100; update them with it): the
-// fractions of peak below. Zero: not profiled.
+// Compute profile (the roofline table of bench/results/2026-11-27-NVIDIA-H100-80GB-HBM3/roofline.md; update
+// them with it): the fractions of peak below. Zero: not profiled.
 struct KernelOps {
   double fp64 = 0.0, int32 = 0.0;
 };

@@ -120,7 +120,8 @@ fi
 fi  # (GPU_CHECK_ONLY)
 # 7. Optional (GPU_CHECK_PROFILE=1): Nsight Compute on one launch of every sweep kernel (planar one-law
 #    stronge, planar four laws, multi-contact k <= 2 and k <= 4, spatial stronge-3d): speed of light, the FP64 roofline, pipe
-#    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of bench/README.md.
+#    utilisation, instruction counts, occupancy and warp stalls, for the roofline table of
+#    bench/results/<run>/roofline.md.
 #    GPU_CHECK_SOURCE=1 adds per-source-line counters for the stronge kernel (kernels are built with -lineinfo).
 profile() {  # profile NAME FILTER [KERNEL]: the first KERNEL (default sweep_kernel) that bench_sweep's FILTER
   local name=$1 filter=$2 kernel=${3:-sweep_kernel}  # (a name prefix) launches

@@ -1,5 +1,5 @@
 // A GPU's peak FP64 and INT32 rates from its architecture, SM count and clock: the benchmarks' "fraction of
-// peak" (bench/bench_sweep.cpp) and the roofline of bench/README.md.
+// peak" (bench/bench_sweep.cpp) and the roofline of bench/results/notes.md.
 #pragma once
 
 #include "collsweep/cuda_api.hpp"

@@ -505,7 +505,7 @@ TEST(ConfigParse, GlockerTwoContacts) {
   EXPECT_EQ(m.cells(), 150);
   EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(m.cells()));  // ~1000 samples per cell
   // Under ~10 s on two cores, budgeting a conservative 100k samples/s per core per law (enumeration;
-  // measured rates: bench/README.md, 'Last figures').
+  // measured rates: bench/results/notes.md, 'Last figures').
   EXPECT_LE(c.samples * static_cast<unsigned>(m.n_laws), 2u * 100000u * 10u);
   // The config holds the multi-contact spec only (RunConfig::model is one family's spec).
   EXPECT_TRUE(std::holds_alternative<MultiContactSweepSpec>(c.model));

@@ -1,5 +1,5 @@
 // The GPUs' peak FP64 and INT32 rates (backend/gpu_peak.hpp) against their data sheets and against the
-// figure the roofline of bench/README.md takes for an H100 at Nsight's base clock.
+// figure the roofline of bench/results/notes.md takes for an H100 at Nsight's base clock.
 #include <gtest/gtest.h>
 
 #include "backend/gpu_peak.hpp"
@@ -26,7 +26,8 @@ TEST(DevicePeak, DataSheetFp64Rates) {
 }
 
 TEST(DevicePeak, RooflineTableFiguresAtNsightsBaseClock) {
-  // bench/README.md: 132 SMs x 64 lanes x 2 at 1.59 GHz = 26.9 TFLOP/s, INT32 132 x 64 = 13.4e12 per second.
+  // bench/results/notes.md: 132 SMs x 64 lanes x 2 at 1.59 GHz = 26.9 TFLOP/s, INT32 132 x 64 = 13.4e12 per
+  // second.
   EXPECT_NEAR(fp64_peak_per_second(gpu(9, 0, 132, 1.59)), 26.9e12, 0.05e12);
   EXPECT_NEAR(int32_peak_per_second(gpu(9, 0, 132, 1.59)), 13.4e12, 0.05e12);
 }

@@ -48,7 +48,7 @@ namespace collsweep {
 // order, so both give the same solutions, bit for bit, in the same order (k >= 3 always loops):
 //   unrolled  each of the 3^k tangential assignments and of the 2^k normal subsets a compile-time
 //             constant, so that their index logic folds away (the CPU: faster on its SIMD lanes,
-//             bench/README.md 'Last figures');
+//             bench/results/notes.md 'Last figures');
 //   loops     loops over the assignments and the subsets, the code of one assignment and one subset (the
 //             GPU, where code size costs instruction fetch: docs/gpu.md 'Profiles').
 enum class ModeLayout { unrolled, loops };
