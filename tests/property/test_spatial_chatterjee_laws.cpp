@@ -34,7 +34,7 @@ PlanarOutcome planar(int law, const PlanarCollision& c, LawReport* r = nullptr) 
 SpatialOutcome spatial(int law, const SpatialCollision& c, LawReport* r = nullptr) {
   return law == 0   ? ChatterjeeLaw1_3d::evaluate(c, r)
          : law == 1 ? ChatterjeeLaw3_3d::evaluate(c, r)
-                    : ChatterjeeCombined3d::evaluate(c, {0.2, 0.5}, r);
+                    : ChatterjeeCombined3d::evaluate(c, CombinedWeights{0.2, 0.5}, r);
 }
 const char* const kNames[] = {"law1", "law3", "combined"};
 
