@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/reference/impulse_integrator.hpp"
 
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/models/spatial/routh_lane.hpp"
+#include "collsweep/models/spatial/routh/routh_lane.hpp"
 #include "collsweep/models/spatial/sampler.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // The spatial Routh laws' items on the GPU (spatial_routh_items.cuh): a kernel of persistent threads, each
 // running the lane of routh_lane.hpp over items it takes from one counter, and its launcher.
-#include "collsweep/models/spatial/routh_lane.hpp"
+#include "collsweep/models/spatial/routh/routh_lane.hpp"
 #include "cuda_common.cuh"
 #include "spatial_routh_items.cuh"
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "backend/planar_lanes.hpp"
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 
 namespace collsweep {

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "backend/four_lane_dispatch.hpp"
-#include "collsweep/models/spatial/routh_lane.hpp"
+#include "collsweep/models/spatial/routh/routh_lane.hpp"
 
 namespace collsweep {
 namespace {

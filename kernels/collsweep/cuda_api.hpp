@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "collsweep/models/multicontact/sweep.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/models/planar/sweep.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "support/csv_text.hpp"

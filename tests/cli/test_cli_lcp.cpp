@@ -16,7 +16,7 @@
 
 #include "families/multicontact/lcp_law.hpp"
 #include "cli/text_table.hpp"
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "support/csv_text.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "families/planar/mechanism.hpp"
 #include "io/format.hpp"
 #include "support/mini_json.hpp"

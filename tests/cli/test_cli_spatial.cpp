@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "collsweep/models/spatial/bodies.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "io/format.hpp"
 #include "stats/wilson_interval.hpp"
 #include "support/csv_text.hpp"

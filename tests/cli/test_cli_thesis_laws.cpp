@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "collsweep/models/planar/constraints.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "io/format.hpp"
 #include "support/csv_text.hpp"
 #include "support/run_command.hpp"

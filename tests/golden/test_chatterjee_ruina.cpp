@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 
 namespace collsweep {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "support/kane_pendulum.hpp"
 
 namespace collsweep {

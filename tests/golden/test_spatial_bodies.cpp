@@ -39,7 +39,7 @@
 #include <limits>
 
 #include "collsweep/models/spatial/bodies.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "support/random_spatial.hpp"
 
 namespace collsweep {

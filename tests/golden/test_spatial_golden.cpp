@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "collsweep/models/spatial/algebraic_solutions.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/routh/algebraic_solutions.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace collsweep {
 namespace {

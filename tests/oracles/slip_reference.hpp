@@ -30,7 +30,7 @@
 #include <cmath>
 
 #include "collsweep/models/spatial/contact.hpp"
-#include "collsweep/models/spatial/routh_path.hpp"  // SpatialLaw only
+#include "collsweep/models/spatial/routh/routh_path.hpp"  // SpatialLaw only
 
 namespace collsweep::testing {
 

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/reference/impulse_integrator.hpp"
 
 namespace collsweep {

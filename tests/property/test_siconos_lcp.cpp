@@ -70,7 +70,7 @@ struct Physical {
   double x[2 * K], g[2 * K];
 };
 
-// (X, gamma) of a 3k-form solution z (collsweep/models/multicontact/laws.hpp): X_N = z_N,
+// (X, gamma) of a 3k-form solution z (collsweep/models/multicontact/laws/lcp_laws.hpp): X_N = z_N,
 // X_T = s^R - mu X_N - b, gamma = G X + c.
 template <int K>
 Physical<K> physical(const MultiContactCollision<K>& c, const double (&cv)[2 * K], const double (&b)[K],

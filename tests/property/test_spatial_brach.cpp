@@ -8,11 +8,11 @@
 #include <cmath>
 
 #include "collsweep/models/planar/laws/brach.hpp"
-#include "collsweep/models/spatial/brach_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
+#include "collsweep/models/spatial/laws/brach_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_ruina_3d.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "collsweep/models/spatial/kane_levinson_3d.hpp"
-#include "collsweep/models/spatial/smith_3d.hpp"
+#include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/laws/smith_3d.hpp"
 #include "support/embed_planar.hpp"
 #include "support/random_spatial.hpp"
 #include "support/thesis_law_cases.hpp"

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "collsweep/models/spatial/chatterjee_combined_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_combined_3d.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
 #include "support/embed_planar.hpp"
 #include "support/random_spatial.hpp"

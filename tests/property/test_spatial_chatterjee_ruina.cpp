@@ -12,7 +12,7 @@
 #include <cstdio>
 
 #include "collsweep/models/planar/laws/chatterjee_ruina.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "support/random_spatial.hpp"
 
 namespace collsweep {

@@ -10,7 +10,7 @@
 
 #include "collsweep/models/planar/laws/kane_levinson.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "collsweep/models/spatial/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
 #include "support/embed_planar.hpp"
 #include "support/random_spatial.hpp"
 #include "support/thesis_law_cases.hpp"

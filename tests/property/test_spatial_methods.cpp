@@ -22,7 +22,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "oracles/slip_reference.hpp"
 #include "support/random_spatial.hpp"
 

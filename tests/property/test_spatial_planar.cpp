@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "support/random_collisions.hpp"
 
 namespace collsweep {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "support/random_spatial.hpp"
 
 namespace collsweep {

@@ -10,7 +10,7 @@
 
 #include "collsweep/models/planar/laws/smith.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "collsweep/models/spatial/smith_3d.hpp"
+#include "collsweep/models/spatial/laws/smith_3d.hpp"
 #include "support/embed_planar.hpp"
 #include "support/random_spatial.hpp"
 #include "support/thesis_law_cases.hpp"

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/reference/lcp_enumerate.hpp"
 
 namespace collsweep {

@@ -12,9 +12,8 @@ inline std::string source_dir() {
   return env && *env ? env : COLLSWEEP_SOURCE_DIR;
 }
 
-inline std::string collsweep_binary() {
-  const char* env = std::getenv("COLLSWEEP_BINARY");
-  return env && *env ? env : COLLSWEEP_BINARY;
-}
+// The collsweep program of this build (paths.cpp: the one test source that knows the build folder, so that
+// the tests' objects are the same in every build folder and ccache shares them between builds).
+std::string collsweep_binary();
 
 }  // namespace collsweep::testing

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 
 namespace collsweep::testing {
 

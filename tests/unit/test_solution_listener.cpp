@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 #include "support/glocker_samples.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <type_traits>
 
-#include "collsweep/models/multicontact/laws.hpp"
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 
 namespace collsweep::cli {

@@ -1,5 +1,5 @@
 // Every distinct solution of one multi-contact impact as `solve` prints them, from the laws' listener
-// (models/multicontact/solution_listener.hpp): those the outcome counts, in the solver's order.
+// (models/multicontact/laws/solution_listener.hpp): those the outcome counts, in the solver's order.
 #pragma once
 
 #include <ostream>

@@ -4,7 +4,7 @@
 
 #include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 
 namespace collsweep::cli {
 

@@ -11,7 +11,7 @@
 #include "cli/parse_numbers.hpp"
 #include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/thesis_columns.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace collsweep::cli {
 

@@ -11,7 +11,7 @@
 #include "cli/parse_numbers.hpp"
 #include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
 #include "families/spatial/impulse_phases.hpp"

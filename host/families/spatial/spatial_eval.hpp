@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/eval_table.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace collsweep::cli {
 

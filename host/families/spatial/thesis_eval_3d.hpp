@@ -1,4 +1,4 @@
-// `eval` and `solve` for Chatterjee's thesis laws in 3D (their laws: models/spatial/spatial_laws.hpp; the
+// `eval` and `solve` for Chatterjee's thesis laws in 3D (their laws: models/spatial/laws/registry.hpp; the
 // columns: docs/thesis-laws.md).
 #pragma once
 
@@ -8,7 +8,7 @@
 #include "cli/command_options.hpp"
 #include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace collsweep::cli {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/models/planar/tally_words.hpp"
 #include "collsweep/sweep/compare_pairs.hpp"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "collsweep/models/planar/compare.hpp"
-#include "collsweep/models/planar/laws/planar_laws.hpp"
+#include "collsweep/models/planar/laws/registry.hpp"
 #include "collsweep/models/planar/plan.hpp"
 #include "collsweep/models/planar/quantities.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"

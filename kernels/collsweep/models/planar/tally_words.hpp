@@ -8,7 +8,7 @@
 //   sum_lo, sum_hi   128-bit fixed-point sum of dE_rel over valid samples (tally/accumulate.hpp)
 //   max_key     ordered key of the largest dE_rel (0: no valid sample)
 //   type_1 .. type_5   samples per collision Type
-// and, only in sweeps with one of Chatterjee's thesis laws (planar_laws.hpp's is_thesis_law), for
+// and, only in sweeps with one of Chatterjee's thesis laws (laws/registry.hpp's is_thesis_law), for
 // every law of the sweep (the pair words are then count_thesis, otherwise count: existing sweeps keep their
 // layout):
 //   c1 .. c4         valid samples whose outcome violates the constraint C1 (energy ellipsoid), C2

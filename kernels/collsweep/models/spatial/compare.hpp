@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "collsweep/models/spatial/tally_words.hpp"
 #include "collsweep/sweep/compare_pairs.hpp"
 

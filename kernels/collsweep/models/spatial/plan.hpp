@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/models/spatial/contact.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 #include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
@@ -51,7 +51,7 @@ struct SpatialSamplePlan {
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
   ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
-  // The thesis laws' parameters (spatial_law.hpp's SpatialThesisParams): chatterjee-combined-3d's weights
+  // The thesis laws' parameters (laws/law_inputs.hpp's SpatialThesisParams): chatterjee-combined-3d's weights
   // (Chatterjee 1997 §6.6) and brach-3d's impulse ratios (§5.1.1).
   ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
   ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};

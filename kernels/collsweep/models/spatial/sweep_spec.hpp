@@ -4,7 +4,7 @@
 #include "collsweep/models/spatial/compare.hpp"
 #include "collsweep/models/spatial/plan.hpp"
 #include "collsweep/models/spatial/quantities.hpp"
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/axes.hpp"
 

@@ -11,7 +11,7 @@
 // missing in print, and eq. 48 rebuilt from 46-47). Then I_ne (49), I_te (51), v_te (52).
 #pragma once
 
-#include "collsweep/models/spatial/invariant_directions.hpp"
+#include "collsweep/models/spatial/routh/invariant_directions.hpp"
 
 namespace collsweep {
 

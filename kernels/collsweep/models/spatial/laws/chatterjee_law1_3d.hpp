@@ -13,8 +13,8 @@
 
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/laws/law_traits.hpp"
-#include "collsweep/models/spatial/algebraic_outcome.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

@@ -11,8 +11,8 @@
 #pragma once
 
 #include "collsweep/laws/law_traits.hpp"
-#include "collsweep/models/spatial/slip_ode.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/routh/slip_ode.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

@@ -1,4 +1,4 @@
-// A spatial law at run time (its index in SpatialLaws, laws registry spatial_laws.hpp), the per-sample
+// A spatial law at run time (its index in SpatialLaws, laws/registry.hpp), the per-sample
 // parameters the laws read beyond W, v, mu and e, and the restitution hypotheses of Routh's laws.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 namespace collsweep {
 
-// A spatial law's index in SpatialLaws (spatial_laws.hpp). Configs and outputs use the names, never these
+// A spatial law's index in SpatialLaws (registry.hpp). Configs and outputs use the names, never these
 // numbers.
 enum class SpatialLaw : std::uint8_t {};
 

@@ -9,10 +9,10 @@
 
 #include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/planar/laws/chatterjee_combined.hpp"
-#include "collsweep/models/spatial/chatterjee_law1_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_law3_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_law1_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_law3_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_ruina_3d.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

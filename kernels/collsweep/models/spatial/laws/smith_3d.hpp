@@ -21,9 +21,9 @@
 
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/laws/law_traits.hpp"
-#include "collsweep/models/spatial/algebraic_outcome.hpp"
-#include "collsweep/models/spatial/kane_levinson_3d.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/algebraic_outcome.hpp"
+#include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

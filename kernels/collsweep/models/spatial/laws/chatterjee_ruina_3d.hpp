@@ -17,8 +17,8 @@
 
 #include "collsweep/laws/law_traits.hpp"
 #include "collsweep/models/spatial/contact.hpp"
-#include "collsweep/models/spatial/invariant_directions.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/routh/invariant_directions.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

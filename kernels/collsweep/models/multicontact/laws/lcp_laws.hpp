@@ -50,8 +50,8 @@
 
 #include "collsweep/laws/law_traits.hpp"
 #include "collsweep/lcp/lemke.hpp"
-#include "collsweep/models/multicontact/law_enumeration.hpp"
-#include "collsweep/models/multicontact/law_steps.hpp"
+#include "collsweep/models/multicontact/laws/law_enumeration.hpp"
+#include "collsweep/models/multicontact/laws/law_steps.hpp"
 
 namespace collsweep {
 

@@ -27,7 +27,7 @@
 #pragma once
 
 #include "collsweep/math/det_math.hpp"
-#include "collsweep/models/spatial/invariant_directions.hpp"
+#include "collsweep/models/spatial/routh/invariant_directions.hpp"
 
 namespace collsweep {
 namespace spatial {

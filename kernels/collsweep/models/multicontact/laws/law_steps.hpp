@@ -1,12 +1,12 @@
-// The steps of Glocker 2014's multi-contact LCP laws (laws.hpp): options and outcome, the 3k and 4k LCP
+// The steps of Glocker 2014's multi-contact LCP laws (lcp_laws.hpp): options and outcome, the 3k and 4k LCP
 // forms, one Lemke phase, the common start and end, and the per-sample folds of the phases' solutions.
 #pragma once
 
 #include "collsweep/lcp/lemke.hpp"
 #include "collsweep/models/multicontact/contact.hpp"
-#include "collsweep/models/multicontact/glocker_conditions.hpp"
-#include "collsweep/models/multicontact/glocker_modes.hpp"
-#include "collsweep/models/multicontact/solution_listener.hpp"
+#include "collsweep/models/multicontact/laws/glocker_conditions.hpp"
+#include "collsweep/models/multicontact/laws/glocker_modes.hpp"
+#include "collsweep/models/multicontact/laws/solution_listener.hpp"
 
 namespace collsweep {
 

@@ -21,10 +21,10 @@
 // find on the invariant direction to its rounding.
 #pragma once
 
-#include "collsweep/models/spatial/dop853.hpp"
-#include "collsweep/models/spatial/invariant_directions.hpp"
-#include "collsweep/models/spatial/routh_path.hpp"
-#include "collsweep/models/spatial/slip_series.hpp"
+#include "collsweep/models/spatial/routh/dop853.hpp"
+#include "collsweep/models/spatial/routh/invariant_directions.hpp"
+#include "collsweep/models/spatial/routh/routh_path.hpp"
+#include "collsweep/models/spatial/routh/slip_series.hpp"
 
 namespace collsweep {
 

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "collsweep/models/spatial/contact.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 

@@ -1,4 +1,4 @@
-// The start of Glocker 2014's poisson-lcp and newton-lcp (laws.hpp) and their enumeration branch, for any
+// The start of Glocker 2014's poisson-lcp and newton-lcp (lcp_laws.hpp) and their enumeration branch, for any
 // lane type V: one sample (V = double: evaluate_poisson_lcp / evaluate_newton_lcp, the CPU's scalar path
 // and the GPU) or one sample per lane of the CPU's SIMD vectors (host/backend/multicontact_lanes.cpp).
 // Validation, T_acc, the mode solver (glocker_modes.hpp) and the phase data run on the lanes; each lane's
@@ -8,7 +8,7 @@
 #pragma once
 
 #include "collsweep/lcp/lane_access.hpp"
-#include "collsweep/models/multicontact/law_steps.hpp"
+#include "collsweep/models/multicontact/laws/law_steps.hpp"
 
 namespace collsweep {
 

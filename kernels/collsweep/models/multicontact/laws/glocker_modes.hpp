@@ -1,6 +1,6 @@
 // Every solution of one phase of the Glocker impact LCP, by enumerating contact modes in physical variables.
 //
-// The phase LCP (the 3k form of laws.hpp, z = (X_N, s^R, rho^L), w = (gamma_N, rho^R, s^L)) with
+// The phase LCP (the 3k form of lcp_laws.hpp, z = (X_N, s^R, rho^L), w = (gamma_N, rho^R, s^L)) with
 // gamma = G X + c and the friction radius r_j = mu_j X_Nj + b_j has, per contact, 2 x 3 complementary
 // bases whose principal block can be nonsingular (a basis holding rho^L_j without s^R_j is structurally
 // singular). Eliminating s^R = X_T + r and rho^L (unit pivots, so the determinants agree up to sign), each

@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "collsweep/models/spatial/spatial_laws.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 
 namespace collsweep {
 

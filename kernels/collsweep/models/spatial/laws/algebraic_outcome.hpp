@@ -2,7 +2,7 @@
 #pragma once
 
 #include "collsweep/models/spatial/contact.hpp"
-#include "collsweep/models/spatial/invariant_directions.hpp"
+#include "collsweep/models/spatial/routh/invariant_directions.hpp"
 
 namespace collsweep {
 

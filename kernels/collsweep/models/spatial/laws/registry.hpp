@@ -5,15 +5,15 @@
 #include <type_traits>
 
 #include "collsweep/laws/law_list.hpp"
-#include "collsweep/models/spatial/brach_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_combined_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_law1_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_law3_3d.hpp"
-#include "collsweep/models/spatial/chatterjee_ruina_3d.hpp"
-#include "collsweep/models/spatial/kane_levinson_3d.hpp"
-#include "collsweep/models/spatial/routh_laws.hpp"
-#include "collsweep/models/spatial/smith_3d.hpp"
-#include "collsweep/models/spatial/spatial_law.hpp"
+#include "collsweep/models/spatial/laws/brach_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_combined_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_law1_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_law3_3d.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_ruina_3d.hpp"
+#include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/laws/routh_laws.hpp"
+#include "collsweep/models/spatial/laws/smith_3d.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 
