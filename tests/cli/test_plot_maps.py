@@ -271,7 +271,11 @@ class Helpers(unittest.TestCase):
     def test_column_norm(self):
         status = md.sample_status([[400, 400], [40, 0]])
         values = np.array([[0.1, 0.2], [0.9, math.nan]])
-        scale = lambda column, v=values: (lambda n: n and (n.vmin, n.vmax))(md.column_norm(column, v, status))
+
+        def scale(column, v=values):
+            norm = md.column_norm(column, v, status)
+            return norm and (norm.vmin, norm.vmax)
+
         self.assertEqual(scale("type_3_fraction"), (0.0, 1.0))  # every Type on one scale
         self.assertEqual(scale("gain_fraction"), (0.0, 0.2))  # the thin cell's 0.9 does not set the top
         self.assertIsNone(scale("p_gain_min", np.zeros((2, 2))))  # no gain: drawn blank
