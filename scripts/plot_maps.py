@@ -24,25 +24,17 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.cm import ScalarMappable  # noqa: E402
+from matplotlib.colors import BoundaryNorm, LinearSegmentedColormap, ListedColormap, Normalize, to_rgb  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from map_drawing import (  # noqa: E402
+    FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, MapGrid, annotate_center, band_handles, colorbar,
+    column_norm, draw_colors, draw_status, figure_legend, fraction_line, gain_norm, heat_map, label_axes, law_title,
+    mark_bins, new_figure, panel_grid, range_norm, sample_status, status_handles)
 from map_labels import axis_labels  # noqa: E402
-from matplotlib.colors import (  # noqa: E402
-    BoundaryNorm, LinearSegmentedColormap, ListedColormap, Normalize, to_rgb, to_rgba)
-from matplotlib.patches import Patch, PathPatch  # noqa: E402
-from matplotlib.path import Path  # noqa: E402
 
-# A cell with fewer valid samples than this is drawn hatched and washed out ("thin"): at n = 100 the 95 %
-# Wilson interval of a fraction near 1/2 is +-0.1 (+-0.096), so below it the colour claims more than the
-# samples say.
-MIN_SAMPLES = 100
-EMPTY, THIN, FULL = 0, 1, 2  # sample_status() codes
-NO_SAMPLES_COLOR = "#bdbdbd"
-THIN_WASH = (1.0, 1.0, 1.0, 0.55)  # white laid over a thin cell's colour
-HATCH_COLOR = "#303030"
-THIN_HATCH = "///"
-NO_GAIN = "no energy gain in any cell"
-FRACTION_CMAP = "viridis"
+# The dominant-category maps: one colour per Type (mode, case), faded toward white as its share falls.
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
 DEFAULT_DPI = 110
@@ -76,7 +68,7 @@ class InputError(Exception):
     """Bad or old-format run input; the message is one line naming the file."""
 
 
-class RunMap:
+class RunMap(MapGrid):
     """One run's map.csv as grids: the axes, their bin edges, the laws and per (law, column) a (ny, nx) array."""
 
     def __init__(self, path, header, rows, required):
@@ -85,27 +77,19 @@ class RunMap:
             shown = ", ".join(missing[:4]) + (f", … ({len(missing)} in all)" if len(missing) > 4 else "")
             raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {shown} "
                              "(old or unknown map.csv format)")
-        self.axes = header[: header.index("law")]
-        if not 1 <= len(self.axes) <= 2:
-            raise InputError(f"{path}: expected one or two map-axis columns before 'law', found {len(self.axes)}")
+        axes = header[: header.index("law")]
+        if not 1 <= len(axes) <= 2:
+            raise InputError(f"{path}: expected one or two map-axis columns before 'law', found {len(axes)}")
         if not rows:
             raise InputError(f"{path}: no data rows")
         self.path, self.header = path, header
         self.laws = list(dict.fromkeys(r["law"] for r in rows))
-        coords = [[number(path, i, r, a, allow_empty=False) for a in self.axes] for i, r in enumerate(rows, 2)]
-        self.xs = sorted({c[0] for c in coords})
-        self.ys = sorted({c[1] for c in coords}) if len(self.axes) == 2 else [0.0]
-        self.xe, self.ye = edges(self.xs), edges(self.ys)
+        coords = np.array([[number(path, i, r, a, allow_empty=False) for a in axes] for i, r in enumerate(rows, 2)])
+        super().__init__(axes, coords[:, 0], coords[:, 1] if len(axes) == 2 else None)
+        cells = zip(*self.cell_index(coords[:, 0], coords[:, 1] if len(axes) == 2 else None))
         self._cells = {}
-        ix, iy = {x: i for i, x in enumerate(self.xs)}, {y: i for i, y in enumerate(self.ys)}
-        for line, (r, c) in enumerate(zip(rows, coords), 2):
-            cell = (iy[c[1]] if len(c) == 2 else 0, ix[c[0]])
+        for line, (r, cell) in enumerate(zip(rows, cells), 2):
             self._cells.setdefault(r["law"], []).append((cell, line, r))
-
-    @property
-    def one_axis(self):
-        """Whether the map has a single axis (drawn as lines, not colour maps)."""
-        return len(self.axes) == 1
 
     def grid(self, law, column):
         """The column's values for one law as a (ny, nx) array; empty fields and absent cells are NaN."""
@@ -124,15 +108,6 @@ def number(path, line, row, column, allow_empty=True):
         return float(text)
     except ValueError:
         raise InputError(f"{path}:{line}: column {column}: not a number: {text!r}") from None
-
-
-def edges(centres):
-    """Bin edges around sorted bin centres: midpoints inside, half a neighbouring step outside."""
-    c = np.asarray(centres, float)
-    if len(c) == 1:
-        return np.array([c[0] - 0.5, c[0] + 0.5])
-    mid = (c[:-1] + c[1:]) / 2
-    return np.concatenate([[c[0] - (mid[0] - c[0])], mid, [c[-1] + (c[-1] - mid[-1])]])
 
 
 def read_run(run_dir):
@@ -178,32 +153,6 @@ def type_count(labels, law):
     return 2 if law == "chatterjee-ruina" else 5
 
 
-def sample_status(valid):
-    """Per cell EMPTY (no valid sample), THIN (fewer than MIN_SAMPLES valid) or FULL, from the valid counts."""
-    v = np.asarray(valid, float)
-    status = np.full(v.shape, FULL, dtype=int)
-    status[~(v >= MIN_SAMPLES)] = THIN
-    status[~(v > 0)] = EMPTY  # also NaN: a cell without a row
-    return status
-
-
-def gain_norm(gains, fractions, status=None):
-    """The colour scale 0..largest fraction of a gain map, or None when no cell gains (draw NO_GAIN instead).
-
-    With status, the top is the largest fraction among cells with MIN_SAMPLES or more valid samples (when one
-    gains), so one thin cell at 1/1 cannot wash out the map; thin cells above it are clipped (and hatched).
-    """
-    g = np.asarray(gains, float)
-    if not np.any(g[np.isfinite(g)] > 0):
-        return None
-    f = np.asarray(fractions, float)
-    finite = np.isfinite(f)
-    if status is not None and np.any(f[finite & (np.asarray(status) == FULL)] > 0):
-        finite &= np.asarray(status) == FULL
-    top = np.max(f[finite]) if np.any(finite) else 0.0
-    return Normalize(0.0, top if top > 0 else 1.0)
-
-
 def dominant_shade(rgb, share, n_types):
     """The Type colour blended toward white as its share of valid samples falls from 1 to 1/n_types (a law
     with one category only, such as brach-3d's one case, is never faded: its share is 1)."""
@@ -223,118 +172,6 @@ def dominant_colors(dominant, share, n_types):
     share = np.where(np.isfinite(share), share, 1.0)
     rgba = np.concatenate([dominant_shade(base, share, n_types), ok[..., None].astype(float)], axis=-1)
     return rgba
-
-
-def draw_colors(ax, xe, ye, rgba):
-    """Draws each cell in its own RGBA colour (an (ny, nx, 4) array; alpha 0 leaves a cell undrawn)."""
-    shown = rgba[..., 3] > 0
-    if not np.any(shown):
-        return
-    index = np.ma.masked_where(~shown, np.arange(shown.size, dtype=float).reshape(shown.shape))
-    cmap = ListedColormap(rgba.reshape(-1, 4))  # one entry per cell; the norm maps cell k onto entry k
-    ax.pcolormesh(xe, ye, index, cmap=cmap, norm=Normalize(-0.5, shown.size - 0.5))
-
-
-def draw_cells(ax, xe, ye, mask, color):
-    """Draws the cells where mask (ny, nx) is true in one colour."""
-    rgba = np.zeros(mask.shape + (4,))
-    rgba[mask] = to_rgba(color)
-    draw_colors(ax, xe, ye, rgba)
-
-
-def hatch_cells(ax, xe, ye, mask):
-    """Hatches the cells where mask is true, as one compound path (one hatch fill, fast on large maps)."""
-    iy, ix = np.nonzero(mask)
-    if len(ix) == 0:
-        return
-    corners = np.stack([np.stack([xe[ix], ye[iy]], -1), np.stack([xe[ix + 1], ye[iy]], -1),
-                        np.stack([xe[ix + 1], ye[iy + 1]], -1), np.stack([xe[ix], ye[iy + 1]], -1),
-                        np.stack([xe[ix], ye[iy]], -1)], axis=1)
-    codes = np.tile([Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY], len(ix))
-    ax.add_patch(PathPatch(Path(corners.reshape(-1, 2), codes), facecolor="none", edgecolor=HATCH_COLOR,
-                           hatch=THIN_HATCH, linewidth=0))
-
-
-def draw_status(ax, rm, status):
-    """Greys the cells without a valid sample and washes out and hatches the thin ones."""
-    draw_cells(ax, rm.xe, rm.ye, status == EMPTY, NO_SAMPLES_COLOR)
-    draw_cells(ax, rm.xe, rm.ye, status == THIN, THIN_WASH)
-    hatch_cells(ax, rm.xe, rm.ye, status == THIN)
-
-
-def status_handles():
-    """Legend entries for the no-sample and thin cells."""
-    return [Patch(facecolor=NO_SAMPLES_COLOR, label="no valid samples"),
-            Patch(facecolor="white", edgecolor=HATCH_COLOR, hatch=THIN_HATCH,
-                  label=f"fewer than {MIN_SAMPLES} valid samples")]
-
-
-def band_handles(color):
-    """Legend entries for a 1-D fraction: its step line and its Wilson band."""
-    return [plt.Line2D([], [], color=color, label="fraction of valid samples"),
-            Patch(facecolor=color, alpha=0.3, label="95 % Wilson interval")]
-
-
-def label_axes(ax, rm, labels):
-    """Axis labels (and limits) of a map panel."""
-    ax.set_xlim(rm.xe[0], rm.xe[-1])
-    ax.set_xlabel(labels.get(rm.axes[0], rm.axes[0]), fontsize=8)
-    if not rm.one_axis:
-        ax.set_ylim(rm.ye[0], rm.ye[-1])
-        ax.set_ylabel(labels.get(rm.axes[1], rm.axes[1]), fontsize=8)
-    ax.tick_params(labelsize=7)
-
-
-def annotate_center(ax, text):
-    """A note in the middle of the axes."""
-    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=9,
-            bbox=dict(boxstyle="round", facecolor="white", edgecolor="0.5", alpha=0.9))
-
-
-def fraction_panel(ax, rm, values, status, norm, labels):
-    """A 2-D fraction map on norm's scale (plain white cells when norm is None) with the sample status."""
-    mesh = None
-    if norm is None:
-        draw_cells(ax, rm.xe, rm.ye, status != EMPTY, "white")
-    else:
-        mesh = ax.pcolormesh(rm.xe, rm.ye, values, cmap=FRACTION_CMAP, norm=norm)
-    draw_status(ax, rm, status)
-    label_axes(ax, rm, labels)
-    return mesh
-
-
-def colorbar(fig, mesh, ax, values, label="fraction of valid samples", **kw):
-    """A colour bar for mesh, with an arrow at the top when some values lie above the scale."""
-    over = np.any(np.nan_to_num(np.asarray(values, float), nan=-np.inf) > mesh.norm.vmax)
-    bar = fig.colorbar(mesh, ax=ax, extend="max" if over else "neither", **kw)
-    bar.set_label(label, fontsize=8)
-    bar.ax.tick_params(labelsize=7)
-    return bar
-
-
-def step_xy(xe, values):
-    """The x, y of a step line over bins with edges xe (NaN bins leave gaps)."""
-    return np.repeat(xe, 2)[1:-1], np.repeat(np.asarray(values, float), 2)
-
-
-def mark_bins(ax, xe, status):
-    """Marks the 1-D bins without a valid sample (grey) and the thin ones (hatched)."""
-    for i, s in enumerate(status):
-        if s == EMPTY:
-            ax.axvspan(xe[i], xe[i + 1], facecolor=NO_SAMPLES_COLOR, edgecolor="none", linewidth=0, zorder=0)
-        elif s == THIN:
-            ax.axvspan(xe[i], xe[i + 1], facecolor="none", edgecolor=HATCH_COLOR, hatch=THIN_HATCH,
-                       linewidth=0, alpha=0.5, zorder=2.5)
-
-
-def fraction_line(ax, rm, value, lo, hi, status, labels, color="#1f4e79"):
-    """A 1-D fraction as a step line with its Wilson band; empty and thin bins marked."""
-    x, y = step_xy(rm.xe, value)
-    ax.fill_between(x, step_xy(rm.xe, lo)[1], step_xy(rm.xe, hi)[1], color=color, alpha=0.3, linewidth=0)
-    ax.plot(x, y, color=color, linewidth=1.2)
-    mark_bins(ax, rm.xe, status)
-    label_axes(ax, rm, labels)
-    ax.set_ylabel("fraction of valid samples", fontsize=8)
 
 
 class Figures:
@@ -357,33 +194,6 @@ class Figures:
         self.written.append(path)
 
 
-def new_figure(width=6.4, height=4.8):
-    """A single-panel figure with constrained layout."""
-    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
-    return fig, ax
-
-
-def panel_grid(n, width=3.4, height=2.9, spare=0):
-    """A figure with n (+ spare) panels in a near-square grid; unused panels hidden; returns (fig, axes)."""
-    total = n + spare
-    ncols = min(total, 3) if total != 4 else 2
-    nrows = math.ceil(total / ncols)
-    fig, axs = plt.subplots(nrows, ncols, figsize=(width * ncols + 1.0, height * nrows + 0.6),
-                            layout="constrained", squeeze=False)
-    axs = axs.ravel()
-    for ax in axs[n:]:
-        ax.set_axis_off()
-    return fig, list(axs)
-
-
-def figure_legend(fig, handles, ncol=None):
-    """A legend along the bottom of the figure (one row unless ncol), in a band kept free of panels."""
-    ncol = ncol or len(handles)
-    band = (0.12 + 0.17 * math.ceil(len(handles) / ncol)) / fig.get_figheight()
-    fig.get_layout_engine().set(rect=(0, band, 1, 1 - band))
-    fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
-
-
 def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO_GAIN):
     """One law's gain-fraction figure (planar gain_fraction, multi-contact p_gain_*)."""
     values, status = rm.grid(law, column), sample_status(rm.grid(law, "valid"))
@@ -394,9 +204,9 @@ def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO
     if rm.one_axis:
         fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
         ax.set_ylim(bottom=0)
-        figure_legend(fig, band_handles("#1f4e79") + status_handles())
+        figure_legend(fig, band_handles(LINE_COLOR) + status_handles())
     else:
-        mesh = fraction_panel(ax, rm, values, status, norm, figs.labels)
+        mesh = heat_map(ax, rm, values, status, norm, figs.labels)
         if mesh is not None:
             colorbar(fig, mesh, ax, values)
         figure_legend(fig, status_handles())
@@ -426,12 +236,11 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
                           figs.labels)
             ax.set_ylim(0, top * 1.05 if top > 0 else 1.0)
         else:
-            mesh = fraction_panel(ax, rm, values[law], status, norm, figs.labels) or mesh
-        gains_here = np.any(np.nan_to_num(gains[law]) > 0)
-        ax.set_title(law + ("" if gains_here else " — no energy gain"), fontsize=8)
+            mesh = heat_map(ax, rm, values[law], status, norm, figs.labels) or mesh
+        law_title(ax, law, np.any(np.nan_to_num(gains[law]) > 0))
     if mesh is not None:
         colorbar(fig, mesh, axs, np.stack(list(values.values())), shrink=0.8)
-    handles = (band_handles("#1f4e79") if rm.one_axis else []) + status_handles()
+    handles = (band_handles(LINE_COLOR) if rm.one_axis else []) + status_handles()
     figure_legend(fig, handles)
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"laws_{column}", title, notes)
@@ -502,15 +311,16 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, "fraction of valid samples per collision Type")
     fig, axs = panel_grid(n_types)
-    norm, mesh = Normalize(0.0, 1.0), None
+    mesh = None
     for t, ax in zip(range(1, n_types + 1), axs):
-        values = rm.grid(law, f"type_{t}_fraction")
+        column = f"type_{t}_fraction"
+        values = rm.grid(law, column)
         if rm.one_axis:
             fraction_line(ax, rm, values[0], rm.grid(law, f"type_{t}_fraction_lo")[0],
                           rm.grid(law, f"type_{t}_fraction_hi")[0], status[0], figs.labels, TYPE_COLORS[t - 1])
             ax.set_ylim(0, 1)
         else:
-            mesh = fraction_panel(ax, rm, values, status, norm, figs.labels)
+            mesh = heat_map(ax, rm, values, status, column_norm(column, values, status), figs.labels)
         ax.set_title(f"Type {t}: {labels.get(t, '')}", fontsize=8)
     if mesh is not None:
         colorbar(fig, mesh, axs, np.zeros(1), shrink=0.8)
@@ -527,13 +337,10 @@ CONSTRAINTS = [("C1_count", "C1: energy ellipsoid (gains energy)"), ("C2_count",
 
 def share_panel(fig, ax, rm, values, status, label, axis_labels):
     """A 2-D map of values >= 0 on the scale 0..max (a note where every cell is 0), with a colour bar."""
-    finite = np.isfinite(values) & (status != EMPTY)
-    top = np.max(values[finite]) if np.any(finite) else 0.0
-    if top > 0:
-        mesh = fraction_panel(ax, rm, values, status, Normalize(0.0, top), axis_labels)
+    mesh = heat_map(ax, rm, values, status, range_norm(values, status), axis_labels)
+    if mesh is not None:
         colorbar(fig, mesh, ax, values, label=label)
     else:
-        fraction_panel(ax, rm, values, status, None, axis_labels)
         annotate_center(ax, "0 in every cell")
 
 
@@ -546,14 +353,10 @@ def constraints_map(figs, rm, law):
         with np.errstate(invalid="ignore", divide="ignore"):
             values = rm.grid(law, column) / valid
         if rm.one_axis:
-            x, y = step_xy(rm.xe, values[0])
-            ax.plot(x, y, color="#1f4e79", linewidth=1.2)
-            mark_bins(ax, rm.xe, status[0])
-            label_axes(ax, rm, figs.labels)
+            fraction_line(ax, rm, values[0], None, None, status[0], figs.labels)
             ax.set_ylim(bottom=0)
-            ax.set_ylabel("fraction of valid samples", fontsize=8)
         else:
-            share_panel(fig, ax, rm, values, status, "fraction of valid samples", figs.labels)
+            share_panel(fig, ax, rm, values, status, FRACTION_LABEL, figs.labels)
         ax.set_title(what, fontsize=8)
     figure_legend(fig, status_handles())
     title = figs.title(law, "constraint violations (Chatterjee 1997 §3.2–§3.4), fraction of valid samples each")
@@ -594,12 +397,8 @@ def compare_map(figs, cm, pair):
     for ax, (column, what, label) in zip(axs, panels):
         values = cm.grid(pair, column)
         if cm.one_axis:
-            x, y = step_xy(cm.xe, values[0])
-            ax.plot(x, y, color="#1f4e79", linewidth=1.2)
-            mark_bins(ax, cm.xe, status[0])
-            label_axes(ax, cm, figs.labels)
+            fraction_line(ax, cm, values[0], None, None, status[0], figs.labels, ylabel=label)
             ax.set_ylim(bottom=0)
-            ax.set_ylabel(label, fontsize=8)
         else:
             share_panel(fig, ax, cm, values, status, label, figs.labels)
         ax.set_title(what, fontsize=8)
@@ -727,7 +526,7 @@ def main(argv=None):
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
-    matplotlib.rcParams["hatch.linewidth"] = 0.6
+    matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
     out_dir = os.path.join(args.run_dir, "maps")
     try:
         os.makedirs(out_dir, exist_ok=True)

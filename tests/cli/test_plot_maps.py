@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of scripts/plot_maps.py on synthetic run folders (planar, multi-contact, spatial, 1-D, no gain, old
-format)."""
+format) and of the map drawing it shares with the Python module (scripts/map_drawing.py)."""
 import csv
 import importlib.util
 import json
@@ -41,6 +41,7 @@ def load_script():
 
 
 pm = load_script()
+import map_drawing as md  # noqa: E402 (beside the script, on the path it set)
 
 
 def wilson(k, n, z=1.959963984540054):
@@ -218,44 +219,69 @@ def expected_planar():
 
 
 class Helpers(unittest.TestCase):
-    """The script's small decision functions on numbers."""
+    """The small decision functions of the map drawing and the script, on numbers."""
 
     def test_min_samples_claim(self):
-        lo, hi = wilson(50, pm.MIN_SAMPLES)
-        self.assertEqual(pm.MIN_SAMPLES, 100)
+        lo, hi = wilson(50, md.MIN_SAMPLES)
+        self.assertEqual(md.MIN_SAMPLES, 100)
         self.assertAlmostEqual((hi - lo) / 2, 0.096, places=3)
 
     def test_sample_status(self):
-        status = pm.sample_status([0, 1, 99, 100, math.nan, 5000])
-        self.assertEqual(list(status), [pm.EMPTY, pm.THIN, pm.THIN, pm.FULL, pm.EMPTY, pm.FULL])
-        grid = pm.sample_status([[0, 40], [400, 100]])
-        self.assertEqual(grid.tolist(), [[pm.EMPTY, pm.THIN], [pm.FULL, pm.FULL]])
+        status = md.sample_status([0, 1, 99, 100, math.nan, 5000])
+        self.assertEqual(list(status), [md.EMPTY, md.THIN, md.THIN, md.FULL, md.EMPTY, md.FULL])
+        grid = md.sample_status([[0, 40], [400, 100]])
+        self.assertEqual(grid.tolist(), [[md.EMPTY, md.THIN], [md.FULL, md.FULL]])
 
     def test_gain_norm_no_gain(self):
-        self.assertIsNone(pm.gain_norm([0, 0, math.nan], [0.0, 0.0, math.nan]))
-        self.assertIsNone(pm.gain_norm([math.nan], [math.nan]))
-        self.assertIsNone(pm.gain_norm(np.zeros((2, 3, 4)), np.zeros((2, 3, 4))))
+        self.assertIsNone(md.gain_norm([0, 0, math.nan], [0.0, 0.0, math.nan]))
+        self.assertIsNone(md.gain_norm([math.nan], [math.nan]))
+        self.assertIsNone(md.gain_norm(np.zeros((2, 3, 4)), np.zeros((2, 3, 4))))
 
     def test_gain_norm_scale(self):
-        norm = pm.gain_norm([[0, 3], [math.nan, 1]], [[0.0, 0.03], [math.nan, 0.01]])
+        norm = md.gain_norm([[0, 3], [math.nan, 1]], [[0.0, 0.03], [math.nan, 0.01]])
         self.assertEqual((norm.vmin, norm.vmax), (0.0, 0.03))
 
     def test_gain_norm_ignores_thin_cells(self):
-        status = pm.sample_status([[400, 1], [400, 0]])
-        norm = pm.gain_norm([[2, 1], [1, 0]], [[0.005, 1.0], [0.0025, math.nan]], status)
+        status = md.sample_status([[400, 1], [400, 0]])
+        norm = md.gain_norm([[2, 1], [1, 0]], [[0.005, 1.0], [0.0025, math.nan]], status)
         self.assertEqual(norm.vmax, 0.005)  # one gaining sample in a thin cell does not set the scale
-        norm = pm.gain_norm([[0, 1], [0, 0]], [[0.0, 1.0], [0.0, math.nan]], status)
+        norm = md.gain_norm([[0, 1], [0, 0]], [[0.0, 1.0], [0.0, math.nan]], status)
         self.assertEqual(norm.vmax, 1.0)  # gains only in thin cells: their scale
 
     def test_step_band(self):
-        x, y = pm.step_xy(np.array([0.0, 1.0, 3.0]), [0.2, math.nan])
+        x, y = md.step_xy(np.array([0.0, 1.0, 3.0]), [0.2, math.nan])
         self.assertEqual(x.tolist(), [0.0, 1.0, 1.0, 3.0])
         self.assertEqual(y[:2].tolist(), [0.2, 0.2])
         self.assertTrue(np.all(np.isnan(y[2:])))  # a bin without valid samples leaves a gap
 
     def test_edges(self):
-        self.assertEqual(pm.edges([1.0, 2.0, 4.0]).tolist(), [0.5, 1.5, 3.0, 5.0])
-        self.assertEqual(pm.edges([2.0]).tolist(), [1.5, 2.5])
+        self.assertEqual(md.edges([1.0, 2.0, 4.0]).tolist(), [0.5, 1.5, 3.0, 5.0])
+        self.assertEqual(md.edges([2.0]).tolist(), [1.5, 2.5])
+
+    def test_map_grid(self):
+        grid = md.MapGrid(["theta", "mu"], [15.0, 5.0, 15.0, 5.0], [0.3, 0.3, 0.1, 0.1])
+        self.assertEqual((grid.xs.tolist(), grid.ys.tolist()), ([5.0, 15.0], [0.1, 0.3]))
+        self.assertEqual(grid.xe.tolist(), [0.0, 10.0, 20.0])
+        iy, ix = grid.cell_index([15.0, 5.0], [0.1, 0.3])
+        self.assertEqual((iy.tolist(), ix.tolist()), ([0, 1], [1, 0]))
+        line = md.MapGrid(["e"], [0.25, 0.75])
+        self.assertTrue(line.one_axis)
+        self.assertEqual(line.cell_index([0.75])[0].tolist(), [0])
+
+    def test_column_norm(self):
+        status = md.sample_status([[400, 400], [40, 0]])
+        values = np.array([[0.1, 0.2], [0.9, math.nan]])
+
+        def scale(column, v=values):
+            norm = md.column_norm(column, v, status)
+            return norm and (norm.vmin, norm.vmax)
+
+        self.assertEqual(scale("type_3_fraction"), (0.0, 1.0))  # every Type on one scale
+        self.assertEqual(scale("gain_fraction"), (0.0, 0.2))  # the thin cell's 0.9 does not set the top
+        self.assertIsNone(scale("p_gain_min", np.zeros((2, 2))))  # no gain: drawn blank
+        self.assertEqual(scale("dominant_fraction", np.zeros((2, 2))), (0.0, 1.0))
+        self.assertEqual(scale("max_dE_rel", np.array([[-0.5, 0.25], [0.0, 7.0]])), (-0.5, 0.25))
+        self.assertIsNone(md.range_norm(np.zeros((2, 2)), status))  # "0 in every cell"
 
     def test_dominant_shade(self):
         rgb = np.array([0.2, 0.4, 0.6])

@@ -126,7 +126,7 @@ def test_plot_two_axes_draws_each_law_map(small_runs):
     fig = result.plot()
     meshes = [a.collections[0] for a in fig.axes if a.collections and a.get_title()]
     assert [a.get_title() for a in fig.axes[: len(result.laws)]] == [
-        law if (result.map.loc[result.map.law == law, "gain_count"] > 0).any() else f"{law}: no energy gain"
+        law if (result.map.loc[result.map.law == law, "gain_count"] > 0).any() else f"{law} — no energy gain"
         for law in result.laws]
     assert len(meshes) == len(result.laws)
     newton = result.map[result.map["law"] == "newton"]
@@ -143,7 +143,7 @@ def test_plot_choices_and_errors(small_runs):
     result = load(small_runs["multicontact"])
     fig, axes = plt.subplots(1, 2)
     assert result.plot("p_gain_min", law=["newton-lcp", "poisson-lcp"], ax=axes) is fig
-    assert axes[0].get_title() in ("newton-lcp", "newton-lcp: no energy gain")
+    assert axes[0].get_title() in ("newton-lcp", "newton-lcp — no energy gain")
     fig1, ax1 = plt.subplots()
     assert result.plot(law="newton-lcp", ax=ax1) is fig1
     with pytest.raises(ValueError, match="one Axes per law"):
