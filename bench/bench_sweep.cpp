@@ -47,7 +47,7 @@ void BM_CpuSweep(benchmark::State& state, int law, int threads) {
   const std::uint64_t n = 1 << 22;
   std::uint64_t first = 0;
   for (auto _ : state) {
-    const PlanarSweepResult r = run_planar_sweep_cpu(spec, first, n, 1 << 16, threads);
+    const PlanarSweepResult r = run_sweep_cpu(spec, first, n, 1 << 16, threads);
     benchmark::DoNotOptimize(r.words.data());
     first += n;
   }
@@ -65,7 +65,7 @@ void BM_CudaSweep(benchmark::State& state, int law) {
   const std::uint64_t n = std::uint64_t(1) << 32;  // 4.3e9 samples per iteration
   std::uint64_t first = 0;
   for (auto _ : state) {
-    const PlanarSweepResult r = run_planar_sweep_gpu(spec, first, n);
+    const PlanarSweepResult r = run_sweep_gpu(spec, first, n);
     benchmark::DoNotOptimize(r.words.data());
     state.SetIterationTime(r.seconds);
     first += n;
@@ -103,7 +103,7 @@ void BM_CpuMultiContact(benchmark::State& state, int k, bool mechanism) {
   const std::uint64_t n = k == 2 ? 1 << 14 : 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(run_multicontact_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
+    benchmark::DoNotOptimize(run_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
     first += n;
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -119,7 +119,7 @@ void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
   const std::uint64_t n = std::uint64_t(1) << (k == 2 ? 26 : 23);
   std::uint64_t first = 0;
   for (auto _ : state) {
-    const MultiContactSweepResult r = run_multicontact_sweep_gpu(spec, first, n);
+    const MultiContactSweepResult r = run_sweep_gpu(spec, first, n);
     state.SetIterationTime(r.seconds);
     first += n;
   }
@@ -153,7 +153,7 @@ void BM_CpuSpatial(benchmark::State& state, SpatialLaw law) {
   const std::uint64_t n = 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(run_spatial_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
+    benchmark::DoNotOptimize(run_sweep_cpu(spec, first, n, 1 << 12, 1).words.data());
     first += n;
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -171,7 +171,7 @@ void BM_CudaSpatial(benchmark::State& state, SpatialLaw law, int log2_n) {
   const std::uint64_t n = std::uint64_t(1) << log2_n;
   std::uint64_t first = 0;
   for (auto _ : state) {
-    const SpatialSweepResult r = run_spatial_sweep_gpu(spec, first, n);
+    const SpatialSweepResult r = run_sweep_gpu(spec, first, n);
     state.SetIterationTime(r.seconds);
     first += n;
   }
@@ -227,7 +227,7 @@ void run_steady(benchmark::State& state, const Spec& spec, std::uint64_t per_lau
 void BM_CudaSteadyPlanar(benchmark::State& state, int law, KernelOps ops) {
   run_steady(state, bench_spec(law), std::uint64_t(1) << 32, ops,
              [](const PlanarSweepSpec& s, std::uint64_t first, std::uint64_t n) {
-               return run_planar_sweep_gpu(s, first, n);
+               return run_sweep_gpu(s, first, n);
              });
 }
 
@@ -235,14 +235,14 @@ void BM_CudaSteadyMultiContact(benchmark::State& state, int k) {
   run_steady(state, k_contacts(k), std::uint64_t(1) << (k == 2 ? 28 : 25),
              k == 2 ? kTwoContactsOps : kFourContactsOps,
              [](const MultiContactSweepSpec& s, std::uint64_t first, std::uint64_t n) {
-               return run_multicontact_sweep_gpu(s, first, n);
+               return run_sweep_gpu(s, first, n);
              });
 }
 
 void BM_CudaSteadySpatial(benchmark::State& state) {
   run_steady(state, one_spatial_law(spatial_law<Stronge3d>), std::uint64_t(1) << 26, kNotProfiled,
              [](const SpatialSweepSpec& s, std::uint64_t first, std::uint64_t n) {
-               return run_spatial_sweep_gpu(s, first, n);
+               return run_sweep_gpu(s, first, n);
              });
 }
 

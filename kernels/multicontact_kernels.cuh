@@ -12,7 +12,7 @@ constexpr int kMultiContactMinBlocks = 4;
 
 namespace detail {
 
-// run_multicontact_sweep with the kernel built for every k <= 4.
+// The multi-contact run_sweep with the kernel built for every k <= 4.
 bool run_multicontact_sweep_k4(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                                u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
                                char* err, std::size_t err_len);

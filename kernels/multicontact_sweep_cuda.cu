@@ -6,14 +6,16 @@
 
 namespace collsweep::cuda {
 
-bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                            u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
-                            char* err, std::size_t err_len) {
+bool launch_family_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                         u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
+                         char* err, std::size_t err_len, std::uint64_t /*max_batch: one launch*/) {
   if (max_contacts_of(spec.plan) > 2)
     return detail::run_multicontact_sweep_k4(spec, first, count, words, witnesses, witness_counts, progress,
                                              err, err_len);
   return launch_sweep<kMultiContactMinBlocks>(spec, first, count, words, witnesses, witness_counts, progress,
                                               "sweep_kernel<MultiContactSweepSpec> (k <= 2)", err, err_len);
 }
+
+template COLLSWEEP_RUN_SWEEP(MultiContactSweepSpec);
 
 }  // namespace collsweep::cuda

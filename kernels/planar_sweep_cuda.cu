@@ -23,9 +23,9 @@ __global__ void planar_samples_kernel(PlanarSweepSpec spec, std::uint64_t first,
 constexpr int kOneLawMinBlocks = 3;
 constexpr int kSeveralLawsMinBlocks = 2;
 
-bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                      std::size_t err_len) {
+bool launch_family_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
+                         Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                         std::size_t err_len, std::uint64_t /*max_batch: one launch*/) {
   // The classic laws alone get kernel instances without the thesis laws' code (the bounds above are theirs).
   if (spec.classic_only()) {
     const ClassicPlanarSweepSpec classic{spec};
@@ -40,6 +40,8 @@ bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uin
                                              "sweep_kernel<PlanarSweepSpec> (thesis laws or constraints)",
                                              err, err_len);
 }
+
+template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
 
 bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
                              PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len) {

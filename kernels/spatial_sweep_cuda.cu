@@ -23,9 +23,9 @@ constexpr int kGivenMinBlocks = 2;
 
 }  // namespace
 
-bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                       std::size_t err_len, std::uint64_t max_batch) {
+bool launch_family_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
+                         Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
+                         std::size_t err_len, std::uint64_t max_batch) {
   if (spec.tallies_thesis_words())
     return detail::run_spatial_sweep_all_laws(spec, first, count, words, witnesses, witness_counts, progress,
                                               err, err_len, max_batch);
@@ -35,6 +35,8 @@ bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::u
                                                    progress, max_batch,
                                                    "sweep_kernel<GivenSpatialSweep<Classic>>", err, err_len);
 }
+
+template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
 bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
                             char* err, std::size_t err_len) {

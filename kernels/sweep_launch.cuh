@@ -269,4 +269,14 @@ bool launch_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u6
 
 }  // namespace
 
+// run_sweep (collsweep/cuda_api.hpp) of any family: its launch_family_sweep, which its
+// kernels/<family>_sweep_cuda.cu defines beside the explicit instantiation.
+template <class Spec>
+bool run_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
+               int* witness_counts, ProgressHook progress, char* err, std::size_t err_len,
+               std::uint64_t max_batch) {
+  return launch_family_sweep(spec, first, count, words, witnesses, witness_counts, progress, err, err_len,
+                             max_batch);
+}
+
 }  // namespace collsweep::cuda

@@ -38,9 +38,7 @@ std::string cpu_model_name() {
   return "unknown CPU";
 }
 
-PlanarSweepResult run_planar_sweep_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                       std::uint64_t batch, int threads, Progress* progress) {
-  return run_sweep_cpu(spec, first, count, batch, threads, progress);
-}
+template PlanarSweepResult run_sweep_cpu(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, std::uint64_t,
+                                         int, Progress*);
 
 }  // namespace collsweep

@@ -9,20 +9,19 @@ namespace collsweep {
 
 class Progress;
 
-// Evaluates samples [first, first + count) of spec. Batches of `batch` consecutive samples are handed
-// to `threads` workers (0 = all cores); any thread count and batch size give bit-identical results.
-PlanarSweepResult run_planar_sweep_cpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                       std::uint64_t batch, int threads, Progress* progress = nullptr);
-
-// The same for a multi-contact sweep (cpu_backend_multicontact.cpp).
-MultiContactSweepResult run_multicontact_sweep_cpu(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                                   std::uint64_t count, std::uint64_t batch, int threads,
-                                                   Progress* progress = nullptr);
-
-// The same for a spatial sweep (cpu_backend_spatial.cpp).
-SpatialSweepResult run_spatial_sweep_cpu(const SpatialSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, std::uint64_t batch, int threads,
-                                         Progress* progress = nullptr);
+// Evaluates samples [first, first + count) of any family's spec on the CPU: batches of `batch` consecutive
+// samples handed to `threads` workers (0 = all cores); any thread count and batch size give bit-identical
+// results. The loop is cpu_sweep_loop.hpp's; each family's cpu_backend*.cpp instantiates it beside its
+// per-sample range (cpu_sweep_range).
+template <class Spec>
+SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
+                                std::uint64_t batch, int threads, Progress* progress = nullptr);
+extern template PlanarSweepResult run_sweep_cpu(const PlanarSweepSpec&, std::uint64_t, std::uint64_t,
+                                                std::uint64_t, int, Progress*);
+extern template MultiContactSweepResult run_sweep_cpu(const MultiContactSweepSpec&, std::uint64_t,
+                                                      std::uint64_t, std::uint64_t, int, Progress*);
+extern template SpatialSweepResult run_sweep_cpu(const SpatialSweepSpec&, std::uint64_t, std::uint64_t,
+                                                 std::uint64_t, int, Progress*);
 
 // Name of this machine's CPU (from /proc/cpuinfo) for the run's records.
 std::string cpu_model_name();

@@ -104,10 +104,7 @@ void cpu_sweep_range(const MultiContactSweepSpec& spec, const MultiContactSweepC
   two.flush(spec, opt, L, words, sink);
 }
 
-MultiContactSweepResult run_multicontact_sweep_cpu(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                                   std::uint64_t count, std::uint64_t batch, int threads,
-                                                   Progress* progress) {
-  return run_sweep_cpu(spec, first, count, batch, threads, progress);
-}
+template MultiContactSweepResult run_sweep_cpu(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t,
+                                               std::uint64_t, int, Progress*);
 
 }  // namespace collsweep

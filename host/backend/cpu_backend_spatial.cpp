@@ -32,10 +32,7 @@ void cpu_sweep_range(const SpatialSweepSpec& spec, const SpatialSweepConstants& 
   }
 }
 
-SpatialSweepResult run_spatial_sweep_cpu(const SpatialSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, std::uint64_t batch, int threads,
-                                         Progress* progress) {
-  return run_sweep_cpu(spec, first, count, batch, threads, progress);
-}
+template SpatialSweepResult run_sweep_cpu(const SpatialSweepSpec&, std::uint64_t, std::uint64_t,
+                                          std::uint64_t, int, Progress*);
 
 }  // namespace collsweep

@@ -17,13 +17,9 @@ std::string describe_device(const cuda::DeviceInfo& info) {
   return text;
 }
 
-namespace {
-
-// launch(words, witnesses, witness_counts, hook, err, err_len): the sweep's CUDA launcher on spec's samples
-// [first, first + count).
-template <class Spec, class Launch>
+template <class Spec>
 SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
-                                Progress* progress, Launch launch) {
+                                Progress* progress, std::uint64_t max_batch) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) throw CudaError(info.message);
   const auto start = std::chrono::steady_clock::now();
@@ -42,7 +38,8 @@ SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint
     c->reported = done;
   };
   char err[512] = {};
-  if (!launch(result.words.data(), witnesses.data(), counts.data(), hook, err, sizeof err))
+  if (!cuda::run_sweep(spec, first, count, result.words.data(), witnesses.data(), counts.data(), hook, err,
+                       sizeof err, max_batch))
     throw CudaError(err);
   for (int l = 0; l < spec.n_laws; ++l)
     result.witnesses[l].assign(witnesses.begin() + l * max_witnesses,
@@ -55,25 +52,11 @@ SweepResult<Spec> run_sweep_gpu(const Spec& spec, std::uint64_t first, std::uint
   return result;
 }
 
-}  // namespace
-
-PlanarSweepResult run_planar_sweep_gpu(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                       Progress* progress) {
-  return run_sweep_gpu(spec, first, count, progress,
-                       [&](auto... out) { return cuda::run_planar_sweep(spec, first, count, out...); });
-}
-
-MultiContactSweepResult run_multicontact_sweep_gpu(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                                   std::uint64_t count, Progress* progress) {
-  return run_sweep_gpu(spec, first, count, progress,
-                       [&](auto... out) { return cuda::run_multicontact_sweep(spec, first, count, out...); });
-}
-
-SpatialSweepResult run_spatial_sweep_gpu(const SpatialSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, Progress* progress, std::uint64_t max_batch) {
-  return run_sweep_gpu(spec, first, count, progress, [&](auto... out) {
-    return cuda::run_spatial_sweep(spec, first, count, out..., max_batch);
-  });
-}
+template PlanarSweepResult run_sweep_gpu(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, Progress*,
+                                         std::uint64_t);
+template MultiContactSweepResult run_sweep_gpu(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t,
+                                               Progress*, std::uint64_t);
+template SpatialSweepResult run_sweep_gpu(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, Progress*,
+                                          std::uint64_t);
 
 }  // namespace collsweep

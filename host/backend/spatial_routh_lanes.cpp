@@ -1,8 +1,8 @@
 // The CPU's SIMD spatial Routh laws (spatial_routh_lanes.hpp): the slip phases' DOP853 steps on four lanes of
 // AVX2 (x86-64-v3) or two of baseline x86-64 (SSE2), picked at run time; everything between two steps runs
 // one lane at a time through the kernels' scalar functions. The bits do not depend on the instruction set
-// (no FMA contraction, IEEE operations only), which tests/sweep/test_spatial_routh_lanes.cpp checks. AVX-512 CPUs
-// run the AVX2 code (as the multi-contact laws, multicontact_lanes.cpp).
+// (no FMA contraction, IEEE operations only), which tests/sweep/test_spatial_routh_lanes.cpp checks. AVX-512
+// CPUs run the AVX2 code (as the multi-contact laws, multicontact_lanes.cpp).
 #include "backend/spatial_routh_lanes.hpp"
 
 #include <cstring>

@@ -13,8 +13,8 @@ namespace collsweep {
 
 // out[i] = evaluate_routh(law, c[i]) for i = 0 .. n - 1, bit for bit. Each lane of a vector (four with AVX2,
 // two with baseline x86-64) runs one sample's slip phase (spatial::slip_begin, slip_next_step, the lane's
-// part of dop853_step, slip_advance: the kernels' own functions, models/spatial/routh/slip_ode.hpp); a lane whose
-// sample ends takes the next one, so that lanes stay busy however unequal the samples' step counts. The
+// part of dop853_step, slip_advance: the kernels' own functions, models/spatial/routh/slip_ode.hpp); a lane
+// whose sample ends takes the next one, so that lanes stay busy however unequal the samples' step counts. The
 // samples without a slip phase to integrate (mu = 0, no initial slip, slip along an invariant direction,
 // invalid input) are finished on the way. Requires is_routh_law(law) (else std::invalid_argument).
 void evaluate_routh_lanes(SpatialLaw law, const SpatialCollision* c, std::size_t n, SpatialOutcome* out);

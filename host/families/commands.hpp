@@ -6,3 +6,4 @@
 #include "families/multicontact/commands.hpp"
 #include "families/planar/commands.hpp"
 #include "families/spatial/commands.hpp"
+#include "families/sweep_backend.hpp"  // run_family_sweep of every family

@@ -1,8 +1,13 @@
-// Which backend runs a planar or spatial sweep: the GPU when asked for, unless run.compare names pairs.
+// Which backend runs a sweep (the GPU when asked for, unless run.compare names pairs), and the sweep of any
+// family on it.
 #pragma once
 
 #include <iostream>
+#include <type_traits>
+#include <utility>
 
+#include "backend/cpu_backend.hpp"
+#include "backend/cuda_backend.hpp"
 #include "cli/command_options.hpp"
 
 namespace collsweep::families {
@@ -22,3 +27,25 @@ inline bool sweeps_on_gpu(const SweepRequest& q, int n_pairs) {
 }
 
 }  // namespace collsweep::families
+
+namespace collsweep {
+
+namespace families {
+template <class Spec, class = void>
+struct HasComparedPairs : std::false_type {};
+template <class Spec>
+struct HasComparedPairs<Spec, std::void_t<decltype(std::declval<const Spec&>().n_pairs)>> : std::true_type {};
+}  // namespace families
+
+// The samples [q.first, q.first + q.samples) of a family's sweep on the backend q names (the CPU when the
+// spec compares law pairs: sweeps_on_gpu).
+template <class Spec>
+SweepResult<Spec> run_family_sweep(const Spec& spec, const SweepRequest& q) {
+  int pairs = 0;
+  if constexpr (families::HasComparedPairs<Spec>::value) pairs = spec.n_pairs;
+  return families::sweeps_on_gpu(q, pairs)
+             ? run_sweep_gpu(spec, q.first, q.samples, q.progress)
+             : run_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
+}
+
+}  // namespace collsweep

@@ -69,30 +69,27 @@ struct ProgressHook {
   void* ctx = nullptr;
 };
 
-// Sweeps samples [first, first + count) of spec on the GPU: on-device sampling, one thread per sample,
-// per-block tallies (shared memory when the map fits) merged once per block. On success, words holds
-// the tally (layout tally_layout(spec)), witnesses[l * max_witnesses + i] the ranked
-// witnesses of law slot l and witness_counts[l] their number.
-bool run_planar_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                      Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                      std::size_t err_len);
-
-// The same for a multi-contact sweep (poisson-lcp / newton-lcp), layout tally_layout(spec).
-bool run_multicontact_sweep(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                            u64* words, Witness* witnesses, int* witness_counts, ProgressHook progress,
-                            char* err, std::size_t err_len);
-
 // The samples of a spatial sweep's batch: at most this many, fewer when the GPU's free memory is short.
 constexpr std::uint64_t max_spatial_batch = std::uint64_t{1} << 22;
 
-// The same for a spatial sweep (any spatial law), in batches of at most max_batch samples (> 0; tests pass
-// a few thousand to sweep several batches): the samples drawn, the Routh laws evaluated as items (threads
-// that take the next item when theirs ends), then the sweep kernel over the batch with their outcomes given
-// (kernels/spatial_given_sweep.cuh); the thesis laws and the constraint tallies run in a kernel instance of
-// their own.
-bool run_spatial_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count, u64* words,
-                       Witness* witnesses, int* witness_counts, ProgressHook progress, char* err,
-                       std::size_t err_len, std::uint64_t max_batch = max_spatial_batch);
+// Sweeps samples [first, first + count) of any family's spec on the GPU: on-device sampling, the family's
+// per-sample body, per-block tallies merged exactly. On success, words holds the tally (layout
+// tally_layout(spec)), witnesses[l * max_witnesses + i] the ranked witnesses of law slot l and
+// witness_counts[l] their number. max_batch (> 0): at most that many samples per batch where a family sweeps
+// in batches (spatial: the samples drawn, the Routh laws evaluated as items, then the sweep kernel over the
+// batch with their outcomes given; tests pass a few thousand to sweep several batches); the others ignore it.
+// Each family's kernels/<family>_sweep_cuda.cu instantiates it with its launch_family_sweep (found by
+// argument-dependent lookup, kernels/sweep_launch.cuh); a build without CUDA, the stub that says so.
+template <class Spec>
+bool run_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* words, Witness* witnesses,
+               int* witness_counts, ProgressHook progress, char* err, std::size_t err_len,
+               std::uint64_t max_batch = max_spatial_batch);
+#define COLLSWEEP_RUN_SWEEP(Spec)                                                                            \
+  bool run_sweep<Spec>(const Spec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*, ProgressHook, char*, \
+                       std::size_t, std::uint64_t)
+extern template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
+extern template COLLSWEEP_RUN_SWEEP(MultiContactSweepSpec);
+extern template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
 // Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
 // outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "families/multicontact/lcp_law.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "families/multicontact/lcp_law.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "support/csv_text.hpp"

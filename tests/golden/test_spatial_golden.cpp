@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "collsweep/models/spatial/routh/algebraic_solutions.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "collsweep/models/spatial/routh/algebraic_solutions.hpp"
 
 namespace collsweep {
 namespace {

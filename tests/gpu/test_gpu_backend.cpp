@@ -77,8 +77,8 @@ TEST_F(GpuBackend, OnDeviceSamplesAreEquivalentToRef) {
 TEST_F(GpuBackend, SweepTallyIsEquivalentToRef) {
   const PlanarSweepSpec spec = testing::quickstart_spec();
   const std::uint64_t n = 2000000;
-  const PlanarSweepResult gpu = run_planar_sweep_gpu(spec, 0, n);
-  const PlanarSweepResult cpu = run_planar_sweep_cpu(spec, 0, n, 1 << 16, 0);
+  const PlanarSweepResult gpu = run_sweep_gpu(spec, 0, n);
+  const PlanarSweepResult cpu = run_sweep_cpu(spec, 0, n, 1 << 16, 0);
   std::size_t differing = 0;
   for (std::size_t i = 0; i < cpu.words.size(); ++i) differing += cpu.words[i] != gpu.words[i];
   EXPECT_EQ(differing, 0u) << "tally words differing between GPU and CPU";
@@ -95,8 +95,8 @@ TEST_F(GpuBackend, OneLawSweepsAreEquivalentToRef) {
     PlanarSweepSpec spec = testing::quickstart_spec();
     spec.laws[0] = static_cast<PlanarLaw>(l);
     spec.n_laws = 1;
-    const PlanarSweepResult gpu = run_planar_sweep_gpu(spec, 0, 1000000);
-    const PlanarSweepResult cpu = run_planar_sweep_cpu(spec, 0, 1000000, 1 << 16, 0);
+    const PlanarSweepResult gpu = run_sweep_gpu(spec, 0, 1000000);
+    const PlanarSweepResult cpu = run_sweep_cpu(spec, 0, 1000000, 1 << 16, 0);
     EXPECT_TRUE(gpu.words == cpu.words) << law_name(spec.laws[0]);
     ASSERT_EQ(gpu.witnesses[0].size(), cpu.witnesses[0].size()) << law_name(spec.laws[0]);
     for (std::size_t i = 0; i < cpu.witnesses[0].size(); ++i)
@@ -109,8 +109,8 @@ TEST_F(GpuBackend, LargeMapsUseGlobalTalliesWithTheSameResult) {
   PlanarSweepSpec spec = testing::quickstart_spec();
   spec.axes[0].bins = 400;
   spec.axes[1].bins = 300;
-  const PlanarSweepResult gpu = run_planar_sweep_gpu(spec, 0, 1000000);
-  const PlanarSweepResult cpu = run_planar_sweep_cpu(spec, 0, 1000000, 1 << 16, 0);
+  const PlanarSweepResult gpu = run_sweep_gpu(spec, 0, 1000000);
+  const PlanarSweepResult cpu = run_sweep_cpu(spec, 0, 1000000, 1 << 16, 0);
   EXPECT_TRUE(gpu.words == cpu.words);
 }
 
@@ -227,8 +227,8 @@ TEST_F(GpuBackend, OneToFourContactSamplesAreEquivalentToRef) {
 
 TEST_F(GpuBackend, OneToFourContactSweepTallyIsEquivalentToRef) {
   const MultiContactSweepSpec spec = gpu_one_to_four_contacts(LcpSolver::automatic);
-  const MultiContactSweepResult gpu = run_multicontact_sweep_gpu(spec, 0, 40000);
-  const MultiContactSweepResult cpu = run_multicontact_sweep_cpu(spec, 0, 40000, 1 << 12, 0);
+  const MultiContactSweepResult gpu = run_sweep_gpu(spec, 0, 40000);
+  const MultiContactSweepResult cpu = run_sweep_cpu(spec, 0, 40000, 1 << 12, 0);
   EXPECT_TRUE(gpu.words == cpu.words);
   for (int l = 0; l < spec.n_laws; ++l) {
     ASSERT_EQ(gpu.witnesses[l].size(), cpu.witnesses[l].size());
@@ -239,8 +239,8 @@ TEST_F(GpuBackend, OneToFourContactSweepTallyIsEquivalentToRef) {
 
 TEST_F(GpuBackend, MultiContactSweepTallyIsEquivalentToRef) {
   const MultiContactSweepSpec spec = gpu_two_contacts();
-  const MultiContactSweepResult gpu = run_multicontact_sweep_gpu(spec, 0, 200000);
-  const MultiContactSweepResult cpu = run_multicontact_sweep_cpu(spec, 0, 200000, 1 << 14, 0);
+  const MultiContactSweepResult gpu = run_sweep_gpu(spec, 0, 200000);
+  const MultiContactSweepResult cpu = run_sweep_cpu(spec, 0, 200000, 1 << 14, 0);
   EXPECT_TRUE(gpu.words == cpu.words);
   for (int l = 0; l < spec.n_laws; ++l) EXPECT_EQ(gpu.witnesses[l].size(), cpu.witnesses[l].size());
 }

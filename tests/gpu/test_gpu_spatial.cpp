@@ -107,8 +107,8 @@ TEST_F(GpuSpatial, SweepTallyAndWitnessesAreTheCpus) {
        {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::direct),
         all_spatial_laws(SpatialMatrixKind::bodies)}) {
     const std::uint64_t n = 200000;
-    const SpatialSweepResult gpu = run_spatial_sweep_gpu(spec, 0, n);
-    const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, 0, n, 1 << 12, 0);
+    const SpatialSweepResult gpu = run_sweep_gpu(spec, 0, n);
+    const SpatialSweepResult cpu = run_sweep_cpu(spec, 0, n, 1 << 12, 0);
     std::size_t differing = 0;
     for (std::size_t i = 0; i < cpu.words.size(); ++i) differing += cpu.words[i] != gpu.words[i];
     EXPECT_EQ(differing, 0u) << "tally words differing between GPU and CPU";
@@ -126,8 +126,8 @@ TEST_F(GpuSpatial, ItemsInSmallBatchesAreTheCpus) {
   const std::uint64_t first = 12345, n = 9000, max_batch = 4000;
   for (const SpatialSweepSpec& spec :
        {classic_spatial_laws(SpatialMatrixKind::direct), all_spatial_laws(SpatialMatrixKind::bodies)}) {
-    const SpatialSweepResult batches = run_spatial_sweep_gpu(spec, first, n, nullptr, max_batch);
-    const SpatialSweepResult cpu = run_spatial_sweep_cpu(spec, first, n, 1 << 12, 0);
+    const SpatialSweepResult batches = run_sweep_gpu(spec, first, n, nullptr, max_batch);
+    const SpatialSweepResult cpu = run_sweep_cpu(spec, first, n, 1 << 12, 0);
     EXPECT_EQ(batches.words, cpu.words) << spec.n_laws << " laws";
     for (int l = 0; l < spec.n_laws; ++l) {
       ASSERT_EQ(batches.witnesses[l].size(), cpu.witnesses[l].size()) << law_name(spec.laws[l]);

@@ -358,10 +358,10 @@ TEST(GlockerProperties, BothCodeLayoutsOfTheModeEnumerationGiveTheSameBits) {
 
 // Sect. 8.3: all eps = 0 ends the impact after compression, Lambda^+ = 0. Delta = 0 is always a
 // decompression solution then (q^+ = (gamma°_N, gamma°_T, 0) with gamma°_N >= 0), and the project
-// convention (models/multicontact/laws/lcp_laws.hpp) chooses it whenever it is a solution, so Lambda^+ = 0 exactly on
-// every sample, for both solvers. The decompression LCP can have further solutions (frictional "impact
-// without collision", Delta != 0, each with W < W^-): they are counted in solutions and W_min, not chosen.
-// Newton with all eps = 0 is the same LCP as Poisson's compression and chooses the same solution.
+// convention (models/multicontact/laws/lcp_laws.hpp) chooses it whenever it is a solution, so Lambda^+ = 0
+// exactly on every sample, for both solvers. The decompression LCP can have further solutions (frictional
+// "impact without collision", Delta != 0, each with W < W^-): they are counted in solutions and W_min, not
+// chosen. Newton with all eps = 0 is the same LCP as Poisson's compression and chooses the same solution.
 TEST(GlockerProperties, ZeroCoefficientsEndTheImpactAfterCompression) {
   Rng rng(606);
   int several = 0, lower_w = 0;

@@ -8,9 +8,9 @@
 #include <cmath>
 
 #include "collsweep/models/planar/laws/brach.hpp"
+#include "collsweep/models/spatial/constraints.hpp"
 #include "collsweep/models/spatial/laws/brach_3d.hpp"
 #include "collsweep/models/spatial/laws/chatterjee_ruina_3d.hpp"
-#include "collsweep/models/spatial/constraints.hpp"
 #include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
 #include "collsweep/models/spatial/laws/smith_3d.hpp"
 #include "support/embed_planar.hpp"

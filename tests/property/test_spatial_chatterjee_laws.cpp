@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "collsweep/models/spatial/laws/chatterjee_combined_3d.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
+#include "collsweep/models/spatial/laws/chatterjee_combined_3d.hpp"
 #include "support/embed_planar.hpp"
 #include "support/random_spatial.hpp"
 #include "support/thesis_law_cases.hpp"

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "collsweep/models/spatial/sampler.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "collsweep/models/spatial/sampler.hpp"
 #include "oracles/slip_reference.hpp"
 #include "support/random_spatial.hpp"
 

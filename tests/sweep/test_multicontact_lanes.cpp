@@ -196,7 +196,7 @@ TEST(MultiContactLanes, SweepEqualsTheOneByOneReference) {
   s.n_axes = 2;
   const std::uint64_t first = 90001, count = 3001;
   testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
-    const MultiContactSweepResult r = run_multicontact_sweep_cpu(s, first, count, 250, threads);
+    const MultiContactSweepResult r = run_sweep_cpu(s, first, count, 250, threads);
     EXPECT_GT(r.samples_in_map(), 1500u);
     EXPECT_GT(r.outside(), 100u);
     return r;
@@ -208,9 +208,8 @@ TEST(MultiContactLanes, SweepEqualsTheOneByOneReference) {
 void expect_strided_sweep_equals_reference(const MultiContactSweepSpec& s, std::uint32_t stride,
                                            std::uint64_t first, std::uint64_t count) {
   ASSERT_EQ(multicontact_lanes_sample_stride(s.plan), stride);
-  testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
-    return run_multicontact_sweep_cpu(s, first, count, 301, threads);
-  });
+  testing::expect_sweep_equals_reference(
+      s, first, count, [&](int threads) { return run_sweep_cpu(s, first, count, 301, threads); });
 }
 
 // The same with a grid of k = 1 … 4 (the SIMD sampler draws four strided batches of one k each) and a

@@ -24,8 +24,8 @@ MultiContactSweepSpec two_contacts() {
 
 TEST(MultiContactSweep, ThreadsAndBatchesGiveIdenticalTallies) {
   const MultiContactSweepSpec spec = two_contacts();
-  const auto a = run_multicontact_sweep_cpu(spec, 0, 6000, 1000, 1);
-  const auto b = run_multicontact_sweep_cpu(spec, 0, 6000, 333, 2);
+  const auto a = run_sweep_cpu(spec, 0, 6000, 1000, 1);
+  const auto b = run_sweep_cpu(spec, 0, 6000, 333, 2);
   EXPECT_EQ(a.words, b.words);
   EXPECT_EQ(a.samples_in_map() + a.outside(), 6000u);
   for (int l = 0; l < spec.n_laws; ++l) {
@@ -39,10 +39,10 @@ TEST(MultiContactSweep, ThreadsAndBatchesGiveIdenticalTallies) {
 TEST(MultiContactSweep, TheoremsHoldAsZeroCounters) {
   MultiContactSweepSpec one = two_contacts();
   one.plan.contacts = {ScalarKind::constant, 1.0, 1.0, 1};
-  const auto r1 = run_multicontact_sweep_cpu(one, 0, 4000, 1000, 2);
+  const auto r1 = run_sweep_cpu(one, 0, 4000, 1000, 2);
   MultiContactSweepSpec frictionless = two_contacts();
   frictionless.plan.mu = {ScalarKind::constant, 0.0, 0.0, 1};
-  const auto r0 = run_multicontact_sweep_cpu(frictionless, 0, 4000, 1000, 2);
+  const auto r0 = run_sweep_cpu(frictionless, 0, 4000, 1000, 2);
   for (const auto* r : {&r1, &r0}) {
     EXPECT_GT(r->pair_total(0, Wd::valid), 3000u);
     EXPECT_EQ(r->pair_total(0, Wd::gain_max), 0u) << "poisson-lcp";
@@ -77,7 +77,7 @@ TEST(MultiContactSweep, ViolationCountersReadTheLawsOwnPredicates) {
   EXPECT_GT(held[2], 100u);
   EXPECT_LT(held[0], valid);
   for (int threads : {1, 2}) {
-    const auto r = run_multicontact_sweep_cpu(s, 0, n, 997, threads);
+    const auto r = run_sweep_cpu(s, 0, n, 997, threads);
     for (int l = 0; l < s.n_laws; ++l) {
       EXPECT_EQ(r.pair_total(l, Wd::gain_max), valid) << "law " << l;
       EXPECT_EQ(r.pair_total(l, Wd::violation_111), held[0]) << "law " << l;
@@ -101,8 +101,8 @@ TEST(MultiContactSweep, Log10CondIsDrawnOnlyForAnAxisThatReadsIt) {
   with_cond.axes[1] = {Quantity::log10_cond, -1.0, 1e300, 1};  // one bin that every finite value falls in
   with_cond.n_axes = 2;
   EXPECT_TRUE(sweep_constants(with_cond).log10_cond);
-  const auto a = run_multicontact_sweep_cpu(s, 0, 2000, 500, 1);
-  const auto b = run_multicontact_sweep_cpu(with_cond, 0, 2000, 700, 2);
+  const auto a = run_sweep_cpu(s, 0, 2000, 500, 1);
+  const auto b = run_sweep_cpu(with_cond, 0, 2000, 700, 2);
   EXPECT_EQ(a.outside(), 0u);
   EXPECT_EQ(b.outside(), 0u);
   EXPECT_EQ(a.words, b.words);
@@ -116,7 +116,7 @@ TEST(MultiContactSweep, FrictionSharedBetweenContactsGainsEnergy) {
   s.plan.eps_T_ratio = {ScalarKind::constant, 0.0, 0.0, 1};
   s.plan.mu = {ScalarKind::uniform, 0.0, 3.0, 1};
   s.plan.log10_cond = {ScalarKind::uniform, 0.5, 3.0, 1};
-  const auto r = run_multicontact_sweep_cpu(s, 0, 20000, 1000, 2);
+  const auto r = run_sweep_cpu(s, 0, 20000, 1000, 2);
   EXPECT_GT(r.pair_total(0, Wd::gain_max), 0u) << "poisson-lcp can gain with two frictional contacts";
   for (std::uint32_t w : {Wd::violation_111, Wd::violation_117, Wd::violation_121})
     EXPECT_EQ(r.pair_total(0, w), 0u);
@@ -143,7 +143,7 @@ TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
   ASSERT_EQ(multicontact_spec(c).laws[0], multicontact_law<PoissonLcp>);
   ASSERT_EQ(multicontact_spec(c).laws[1], multicontact_law<NewtonLcp>);
   ASSERT_EQ(multicontact_spec(c).axes[0].quantity, Quantity::contacts);
-  const auto r = run_multicontact_sweep_cpu(multicontact_spec(c), 0, 40000, 4096, 2);
+  const auto r = run_sweep_cpu(multicontact_spec(c), 0, 40000, 4096, 2);
   std::uint64_t valid[2][5] = {}, gains[2][5] = {};
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell) {
     const std::uint32_t k =

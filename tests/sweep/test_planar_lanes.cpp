@@ -289,7 +289,7 @@ TEST(PlanarLanes, SweepEqualsTheOneByOneReference) {
   const std::uint64_t first = 1000003, count = 100005;
   ASSERT_TRUE(planar_lanes_serve(s.plan, sweep_constants(s).needs));
   testing::expect_sweep_equals_reference(
-      s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
+      s, first, count, [&](int threads) { return run_sweep_cpu(s, first, count, 777, threads); });
 }
 
 // The same with grid axes (theta x mu), a shape W with a log-uniform kappa, and a rho axis.
@@ -312,7 +312,7 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
   ASSERT_TRUE(sweep_constants(s).needs.grid);
   ASSERT_TRUE(planar_lanes_serve(s.plan, sweep_constants(s).needs));
   testing::expect_sweep_equals_reference(
-      s, first, count, [&](int threads) { return run_planar_sweep_cpu(s, first, count, 777, threads); });
+      s, first, count, [&](int threads) { return run_sweep_cpu(s, first, count, 777, threads); });
 }
 
 // The classic laws' instance of the sweep body (ClassicPlanarSweepSpec: what the GPU's lean kernel compiles,
@@ -329,9 +329,8 @@ TEST(PlanarLanes, ClassicInstanceEqualsTheGeneralSweep) {
   ASSERT_TRUE(s.classic_only());
   const ClassicPlanarSweepSpec classic{s};
   const std::uint64_t first = 77, count = 30011;
-  testing::expect_sweep_equals_reference(classic, first, count, [&](int threads) {
-    return run_planar_sweep_cpu(s, first, count, 777, threads);
-  });
+  testing::expect_sweep_equals_reference(
+      classic, first, count, [&](int threads) { return run_sweep_cpu(s, first, count, 777, threads); });
   s.laws[3] = planar_law<Smith>;  // a thesis law: no longer classic
   EXPECT_FALSE(s.classic_only());
 }

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "backend/spatial_routh_lanes.hpp"
-#include "collsweep/models/spatial/routh/routh_lane.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "collsweep/models/spatial/routh/routh_lane.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "support/random_spatial.hpp"
 

@@ -81,7 +81,7 @@ TEST(SpatialSweep, TallyIsTheOneSampleLoopOverEvaluateSpatial) {
         }
       }
     }
-    const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 700, 2);
+    const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 700, 2);
     std::uint64_t valid_all = 0, stick_all = 0, jams = 0;
     for (std::uint32_t c = 0; c <= L.cells; ++c) {
       ASSERT_EQ(r.words[L.samples(c)], samples[c]) << "cell " << c;
@@ -136,20 +136,20 @@ TEST(SpatialSweep, TallyIsTheOneSampleLoopOverEvaluateSpatial) {
 TEST(SpatialSweep, BatchedThreadsAreTheSweepSampleLoop) {
   const SpatialSweepSpec s = all_laws(SpatialMatrixKind::canonical);
   testing::expect_sweep_equals_reference(
-      s, 5, 1500, [&](int threads) { return run_spatial_sweep_cpu(s, 5, 1500, 211, threads); });
+      s, 5, 1500, [&](int threads) { return run_sweep_cpu(s, 5, 1500, 211, threads); });
 }
 
 TEST(SpatialSweep, ThreadsBatchesAndRangesGiveIdenticalWords) {
   const SpatialSweepSpec s = all_laws(SpatialMatrixKind::mechanism);
   const std::uint64_t n = 2400;
-  const SpatialSweepResult a = run_spatial_sweep_cpu(s, 0, n, 1 << 20, 1);
-  const SpatialSweepResult b = run_spatial_sweep_cpu(s, 0, n, 97, 2);
-  const SpatialSweepResult c = run_spatial_sweep_cpu(s, 0, n, 1000, 2);
+  const SpatialSweepResult a = run_sweep_cpu(s, 0, n, 1 << 20, 1);
+  const SpatialSweepResult b = run_sweep_cpu(s, 0, n, 97, 2);
+  const SpatialSweepResult c = run_sweep_cpu(s, 0, n, 1000, 2);
   EXPECT_EQ(a.words, b.words);
   EXPECT_EQ(a.words, c.words);
   // Two ranges merged give the whole (the tally's exact merge, the second maximum included).
-  SpatialSweepResult merged = run_spatial_sweep_cpu(s, 0, 1000, 300, 2);
-  merge_results(merged, run_spatial_sweep_cpu(s, 1000, n - 1000, 300, 1));
+  SpatialSweepResult merged = run_sweep_cpu(s, 0, 1000, 300, 2);
+  merge_results(merged, run_sweep_cpu(s, 1000, n - 1000, 300, 1));
   EXPECT_EQ(merged.words, a.words);
   for (int l = 0; l < s.n_laws; ++l) {
     ASSERT_EQ(a.witnesses[l].size(), b.witnesses[l].size());
@@ -164,7 +164,7 @@ TEST(SpatialSweep, ThreadsBatchesAndRangesGiveIdenticalWords) {
 TEST(SpatialSweep, EverySampleIsCountedOnceAndTheTheoremsHold) {
   const SpatialSweepSpec s = all_laws(SpatialMatrixKind::direct);
   const std::uint64_t n = 4000;
-  const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 500, 2);
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 500, 2);
   EXPECT_EQ(r.samples_total(), n);
   EXPECT_GT(r.outside(), 0u);  // mu / mu_c beyond 2 (or mu_c = 0) leaves the map but stays in the totals
   EXPECT_GT(r.samples_in_map(), n / 4);

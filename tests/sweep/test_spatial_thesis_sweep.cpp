@@ -81,7 +81,7 @@ TEST(SpatialThesisSweep, ThesisWordsAreTheOneSampleLoop) {
         e.not_converged += o.status == Status::not_converged;
       }
     }
-    const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 400, 2);
+    const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 400, 2);
     std::uint64_t cases_all = 0, c3_brach = 0, valid_combined = 0;
     for (std::uint32_t c = 0; c <= L.cells; ++c)
       for (int l = 0; l < s.n_laws; ++l) {
@@ -122,7 +122,7 @@ TEST(SpatialThesisSweep, ThesisWordsAreTheOneSampleLoop) {
 // cone's edge); Laws I, III, the combined law and Smith's law never gain (the theorem counter stays 0).
 TEST(SpatialThesisSweep, ConstraintFlagsAgreeWithTheEnergyAndTheTheorems) {
   const SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::canonical);
-  const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, 3000, 1000, 2);
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, 3000, 1000, 2);
   for (int l = 0; l < s.n_laws; ++l) {
     const SpatialLaw law = s.laws[l];
     SCOPED_TRACE(law_name(law));
@@ -145,10 +145,10 @@ TEST(SpatialThesisSweep, ConstraintsKeepTheClassicWords) {
   SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::direct);
   s.n_laws = kClassicLaws;
   ASSERT_FALSE(s.tallies_thesis_words());
-  const SpatialSweepResult plain = run_spatial_sweep_cpu(s, 0, 1200, 500, 2);
+  const SpatialSweepResult plain = run_sweep_cpu(s, 0, 1200, 500, 2);
   ASSERT_EQ(plain.layout.pair_words, static_cast<std::uint32_t>(Wd::count));
   s.constraints = true;
-  const SpatialSweepResult with = run_spatial_sweep_cpu(s, 0, 1200, 500, 2);
+  const SpatialSweepResult with = run_sweep_cpu(s, 0, 1200, 500, 2);
   ASSERT_EQ(with.layout.pair_words, static_cast<std::uint32_t>(Wd::count_thesis));
   for (std::uint32_t c = 0; c <= plain.layout.cells; ++c) {
     EXPECT_EQ(plain.words[plain.layout.samples(c)], with.words[with.layout.samples(c)]);
@@ -212,7 +212,7 @@ TEST(SpatialThesisSweep, LawParameterAxesBinTheDrawnValues) {
     s.axes[0] = {q, lo, hi, 5};
     s.n_axes = 1;
     const std::uint64_t n = 2000;
-    const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 300, 2);
+    const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 300, 2);
     std::vector<std::uint64_t> want(6, 0);
     for (std::uint64_t k = 0; k < n; ++k) {
       const SpatialSample smp = draw_spatial_sample(s.plan, k, sample_needs(s));
@@ -232,8 +232,8 @@ TEST(SpatialThesisSweep, LawParameterAxesBinTheDrawnValues) {
 
 TEST(SpatialThesisSweep, BatchedThreadsAreTheSweepSampleLoop) {
   const SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::mechanism);
-  testing::expect_sweep_equals_reference(
-      s, 3, 900, [&](int threads) { return run_spatial_sweep_cpu(s, 3, 900, 137, threads); });
+  testing::expect_sweep_equals_reference(s, 3, 900,
+                                         [&](int threads) { return run_sweep_cpu(s, 3, 900, 137, threads); });
 }
 
 // The GPU's batches (kernels/spatial_given_sweep.cuh) give the sweep the Routh laws' outcomes from their

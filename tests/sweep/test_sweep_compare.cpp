@@ -30,7 +30,7 @@ const u64* slot_words(const PlanarSweepResult& r, std::uint32_t cell, int slot) 
 
 TEST(SweepCompare, ALawAgainstItselfIsZeroEverywhere) {
   const PlanarSweepSpec s = compare_spec({{0, 0}, {3, 3}, {4, 4}});
-  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+  const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
   for (std::uint32_t cell = 0; cell <= r.layout.cells; ++cell)
     for (int p = 0; p < s.n_pairs; ++p) {
       const u64* w = slot_words(r, cell, s.n_laws + p);
@@ -53,7 +53,7 @@ TEST(SweepCompare, IncrementalLawsAgreeAtZeroFriction) {
   PlanarSweepSpec s = compare_spec({{0, 1}, {0, 2}, {1, 2}});
   s.plan.mu = {ScalarKind::constant, 0.0, 0.0, 1};
   s.axes[1] = {Quantity::e, 0.0, 1.0, 10};
-  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+  const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
   for (int p = 0; p < s.n_pairs; ++p) {
     const int slot = s.n_laws + p;
     EXPECT_EQ(r.pair_total(slot, CompareWords::both_valid), kSamples);
@@ -66,7 +66,7 @@ TEST(SweepCompare, IncrementalLawsAgreeAtZeroFriction) {
 // three incremental laws agree to rounding, sample by sample; and the compare words are a recount.
 TEST(SweepCompare, TypeFiveAgreementAndTheWordsAreARecount) {
   const PlanarSweepSpec s = compare_spec({{0, 1}, {0, 2}, {2, 4}, {3, 4}});
-  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
+  const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
   std::uint64_t both[4] = {}, differ[4] = {}, type5 = 0;
   double max[4] = {};
   for (std::uint64_t k = 0; k < kSamples; ++k) {
@@ -102,8 +102,8 @@ TEST(SweepCompare, TypeFiveAgreementAndTheWordsAreARecount) {
 
 TEST(SweepCompare, SameWordsAndWitnessesOnAnyThreadCount) {
   const PlanarSweepSpec s = compare_spec({{0, 2}, {3, 4}});
-  const PlanarSweepResult a = run_planar_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
-  const PlanarSweepResult b = run_planar_sweep_cpu(s, 0, kSamples, 1000, 2, nullptr);
+  const PlanarSweepResult a = run_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
+  const PlanarSweepResult b = run_sweep_cpu(s, 0, kSamples, 1000, 2, nullptr);
   EXPECT_EQ(a.words, b.words);
   ASSERT_EQ(a.witnesses.size(), static_cast<std::size_t>(s.n_laws + s.n_pairs));
   ASSERT_EQ(a.witnesses.size(), b.witnesses.size());

@@ -31,9 +31,9 @@ std::string map_csv_of(const PlanarSweepResult& r, const std::string& tag) {
 TEST(SweepDeterminism, ThreadsAndBatchesGiveIdenticalBytes) {
   const PlanarSweepSpec spec = testing::quickstart_spec();
   const std::uint64_t n = 60000;
-  const PlanarSweepResult serial = run_planar_sweep_cpu(spec, 0, n, 1 << 14, 1);
-  const PlanarSweepResult two = run_planar_sweep_cpu(spec, 0, n, 1 << 14, 2);
-  const PlanarSweepResult odd_batch = run_planar_sweep_cpu(spec, 0, n, 777, 2);
+  const PlanarSweepResult serial = run_sweep_cpu(spec, 0, n, 1 << 14, 1);
+  const PlanarSweepResult two = run_sweep_cpu(spec, 0, n, 1 << 14, 2);
+  const PlanarSweepResult odd_batch = run_sweep_cpu(spec, 0, n, 777, 2);
   EXPECT_EQ(serial.threads, 1);
   EXPECT_EQ(two.threads, 2);
   EXPECT_EQ(serial.words, two.words);
@@ -54,9 +54,9 @@ TEST(SweepDeterminism, ThreadsAndBatchesGiveIdenticalBytes) {
 // Splitting the sample range and merging gives the whole (the basis of distributed sweeps).
 TEST(SweepDeterminism, RangesMergeExactly) {
   const PlanarSweepSpec spec = testing::quickstart_spec();
-  const PlanarSweepResult whole = run_planar_sweep_cpu(spec, 0, 30000, 4096, 1);
-  PlanarSweepResult parts = run_planar_sweep_cpu(spec, 17000, 13000, 1000, 2);
-  merge_results(parts, run_planar_sweep_cpu(spec, 0, 17000, 5000, 1));
+  const PlanarSweepResult whole = run_sweep_cpu(spec, 0, 30000, 4096, 1);
+  PlanarSweepResult parts = run_sweep_cpu(spec, 17000, 13000, 1000, 2);
+  merge_results(parts, run_sweep_cpu(spec, 0, 17000, 5000, 1));
   EXPECT_EQ(whole.words, parts.words);
 }
 
@@ -75,7 +75,7 @@ TEST(SweepDeterminism, SweepLoopSeesTheBatchSamples) {
       tally_outcome<PlainOps>(by_hand.layout, by_hand.words.data(), cell, l, evaluate(spec.laws[l], s.c),
                               spec.tolerance, theorem_forbids_gain(spec.laws[l], s.c));
   }
-  EXPECT_EQ(by_hand.words, run_planar_sweep_cpu(spec, first, n, 999, 2).words);
+  EXPECT_EQ(by_hand.words, run_sweep_cpu(spec, first, n, 999, 2).words);
 }
 
 }  // namespace

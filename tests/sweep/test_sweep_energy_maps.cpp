@@ -11,7 +11,7 @@ constexpr std::uint64_t kSamples = 400000;
 
 TEST(SweepEnergyMaps, WhoGainsEnergy) {
   const PlanarSweepSpec spec = testing::quickstart_spec();
-  const PlanarSweepResult r = run_planar_sweep_cpu(spec, 0, kSamples, 1 << 15, 2);
+  const PlanarSweepResult r = run_sweep_cpu(spec, 0, kSamples, 1 << 15, 2);
   EXPECT_EQ(r.samples_in_map() + r.outside(), kSamples);
   EXPECT_EQ(r.outside(), 0u);
   for (int l = 0; l < spec.n_laws; ++l) {
@@ -40,7 +40,7 @@ TEST(SweepEnergyMaps, ChatterjeeRuinaGainsBeyondItsRange) {
   PlanarSweepSpec spec = testing::quickstart_spec(1.0, 2.0);
   spec.laws[0] = planar_law<ChatterjeeRuina>;
   spec.n_laws = 1;
-  const PlanarSweepResult r = run_planar_sweep_cpu(spec, 0, 100000, 1 << 15, 2);
+  const PlanarSweepResult r = run_sweep_cpu(spec, 0, 100000, 1 << 15, 2);
   EXPECT_GT(r.pair_total(0, PlanarWords::gain), 100u);
   EXPECT_EQ(r.pair_total(0, PlanarWords::violation), 0u) << "e_t > 1 is outside the theorem";
 }

@@ -65,7 +65,7 @@ TEST(SweepThesisLaws, NewParametersLeaveTheOtherInputsBitForBit) {
 // The tally's thesis words against a recount here, sample by sample, with the kernel and the checker.
 TEST(SweepThesisLaws, ConstraintAndSolutionWordsAreARecountOfTheSamples) {
   const PlanarSweepSpec s = all_laws_spec();
-  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
+  const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
   std::uint64_t c[planar_law_count][4] = {}, sol[planar_law_count][4] = {}, nc[planar_law_count] = {};
   for (std::uint64_t k = 0; k < kSamples; ++k) {
     const PlanarSample smp = draw_planar_sample(s.plan, k);
@@ -113,7 +113,7 @@ TEST(SweepThesisLaws, ConstraintsWithoutAThesisLaw) {
   PlanarSweepSpec s = testing::quickstart_spec();
   s.constraints = true;
   EXPECT_EQ(tally_layout(s).pair_words, static_cast<std::uint32_t>(PlanarWords::count_thesis));
-  const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+  const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
   for (int l = 0; l < s.n_laws; ++l) {
     SCOPED_TRACE(law_name(s.laws[l]));
     EXPECT_EQ(r.pair_total(l, PlanarWords::c1), r.pair_total(l, PlanarWords::gain));
@@ -127,8 +127,8 @@ TEST(SweepThesisLaws, ConstraintsWithoutAThesisLaw) {
 
 TEST(SweepThesisLaws, SameWordsAndWitnessesOnAnyThreadCountAndBatch) {
   const PlanarSweepSpec s = all_laws_spec();
-  const PlanarSweepResult a = run_planar_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
-  const PlanarSweepResult b = run_planar_sweep_cpu(s, 0, kSamples, 1000, 2, nullptr);
+  const PlanarSweepResult a = run_sweep_cpu(s, 0, kSamples, 4096, 1, nullptr);
+  const PlanarSweepResult b = run_sweep_cpu(s, 0, kSamples, 1000, 2, nullptr);
   EXPECT_EQ(a.words, b.words);
   ASSERT_EQ(a.witnesses.size(), b.witnesses.size());
   for (std::size_t l = 0; l < a.witnesses.size(); ++l) {
@@ -153,7 +153,7 @@ TEST(SweepThesisLaws, MapAxesOverTheLawParametersBinTheDrawnValues) {
     const SampleNeeds n = sample_needs(s);
     EXPECT_EQ(n.weights, q != Quantity::ratio);
     EXPECT_EQ(n.ratio, q == Quantity::ratio);
-    const PlanarSweepResult r = run_planar_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
+    const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
     std::uint64_t bins[6] = {};
     for (std::uint64_t k = 0; k < kSamples; ++k) {
       const PlanarSample smp = draw_planar_sample(s.plan, k, n);

@@ -29,10 +29,8 @@ std::uint64_t type_count(const PlanarSweepResult& r, std::uint32_t cell, int law
 }
 
 TEST(SweepTypeMaps, Case4GivesOnlyType1AndCase5OnlyType5) {
-  const PlanarSweepResult c4 =
-      run_planar_sweep_cpu(fixed_case({1, 1.5, 4}, 1.0, 0.5, 10.0, 20), 0, 50000, 8192, 2);
-  const PlanarSweepResult c5 =
-      run_planar_sweep_cpu(fixed_case({1, 0.5, 1}, 0.2, 0.5, 10.0, 20), 0, 50000, 8192, 2);
+  const PlanarSweepResult c4 = run_sweep_cpu(fixed_case({1, 1.5, 4}, 1.0, 0.5, 10.0, 20), 0, 50000, 8192, 2);
+  const PlanarSweepResult c5 = run_sweep_cpu(fixed_case({1, 0.5, 1}, 0.2, 0.5, 10.0, 20), 0, 50000, 8192, 2);
   for (int l = 0; l < 3; ++l) {  // every sample, inside the alpha map or beyond it
     EXPECT_EQ(c4.pair_total(l, PlanarWords::type_word(1)), 50000u);
     EXPECT_EQ(c5.pair_total(l, PlanarWords::type_word(5)), 50000u);
@@ -48,7 +46,7 @@ TEST(SweepTypeMaps, BoundariesFallAtRmAndOnePlusERm) {
   const double lo_edge = 1.0 / 3.0, hi_edge = 0.5;
   const std::uint32_t bins = 60;
   const PlanarSweepResult r =
-      run_planar_sweep_cpu(fixed_case({1, 0.2, 1}, 0.5, 0.5, 1.0, bins), 0, 400000, 1 << 16, 2);
+      run_sweep_cpu(fixed_case({1, 0.2, 1}, 0.5, 0.5, 1.0, bins), 0, 400000, 1 << 16, 2);
   for (std::uint32_t b = 0; b < bins; ++b) {
     const double a0 = static_cast<double>(b) / bins, a1 = static_cast<double>(b + 1) / bins;
     const int expected = a1 <= lo_edge ? 1 : (a0 >= lo_edge && a1 <= hi_edge) ? 2 : a0 >= hi_edge ? 5 : 0;
@@ -70,7 +68,7 @@ TEST(SweepTypeMaps, BoundariesFallAtRmAndOnePlusERm) {
 // Case 3 (W = (1, -0.5, 1), mu = 0.2): reverse sliding, r_m = 0.636364, Types 3, 4, 5.
 TEST(SweepTypeMaps, Case3ReverseSliding) {
   const PlanarSweepResult r =
-      run_planar_sweep_cpu(fixed_case({1, -0.5, 1}, 0.2, 0.5, 2.0, 40), 0, 200000, 1 << 16, 2);
+      run_sweep_cpu(fixed_case({1, -0.5, 1}, 0.2, 0.5, 2.0, 40), 0, 200000, 1 << 16, 2);
   const double r_m = 0.7 / 1.1;
   EXPECT_EQ(r.pair_total(0, PlanarWords::type_word(1)) + r.pair_total(0, PlanarWords::type_word(2)), 0u);
   for (std::uint32_t b = 0; b < 40; ++b) {

@@ -38,8 +38,8 @@ TEST(ZoomedMaps, PlanarTotalsWitnessesAndViolationsCoverEverySample) {
   zoomed.axes[0] = {Quantity::theta, 30.0, 60.0, 6};
   zoomed.axes[1] = {Quantity::mu, 0.0, 0.5, 5};
   const std::uint64_t n = 60000;
-  const PlanarSweepResult a = run_planar_sweep_cpu(full, 0, n, 7000, 2);
-  const PlanarSweepResult b = run_planar_sweep_cpu(zoomed, 0, n, 7000, 2);
+  const PlanarSweepResult a = run_sweep_cpu(full, 0, n, 7000, 2);
+  const PlanarSweepResult b = run_sweep_cpu(zoomed, 0, n, 7000, 2);
   expect_same_global_results(a, b, n);
   EXPECT_GT(b.pair_total(2, PlanarWords::gain), 0u) << "newton gains somewhere";
 }
@@ -51,8 +51,8 @@ TEST(ZoomedMaps, MultiContactTotalsWitnessesAndViolationsCoverEverySample) {
   MultiContactSweepSpec zoomed = full;
   zoomed.axes[0] = {Quantity::log10_cond, 1.0, 2.0, 3};
   const std::uint64_t n = 4000;
-  const auto a = run_multicontact_sweep_cpu(full, 0, n, 500, 2);
-  const auto b = run_multicontact_sweep_cpu(zoomed, 0, n, 500, 2);
+  const auto a = run_sweep_cpu(full, 0, n, 500, 2);
+  const auto b = run_sweep_cpu(zoomed, 0, n, 500, 2);
   expect_same_global_results(a, b, n);
 }
 

@@ -249,7 +249,8 @@ TEST(ConfigParse, KanePendulum) {
   EXPECT_DOUBLE_EQ(theta, std::atan2(v.t, -v.n) * 180.0 / std::acos(-1.0));
   EXPECT_NEAR(std::tan(theta * std::acos(-1.0) / 180.0), 1.990837, 5e-7);  // alpha
   EXPECT_FALSE(planar_spec(c).plan.random_tangent_sign);
-  EXPECT_EQ(laws_of(c), (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>}));
+  EXPECT_EQ(laws_of(c),
+            (std::vector<PlanarLaw>{planar_law<Stronge>, planar_law<Poisson>, planar_law<Newton>}));
   expect_dist(planar_spec(c).plan.e, ScalarKind::grid, 0.0, 1.0, 21);
   expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);

@@ -84,7 +84,7 @@ TEST(SpatialCompare, CompareSlotsAreTheOneSampleComputation) {
       ranked[p].push_back(Witness{d, k});
     }
   }
-  const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 450, 2);
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 450, 2);
   for (std::uint32_t c = 0; c <= L.cells; ++c)
     for (int p = 0; p < s.n_pairs; ++p) {
       const Expected& e = want[c * s.n_pairs + p];
@@ -122,7 +122,7 @@ TEST(SpatialCompare, RouthLawsAgreeToRoundingWithoutFriction) {
   for (const ComparePair p : {ComparePair{0, 1}, ComparePair{0, 2}, ComparePair{1, 2}})
     s.pairs[s.n_pairs++] = p;
   const std::uint64_t n = 1500;
-  const SpatialSweepResult r = run_spatial_sweep_cpu(s, 0, n, 500, 2);
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 500, 2);
   for (int p = 0; p < s.n_pairs; ++p) {
     EXPECT_EQ(r.pair_total(s.n_laws + p, Cw::both_valid), n) << "pair " << p;
     EXPECT_EQ(r.pair_total(s.n_laws + p, Cw::type_differs), 0u) << "pair " << p;
@@ -134,17 +134,17 @@ TEST(SpatialCompare, RouthLawsAgreeToRoundingWithoutFriction) {
 // sweep without pairs; and the batched threads are the one-sample loop.
 TEST(SpatialCompare, PairsLeaveTheLawsAloneAndThreadsAgree) {
   SpatialSweepSpec s = compared(SpatialMatrixKind::canonical);
-  const SpatialSweepResult with = run_spatial_sweep_cpu(s, 0, 1000, 300, 2);
+  const SpatialSweepResult with = run_sweep_cpu(s, 0, 1000, 300, 2);
   SpatialSweepSpec plain = s;
   plain.n_pairs = 0;
-  const SpatialSweepResult without = run_spatial_sweep_cpu(plain, 0, 1000, 300, 2);
+  const SpatialSweepResult without = run_sweep_cpu(plain, 0, 1000, 300, 2);
   for (std::uint32_t c = 0; c <= without.layout.cells; ++c)
     for (int l = 0; l < s.n_laws; ++l)
       for (std::uint32_t w = 0; w < without.layout.pair_words; ++w)
         EXPECT_EQ(with.words[with.layout.pair(c, l) + w], without.words[without.layout.pair(c, l) + w]);
   for (int l = 0; l < s.n_laws; ++l) ASSERT_EQ(with.witnesses[l].size(), without.witnesses[l].size());
-  testing::expect_sweep_equals_reference(
-      s, 7, 600, [&](int threads) { return run_spatial_sweep_cpu(s, 7, 600, 101, threads); });
+  testing::expect_sweep_equals_reference(s, 7, 600,
+                                         [&](int threads) { return run_sweep_cpu(s, 7, 600, 101, threads); });
 }
 
 }  // namespace

@@ -38,17 +38,15 @@ template COLLSWEEP_MULTICONTACT_BATCH(2);
 template COLLSWEEP_MULTICONTACT_BATCH(3);
 template COLLSWEEP_MULTICONTACT_BATCH(4);
 
-bool run_planar_sweep(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
-                      ProgressHook, char* err, std::size_t err_len) {
+template <class Spec>
+bool run_sweep(const Spec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*, ProgressHook, char* err,
+               std::size_t err_len, std::uint64_t) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
-
-bool run_multicontact_sweep(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
-                            ProgressHook, char* err, std::size_t err_len) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
+template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
+template COLLSWEEP_RUN_SWEEP(MultiContactSweepSpec);
+template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
 bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*,
                              PlanarOutcome*, char* err, std::size_t err_len) {
@@ -65,12 +63,6 @@ bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, 
 
 bool evaluate_spatial_batch(SpatialLaw, const SpatialCollision*, SpatialOutcome*, std::size_t, char* err,
                             std::size_t err_len) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
-
-bool run_spatial_sweep(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*,
-                       ProgressHook, char* err, std::size_t err_len, std::uint64_t) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }

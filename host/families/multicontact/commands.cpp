@@ -16,12 +16,6 @@
 
 namespace collsweep {
 
-MultiContactSweepResult run_family_sweep(const MultiContactSweepSpec& spec, const SweepRequest& q) {
-  return q.backend == "cuda"
-             ? run_multicontact_sweep_gpu(spec, q.first, q.samples, q.progress)
-             : run_multicontact_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
-}
-
 std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
   std::uint64_t v = 0;
   for (int l = 0; l < r.spec.n_laws; ++l)

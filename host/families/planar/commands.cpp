@@ -15,12 +15,6 @@
 
 namespace collsweep {
 
-PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& q) {
-  return families::sweeps_on_gpu(q, spec.n_pairs)
-             ? run_planar_sweep_gpu(spec, q.first, q.samples, q.progress)
-             : run_planar_sweep_cpu(spec, q.first, q.samples, q.batch, q.threads, q.progress);
-}
-
 std::uint64_t theorem_violations(const PlanarSweepResult& r) {
   std::uint64_t v = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) v += r.pair_total(l, PlanarWords::violation);

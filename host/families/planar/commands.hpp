@@ -15,8 +15,7 @@ namespace collsweep {
 
 struct RunConfig;
 
-// run: the sweep on the requested backend, and the samples a theorem forbids that gained energy.
-PlanarSweepResult run_family_sweep(const PlanarSweepSpec& spec, const SweepRequest& request);
+// run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const PlanarSweepResult& r);
 
 namespace cli {

@@ -15,9 +15,7 @@ namespace collsweep {
 
 struct RunConfig;
 
-// run: the sweep on the requested backend, and the samples a theorem forbids that gained energy
-// (stronge-3d always, chatterjee-ruina-3d for e_t <= 1: models/spatial/sweep.hpp).
-SpatialSweepResult run_family_sweep(const SpatialSweepSpec& spec, const SweepRequest& request);
+// run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const SpatialSweepResult& r);
 
 namespace cli {
