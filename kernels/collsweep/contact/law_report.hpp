@@ -34,4 +34,18 @@ inline const char* slip_type_label(int type) {
   return type == 1 ? "stick" : type == 2 ? "slides on" : type == 3 ? "slip reversed" : "none";
 }
 
+// The cases of Chatterjee's Law I (1997 §6.5.1) and Law III (§6.5.3), planar and spatial.
+inline const char* chatterjee_law1_type_label(int type) {
+  return type == 1   ? "case (a): e_n = r_n"
+         : type == 2 ? "case (b): energy kept"
+         : type == 3 ? "case (c): pushed along n"
+                     : "none";
+}
+inline const char* chatterjee_law3_type_label(int type) {
+  return type == 1   ? "accepted"
+         : type == 2 ? "accepted after the energy fix"
+         : type == 3 ? "projected onto friction cone"
+                     : "none";
+}
+
 }  // namespace collsweep

@@ -118,6 +118,25 @@ struct LawFold {
 #undef COLLSWEEP_LAW_CASE
     return otherwise();
   }
+
+  // f(LawTag<L>{}) for the law L of Sub whose index in Full is `index`, the first law of Sub for any index
+  // that names none of the others: for callers whose index always names a law of Sub (a parsed config's),
+  // where a fallback path would only cost registers. The last laws are tested first.
+  template <class F>
+  COLLSWEEP_HD_INLINE static auto visit_valid(int index, const F& f) {
+    return visit_valid_from<Sub::size - 1>(index, f);
+  }
+
+ private:
+  template <int I, class F>
+  COLLSWEEP_HD_INLINE static auto visit_valid_from(int index, const F& f) {
+    using L = typename LawAt<I, Sub>::type;
+    if constexpr (I == 0) {
+      return f(LawTag<L>{});
+    } else {
+      return index == LawIndex<L, Full>::value ? f(LawTag<L>{}) : visit_valid_from<I - 1>(index, f);
+    }
+  }
 };
 
 }  // namespace collsweep

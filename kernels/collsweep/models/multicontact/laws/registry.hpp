@@ -26,18 +26,15 @@ COLLSWEEP_HD_INLINE auto visit_multicontact_law(MultiContactLaw law, const F& f,
 }
 
 // Evaluates one multi-contact law on one collision (the sweeps, `eval` and `solve` all come here); `listen`
-// receives every distinct solution (solution_listener.hpp). An index that names no law: numerical_failure.
+// receives every distinct solution (solution_listener.hpp). law must name a law (configs and the command
+// line parse it).
 template <int K, class Listener>
 COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
                                                         const MultiContactCollision<K>& c,
                                                         const MultiContactOptions& opt, Listener& listen) {
-  return visit_multicontact_law(
-      law, [&](auto tag) { return decltype(tag)::type::template evaluate<K>(c, opt, listen); },
-      [] {
-        MultiContactOutcome<K> o;
-        o.status = Status::numerical_failure;
-        return o;
-      });
+  return LawFold<MultiContactLaws>::visit_valid(static_cast<int>(law), [&](auto tag) {
+    return decltype(tag)::type::template evaluate<K>(c, opt, listen);
+  });
 }
 
 template <int K>

@@ -34,12 +34,7 @@ struct ChatterjeeLaw1 : LawDefaults {
   // Chatterjee 1997 §6.5.1: the outcome lies in the accessible region (its energy fix holds for r_t >= -1).
   COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
   static constexpr int type_count = 3;
-  static const char* type_label(int type) {
-    return type == 1   ? "case (a): e_n = r_n"
-           : type == 2 ? "case (b): energy kept"
-           : type == 3 ? "case (c): pushed along n"
-                       : "none";
-  }
+  static const char* type_label(int type) { return chatterjee_law1_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_planar(c);

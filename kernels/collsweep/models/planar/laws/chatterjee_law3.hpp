@@ -28,12 +28,7 @@ struct ChatterjeeLaw3 : LawDefaults {
   // Chatterjee 1997 §6.5.3: the outcome lies in the accessible region.
   COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const PlanarCollision&) { return true; }
   static constexpr int type_count = 3;
-  static const char* type_label(int type) {
-    return type == 1   ? "accepted"
-           : type == 2 ? "accepted after the energy fix"
-           : type == 3 ? "projected onto friction cone"
-                       : "none";
-  }
+  static const char* type_label(int type) { return chatterjee_law3_type_label(type); }
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_planar(c);

@@ -25,12 +25,7 @@ struct ChatterjeeLaw1_3d : LawDefaults {
   // Chatterjee 1997 §6.5.1: the outcome lies in the accessible region.
   COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
   static constexpr int type_count = 3;
-  static const char* type_label(int type) {
-    return type == 1   ? "case (a): e_n = r_n"
-           : type == 2 ? "case (b): energy kept"
-           : type == 3 ? "case (c): pushed along n"
-                       : "none";
-  }
+  static const char* type_label(int type) { return chatterjee_law1_type_label(type); }
   COLLSWEEP_HD_INLINE static SpatialOutcome evaluate(const SpatialCollision& c, LawReport* report = nullptr) {
     set_report(report, 0, 0);
     Status s = validate_spatial(c);
