@@ -45,23 +45,36 @@ COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
   return evaluate_lcp(law, c, opt, none);
 }
 
+// One law's enumeration branch on the lanes of V (evaluate_lcp_lanes). A functor rather than a lambda: its
+// call is forced inline into the CPU's SIMD entry points, compiled for their instruction set (a lambda too
+// large for g++ to inline would be compiled for the baseline one).
+template <int K, class V>
+struct LaneEnumeration {
+  LaneLawState<K, V>& st;
+  const MultiContactCollision<K>* cs;
+  const MultiContactOptions& opt;
+  MultiContactOutcome<K>* out;
+  template <class Tag>
+  COLLSWEEP_HD_ALWAYS_INLINE bool operator()(Tag) const {
+    NoSolutionListener none;
+    Tag::type::template enumerate<K, V>(st, cs, opt, out, none);
+    return true;
+  }
+};
+
 // The law's enumeration branch on the lanes of V, out[l] for cs[l] (law_enumeration.hpp; the CPU's SIMD
 // path, host/backend/multicontact_lanes.cpp, whose predicates run the theorem predicates on the lanes);
 // the options' solver must be the enumeration. False, out untouched, for a value that names no law.
 template <int K, class V, class Predicates>
-COLLSWEEP_HD_INLINE bool evaluate_lcp_lanes(MultiContactLaw law, const MultiContactCollision<K>* cs,
-                                            const MultiContactOptions& opt, const Predicates& predicates,
-                                            MultiContactOutcome<K>* out) {
-  return visit_multicontact_law(
-      law,
-      [&](auto tag) {
-        LaneLawState<K, V> st;
-        if (!st.start(cs, opt, out, predicates)) return true;
-        NoSolutionListener none;
-        decltype(tag)::type::template enumerate<K, V>(st, cs, opt, out, none);
-        return true;
-      },
-      [] { return false; });
+COLLSWEEP_HD_ALWAYS_INLINE bool evaluate_lcp_lanes(MultiContactLaw law, const MultiContactCollision<K>* cs,
+                                                   const MultiContactOptions& opt,
+                                                   const Predicates& predicates,
+                                                   MultiContactOutcome<K>* out) {
+  if (static_cast<int>(law) >= multicontact_law_count) return false;
+  LaneLawState<K, V> st;
+  if (!st.start(cs, opt, out, predicates)) return true;
+  return LawFold<MultiContactLaws>::visit_valid(static_cast<int>(law),
+                                                LaneEnumeration<K, V>{st, cs, opt, out});
 }
 
 // Whether the law has Poisson's two phases (compression, decompression); else one phase.
