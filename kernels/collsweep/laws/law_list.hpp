@@ -2,6 +2,7 @@
 // trait.
 #pragma once
 
+#include <cstring>
 #include <type_traits>
 
 #include "collsweep/hd.hpp"
@@ -57,6 +58,15 @@ struct LawIndex;
 template <class L, class... Laws>
 struct LawIndex<L, LawList<Laws...>> : std::integral_constant<int, law_list_detail::index_of<L, Laws...>()> {
 };
+
+// The index of the law of the list whose name (its static member) is `name`; -1 for none. Host only.
+template <class... Laws>
+inline int law_index_of_name(const char* name, LawList<Laws...>) {
+  const char* const names[] = {Laws::name...};
+  for (int i = 0; i < static_cast<int>(sizeof...(Laws)); ++i)
+    if (std::strcmp(name, names[i]) == 0) return i;
+  return -1;
+}
 
 // The laws of List for which Keep<L>::value holds, in List's order.
 template <template <class> class Keep, class List>

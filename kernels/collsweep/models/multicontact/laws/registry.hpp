@@ -1,8 +1,6 @@
 // The registry of multi-contact laws: their type list, and every query folded from it.
 #pragma once
 
-#include <cstring>
-
 #include "collsweep/laws/law_list.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
@@ -88,13 +86,11 @@ inline const char* law_name(MultiContactLaw law) {
       law, [](auto tag) { return decltype(tag)::type::name; }, [] { return "unknown"; });
 }
 
+// Parses a multi-contact law's name; returns false for an unknown name.
 inline bool parse_multicontact_law(const char* name, MultiContactLaw* out) {
-  for (int i = 0; i < multicontact_law_count; ++i)
-    if (std::strcmp(name, law_name(static_cast<MultiContactLaw>(i))) == 0) {
-      *out = static_cast<MultiContactLaw>(i);
-      return true;
-    }
-  return false;
+  const int i = law_index_of_name(name, MultiContactLaws{});
+  if (i >= 0) *out = static_cast<MultiContactLaw>(i);
+  return i >= 0;
 }
 
 }  // namespace collsweep

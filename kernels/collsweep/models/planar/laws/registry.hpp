@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
 #include "collsweep/laws/law_list.hpp"
 #include "collsweep/models/planar/laws/brach.hpp"
@@ -121,16 +120,11 @@ inline const char* law_name(PlanarLaw law) {
       law, [](auto tag) { return decltype(tag)::type::name; }, [] { return "unknown"; });
 }
 
-// Parses a law name; returns false for an unknown name.
+// Parses a planar law's name; returns false for an unknown name.
 inline bool parse_law(const char* name, PlanarLaw* out) {
-  for (int i = 0; i < planar_law_count; ++i) {
-    const auto law = static_cast<PlanarLaw>(i);
-    if (std::strcmp(name, law_name(law)) == 0) {
-      *out = law;
-      return true;
-    }
-  }
-  return false;
+  const int i = law_index_of_name(name, PlanarLaws{});
+  if (i >= 0) *out = static_cast<PlanarLaw>(i);
+  return i >= 0;
 }
 
 }  // namespace collsweep

@@ -1,7 +1,6 @@
 // The registry of spatial single-contact laws: their type list, and every query folded from it.
 #pragma once
 
-#include <cstring>
 #include <type_traits>
 
 #include "collsweep/laws/law_list.hpp"
@@ -11,9 +10,9 @@
 #include "collsweep/models/spatial/laws/chatterjee_law3_3d.hpp"
 #include "collsweep/models/spatial/laws/chatterjee_ruina_3d.hpp"
 #include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
+#include "collsweep/models/spatial/laws/law_inputs.hpp"
 #include "collsweep/models/spatial/laws/routh_laws.hpp"
 #include "collsweep/models/spatial/laws/smith_3d.hpp"
-#include "collsweep/models/spatial/laws/law_inputs.hpp"
 
 namespace collsweep {
 
@@ -182,16 +181,11 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial_without_routh(SpatialLaw law
       });
 }
 
-// Parses a spatial law name; returns false for an unknown name.
+// Parses a spatial law's name; returns false for an unknown name.
 inline bool parse_law(const char* name, SpatialLaw* out) {
-  for (int i = 0; i < spatial_law_count; ++i) {
-    const auto law = static_cast<SpatialLaw>(i);
-    if (std::strcmp(name, law_name(law)) == 0) {
-      *out = law;
-      return true;
-    }
-  }
-  return false;
+  const int i = law_index_of_name(name, SpatialLaws{});
+  if (i >= 0) *out = static_cast<SpatialLaw>(i);
+  return i >= 0;
 }
 
 }  // namespace collsweep
