@@ -39,12 +39,9 @@ COLLSWEEP_HD_INLINE int draw_lanes(const PlanarSamplePlan& p, SampleNeeds needs,
     one.cos_theta = in.cos_theta[l];
     one.v_t = in.v_t[l];
     one.alpha = in.alpha[l];
-    one.mu = in.mu[l];
-    one.e = in.e[l];
-    one.e_t = in.e_t[l];
-    one.s1 = in.s1[l];
-    one.s2 = in.s2[l];
-    one.ratio = in.ratio[l];
+#define COLLSWEEP_X(name, ...) one.name = in.name[l];
+    COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
     out[l] = planar_sample_of(p, needs, one);
   }
   return redrawn;
@@ -104,10 +101,10 @@ bool planar_lanes_serve(const PlanarSamplePlan& p, SampleNeeds needs) {
       p.W.kind == MatrixKind::fixed ||
       (p.W.kind == MatrixKind::mechanism && lanes_draw_scalar(p.W.log10_cond_M)) ||
       (p.W.kind == MatrixKind::wishart && p.W.wishart_dof <= kLaneStreamMaxUniforms / 2);
-  return W && lanes_take_input(p.theta_deg) && lanes_take_input(p.mu) && lanes_take_input(p.e) &&
-         (!needs.e_t || lanes_take_input(p.e_t)) &&
-         (!needs.weights || (lanes_take_input(p.s1) && lanes_take_input(p.s2))) &&
-         (!needs.ratio || lanes_take_input(p.ratio));
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
+  (!parameter_drawn(needs.inputs, reads) || lanes_take_input(p.name))&&
+  return W && lanes_take_input(p.theta_deg) && COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X) true;
+#undef COLLSWEEP_X
 }
 
 int draw_planar_lanes(const PlanarSamplePlan& plan, SampleNeeds needs, std::uint64_t k0,

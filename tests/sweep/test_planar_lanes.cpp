@@ -46,7 +46,10 @@ PlanarSamplePlan quickstart_plan() {
   return p;
 }
 
-SampleNeeds needs_of(bool e_t, bool alpha) { return SampleNeeds{e_t, false, false, alpha, false}; }
+// Every law parameter but e_t drawn (e_t as asked), alpha as asked, no derived shape quantity, no grid.
+SampleNeeds needs_of(bool e_t, bool alpha) {
+  return SampleNeeds{e_t ? ~0u : ~static_cast<unsigned>(planar_input::e_t), false, false, alpha, false};
+}
 
 // The instruction sets this CPU runs (the sampler is compiled for all three).
 std::vector<LaneIsa> isas() {

@@ -131,7 +131,9 @@ TEST(SpatialSampler, StreamsAreIndependent) {
     EXPECT_NE(x.c.mu, y.c.mu);
   }
   // Skipping e_t (no law or axis reads it) leaves every other input as it was.
-  const SpatialSample full = draw_spatial_sample(a, 7), lean = draw_spatial_sample(a, 7, SpatialNeeds{false});
+  const SpatialSample full = draw_spatial_sample(a, 7),
+                      lean =
+                          draw_spatial_sample(a, 7, SpatialNeeds{~static_cast<unsigned>(spatial_input::e_t)});
   EXPECT_EQ(lean.c.e_t, 0.0);
   EXPECT_EQ(std::memcmp(&full.c.W, &lean.c.W, sizeof full.c.W), 0);
   EXPECT_EQ(full.c.mu, lean.c.mu);

@@ -176,7 +176,7 @@ TEST(SpatialThesisSweep, ParameterStreamsLeaveTheOtherInputsAlone) {
   SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::bodies);
   for (std::uint64_t k = 0; k < 200; ++k) {
     const SpatialSample with = draw_spatial_sample(s.plan, k);
-    const SpatialSample without = draw_spatial_sample(s.plan, k, SpatialNeeds{true, false, false});
+    const SpatialSample without = draw_spatial_sample(s.plan, k, SpatialNeeds{spatial_input::e_t});
     const double a[] = {with.c.W.a, with.c.W.c1, with.c.W.b12, with.c.v.n,  with.c.v.t2,
                         with.c.mu,  with.c.e,    with.c.e_t,   with.psi_deg};
     const double b[] = {without.c.W.a, without.c.W.c1, without.c.W.b12, without.c.v.n,  without.c.v.t2,
@@ -190,13 +190,13 @@ TEST(SpatialThesisSweep, ParameterStreamsLeaveTheOtherInputsAlone) {
     EXPECT_LE(with.params.r1, 1.5);
   }
   const SpatialNeeds all = sample_needs(s);
-  EXPECT_TRUE(all.weights && all.ratio && all.e_t);
+  EXPECT_EQ(all.inputs, spatial_input::weights | spatial_input::ratio | spatial_input::e_t);
   s.n_laws = kClassicLaws;
   const SpatialNeeds classic = sample_needs(s);
-  EXPECT_FALSE(classic.weights || classic.ratio);
+  EXPECT_EQ(classic.inputs & (spatial_input::weights | spatial_input::ratio), 0u);
   s.axes[1] = {Quantity::r2, -0.5, 0.5, 2};  // an axis reads its parameter without a law that does
-  EXPECT_TRUE(sample_needs(s).ratio);
-  EXPECT_FALSE(sample_needs(s).weights);
+  EXPECT_NE(sample_needs(s).inputs & spatial_input::ratio, 0u);
+  EXPECT_EQ(sample_needs(s).inputs & spatial_input::weights, 0u);
 }
 
 // Map axes over s1, s2, r1, r2: each bin holds exactly the samples whose drawn parameter falls in it.

@@ -115,7 +115,7 @@ TEST(ConfigSpatial, EveryMatrixKindRoundTrips) {
 }
 
 // The key table declares every ScalarDist of the plan: the grid rule multiplies exactly the sampler's grid
-// digits (sampler.hpp's COLLSWEEP_SPATIAL_GRID_DISTS), whatever the matrix kind.
+// digits (sampler.hpp's SpatialGridAxis slots), whatever the matrix kind.
 TEST(ConfigSpatial, GridRuleCoversEveryScalarOfThePlan) {
   SpatialSweepSpec s;
   RunSettings run;

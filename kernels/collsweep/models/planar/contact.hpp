@@ -12,6 +12,7 @@
 #include "collsweep/contact/magnitudes.hpp"
 #include "collsweep/contact/status.hpp"
 #include "collsweep/hd.hpp"
+#include "collsweep/models/planar/parameters.hpp"
 
 namespace collsweep {
 
@@ -26,13 +27,8 @@ struct Velocity2 {
   double t = 0.0;  // tangential component, any sign
 };
 
-// The per-sample parameters a planar law may read beyond W, v, mu and e (a law's `reads`,
-// laws/law_traits.hpp).
-namespace planar_input {
-enum : unsigned { e_t = 1u, weights = 2u, ratio = 4u };  // e_t; s1 and s2; the impulse ratio
-}
-
-// One planar collision with the parameters of every planar law; a law reads the ones it needs.
+// One planar collision with the parameters of every planar law (parameters.hpp); a law reads the ones it
+// needs.
 struct PlanarCollision {
   Delassus2 W;
   Velocity2 v;

@@ -5,35 +5,52 @@
 
 #include "collsweep/hd.hpp"
 #include "collsweep/models/planar/plan.hpp"
+#include "collsweep/sampling/grid_slots.hpp"
 #include "collsweep/sampling/scalar.hpp"
 
 namespace collsweep {
 
-// The grid digits of one planar sample, one per ScalarDist of the plan (0 for a non-grid one), in the fixed
-// order of the plan's grid counter (sampling/scalar.hpp)
-//   theta_deg, mu, e, e_t, W.log10_cond, W.log10_cond_M, W.rho, W.kappa, s1, s2, ratio   (theta fastest;
-// the last three were appended for the thesis laws' parameters, so the digits of every earlier plan are unchanged).
-// A grid ScalarDist that the W kind does not read still counts in G (the config validator rejects it).
+// The grid digits of one planar sample, one per ScalarDist of the plan (0 for a non-grid one). Slots, the
+// counter's order (theta fastest): the geometry's below, each law parameter's in its row of parameters.hpp
+//   0 theta_deg, 1 mu, 2 e, 3 e_t, 4 W.log10_cond, 5 W.log10_cond_M, 6 W.rho, 7 W.kappa, 8 s1, 9 s2, 10 ratio
+// (a new parameter takes the next slot, so the digits of every earlier plan are unchanged). A grid ScalarDist
+// that the W kind does not read still counts in G (the config validator rejects it).
 struct GridDigits {
-  std::uint32_t theta_deg = 0, mu = 0, e = 0, e_t = 0;
-  std::uint32_t log10_cond = 0, log10_cond_M = 0, rho = 0, kappa = 0;
-  std::uint32_t s1 = 0, s2 = 0, ratio = 0;
+  std::uint32_t theta_deg = 0, log10_cond = 0, log10_cond_M = 0, rho = 0, kappa = 0;
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_DIGIT_FIELD)
 };
+
+// Slot -> the plan's ScalarDist and its digit (a slot given twice or missing does not compile).
+template <int Slot>
+struct PlanarGridAxis;
+#define COLLSWEEP_PLANAR_GRID_AXIS(slot, dist, digit)                                                  \
+  template <>                                                                                          \
+  struct PlanarGridAxis<slot> {                                                                        \
+    COLLSWEEP_HD_INLINE static const ScalarDist& dist_of(const PlanarSamplePlan& p) { return p.dist; } \
+    COLLSWEEP_HD_INLINE static std::uint32_t& digit_of(GridDigits& d) { return d.digit; }              \
+  };
+COLLSWEEP_PLANAR_GRID_AXIS(0, theta_deg, theta_deg)
+COLLSWEEP_PLANAR_GRID_AXIS(4, W.log10_cond, log10_cond)
+COLLSWEEP_PLANAR_GRID_AXIS(5, W.log10_cond_M, log10_cond_M)
+COLLSWEEP_PLANAR_GRID_AXIS(6, W.rho, rho)
+COLLSWEEP_PLANAR_GRID_AXIS(7, W.kappa, kappa)
+#define COLLSWEEP_X(name, holder, stream, at, slot, ...) COLLSWEEP_PLANAR_GRID_AXIS(slot, name, name)
+COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+#undef COLLSWEEP_PLANAR_GRID_AXIS
+
+inline constexpr int planar_grid_slots = 5 + COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_COUNT) 0;
+
+template <class F, int... Slots>
+COLLSWEEP_HD_INLINE void for_each_planar_grid_slot(const PlanarSamplePlan& p, GridDigits& d, F& f,
+                                                   GridSlots<Slots...>) {
+  (f(PlanarGridAxis<Slots>::dist_of(p), PlanarGridAxis<Slots>::digit_of(d)), ...);
+}
 
 // f(dist, digit) for each ScalarDist of the plan and its digit in d, in the counter's order above.
 template <class F>
 COLLSWEEP_HD_INLINE void for_each_planar_grid_axis(const PlanarSamplePlan& p, GridDigits& d, F&& f) {
-  f(p.theta_deg, d.theta_deg);
-  f(p.mu, d.mu);
-  f(p.e, d.e);
-  f(p.e_t, d.e_t);
-  f(p.W.log10_cond, d.log10_cond);
-  f(p.W.log10_cond_M, d.log10_cond_M);
-  f(p.W.rho, d.rho);
-  f(p.W.kappa, d.kappa);
-  f(p.s1, d.s1);
-  f(p.s2, d.s2);
-  f(p.ratio, d.ratio);
+  for_each_planar_grid_slot(p, d, f, MakeGridSlots<planar_grid_slots>{});
 }
 
 // G: the number of grid combinations (1 without grid axes). The validator keeps it far below 2^64.

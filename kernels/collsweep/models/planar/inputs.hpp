@@ -7,8 +7,8 @@
 //                        cond M, the spectrum, the normals, mechanism_draw.hpp; shape: rho then kappa;
 //                        fixed: nothing)
 //   Stream::approach     theta, then the tangent sign (one word, top bit) when random_tangent_sign
-//   Stream::friction     mu;   Stream::restitution  e;   Stream::tangential  e_t (only when needed)
-//   Stream::weights      s1 then s2;   Stream::ratio  the impulse ratio (each only when needed)
+//   the law parameters (mu, e, e_t, s1, s2, ratio) as their rows in parameters.hpp say (each only when a
+//   law or an axis reads it; mu and e always)
 // Grid axes take their digit of k (grid_digits.hpp) and draw nothing; constants draw nothing.
 #pragma once
 
@@ -31,16 +31,14 @@ inline constexpr double radians_per_degree = 3.14159265358979323846 / 180.0;
 // SampleNeeds draws nothing), so a vector of them needs no zeroing first.
 template <class R>
 struct PlanarInputs {
-  R nn, nt, tt;  // W
-  R log10_cond;  // direct kind: the drawn log10 cond
-  R rho, kappa;  // shape kind: the drawn rho and kappa
-  R theta_deg;   // the drawn angle
-  R cos_theta;   // v = (-cos theta, v_t)
-  R v_t;         // s sin theta, s = +1 or the random sign
-  R alpha;       // tan theta (needs.alpha)
-  R mu, e, e_t;  // (e_t: needs.e_t)
-  R s1, s2;      // (needs.weights)
-  R ratio;       // (needs.ratio)
+  R nn, nt, tt;                                                // W
+  R log10_cond;                                                // direct kind: the drawn log10 cond
+  R rho, kappa;                                                // shape kind: the drawn rho and kappa
+  R theta_deg;                                                 // the drawn angle
+  R cos_theta;                                                 // v = (-cos theta, v_t)
+  R v_t;                                                       // s sin theta, s = +1 or the random sign
+  R alpha;                                                     // tan theta (needs.alpha)
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_LANE_FIELD)  // the law parameters (0 unless drawn)
 };
 
 // Stream s of the samples k on the lanes.
@@ -130,30 +128,16 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
     if (needs.alpha) s.alpha = sn / cn;
   }
 
-  // Coefficients, one stream each.
-  {
-    LaneRng<R> rng = planar_stream<R>(p, Stream::friction, k);
-    s.mu = draw_scalar_lanes<R>(p.mu, rng, g, &GridDigits::mu, bad);
-  }
-  {
-    LaneRng<R> rng = planar_stream<R>(p, Stream::restitution, k);
-    s.e = draw_scalar_lanes<R>(p.e, rng, g, &GridDigits::e, bad);
-  }
-  s.e_t = Ops::splat(0.0);
-  if (needs.e_t) {
-    LaneRng<R> rng = planar_stream<R>(p, Stream::tangential, k);
-    s.e_t = draw_scalar_lanes<R>(p.e_t, rng, g, &GridDigits::e_t, bad);
-  }
-  s.s1 = s.s2 = s.ratio = Ops::splat(0.0);
-  if (needs.weights) {
-    LaneRng<R> rng = planar_stream<R>(p, Stream::weights, k);
-    s.s1 = draw_scalar_lanes<R>(p.s1, rng, g, &GridDigits::s1, bad);
-    s.s2 = draw_scalar_lanes<R>(p.s2, rng, g, &GridDigits::s2, bad);
-  }
-  if (needs.ratio) {
-    LaneRng<R> rng = planar_stream<R>(p, Stream::ratio, k);
-    s.ratio = draw_scalar_lanes<R>(p.ratio, rng, g, &GridDigits::ratio, bad);
-  }
+  // The law parameters (parameters.hpp), in the table's order: each row drawn from its stream when a law
+  // or an axis reads it, 0 otherwise.
+#define COLLSWEEP_OPEN(id) planar_stream<R>(p, Stream::id, k)
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...)                     \
+  COLLSWEEP_PARAMETER_STREAM_##at(stream, COLLSWEEP_OPEN) s.name = Ops::splat(0.0); \
+  if (parameter_drawn(needs.inputs, reads))                                         \
+    s.name = draw_scalar_lanes<R>(p.name, rng_##stream, g, &GridDigits::name, bad);
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+#undef COLLSWEEP_OPEN
 }
 
 // One sample from its inputs (one lane's), with the derived fields of PlanarSample:
@@ -167,12 +151,9 @@ COLLSWEEP_HD_INLINE PlanarSample planar_sample_of(const PlanarSamplePlan& p, Sam
   PlanarSample s;
   s.c.W = Delassus2{in.nn, in.nt, in.tt};
   s.c.v = Velocity2{-in.cos_theta, in.v_t};
-  s.c.mu = in.mu;
-  s.c.e = in.e;
-  s.c.e_t = in.e_t;
-  s.c.s1 = in.s1;
-  s.c.s2 = in.s2;
-  s.c.ratio = in.ratio;
+#define COLLSWEEP_X(name, holder, ...) s.holder.name = in.name;
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
   s.theta_deg = in.theta_deg;
   s.alpha = in.alpha;
   if (p.W.kind == MatrixKind::shape) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/models/planar/contact.hpp"
+#include "collsweep/models/planar/parameters.hpp"
 #include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
@@ -33,16 +34,9 @@ struct MatrixDist {
 struct PlanarSamplePlan {
   std::uint64_t seed = 1;
   MatrixDist W;
-  ScalarDist theta_deg{ScalarKind::uniform, 0.0, 90.0, 1};  // angle between -v1 and the normal, [0, 90)
-  bool random_tangent_sign = false;                         // v_t's sign drawn at random (else v_t >= 0)
-  ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
-  ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
-  ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
-  // The thesis laws' own parameters (drawn only when a law of the sweep or a map axis reads them): the combined law's
-  // weights (Chatterjee 1997 §6.6) and Brach's impulse ratio (§5.1.1).
-  ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
-  ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};
-  ScalarDist ratio{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist theta_deg{ScalarKind::uniform, 0.0, 90.0, 1};     // angle between -v1 and the normal, [0, 90)
+  bool random_tangent_sign = false;                            // v_t's sign drawn at random (else v_t >= 0)
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_PLAN_FIELD)  // mu, e, e_t, s1, s2, ratio (parameters.hpp)
 };
 
 // One drawn collision with the derived quantities that map axes may use. |v1| = 1.
@@ -56,19 +50,17 @@ struct PlanarSample {
 };
 
 // What a consumer of samples reads beyond W, v, mu and e (all of it by default): a sweep that maps no
-// shape quantity and runs no law reading e_t skips their cost.
+// shape quantity and reads no law parameter beyond mu and e skips their cost.
 struct SampleNeeds {
-  bool e_t = true;         // draw e_t (chatterjee-ruina, or an e_t axis)
+  unsigned inputs = ~0u;   // the law-input bits (planar_input) whose parameters are drawn (parameters.hpp)
   bool shape = true;       // rho and kappa from W (always exact for the shape kind)
   bool log10_cond = true;  // log10 cond(W) from W (always exact, the drawn value, for the direct kind)
   bool alpha = true;       // alpha = tan theta (only the alpha axis reads it: one division)
   bool grid = true;        // the plan may have grid axes (false: every grid digit is 0 without computing it)
-  bool weights = true;     // draw s1, s2 (chatterjee-combined, or an s1/s2 axis)
-  bool ratio = true;       // draw the impulse ratio (brach, or a ratio axis)
 };
 
-// RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
-// weights and ratio (the thesis laws') were added after the others: existing samples never read them.
+// RNG streams, one per purpose, so that changing how one input is drawn never changes the others (append
+// only: a new parameter's stream never changes an existing sample).
 enum class Stream : std::uint32_t {
   matrix = 1,
   approach = 2,

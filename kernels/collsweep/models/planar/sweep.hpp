@@ -18,23 +18,21 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const PlanarSweepSpec& s) {
   return L;
 }
 
-// What a planar sweep reads of its samples: e_t for the laws reading it or an e_t axis, s1, s2 and the ratio
-// for the laws reading them or their axes, the shape quantities
-// and alpha only for their axes, the grid digits only when the plan has a grid axis.
+// What a planar sweep reads of its samples: the law parameters (parameters.hpp) that its laws or map axes
+// read, the shape quantities and alpha only for their axes, the grid digits only when the plan has a grid
+// axis.
 COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
-  SampleNeeds n{false, false, false, false, planar_grid_size(s.plan) > 1u, false, false};
-  for (int i = 0; i < s.n_laws; ++i) {
-    n.e_t |= law_reads_tangential_restitution(s.laws[i]);
-    n.weights |= law_reads_weights(s.laws[i]);
-    n.ratio |= law_reads_ratio(s.laws[i]);
-  }
+  SampleNeeds n{0u, false, false, false, planar_grid_size(s.plan) > 1u};
+  for (int i = 0; i < s.n_laws; ++i) n.inputs |= law_reads(s.laws[i]);
   for (int a = 0; a < s.n_axes; ++a) {
-    n.e_t |= s.axes[a].quantity == Quantity::e_t;
-    n.shape |= s.axes[a].quantity == Quantity::rho || s.axes[a].quantity == Quantity::kappa;
-    n.log10_cond |= s.axes[a].quantity == Quantity::log10_cond;
-    n.alpha |= s.axes[a].quantity == Quantity::alpha;
-    n.weights |= s.axes[a].quantity == Quantity::s1 || s.axes[a].quantity == Quantity::s2;
-    n.ratio |= s.axes[a].quantity == Quantity::ratio;
+    const Quantity q = s.axes[a].quantity;
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
+  if (q == Quantity::name) n.inputs |= reads;
+    COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+    n.shape |= q == Quantity::rho || q == Quantity::kappa;
+    n.log10_cond |= q == Quantity::log10_cond;
+    n.alpha |= q == Quantity::alpha;
   }
   return n;
 }

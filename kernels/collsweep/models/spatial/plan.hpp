@@ -46,17 +46,9 @@ struct SpatialMatrixDist {
 struct SpatialSamplePlan {
   std::uint64_t seed = 1;
   SpatialMatrixDist W;
-  ScalarDist psi_deg{ScalarKind::uniform, 0.0, 90.0, 1};   // incidence: angle between -v1 and n, [0, 90)
-  ScalarDist phi_deg{ScalarKind::uniform, 0.0, 360.0, 1};  // azimuth from the principal axis of b
-  ScalarDist mu{ScalarKind::uniform, 0.0, 1.0, 1};
-  ScalarDist e{ScalarKind::uniform, 0.0, 1.0, 1};
-  ScalarDist e_t{ScalarKind::constant, 0.0, 0.0, 1};
-  // The thesis laws' parameters (laws/law_inputs.hpp's SpatialThesisParams): chatterjee-combined-3d's weights
-  // (Chatterjee 1997 §6.6) and brach-3d's impulse ratios (§5.1.1).
-  ScalarDist s1{ScalarKind::constant, 0.0, 0.0, 1};
-  ScalarDist s2{ScalarKind::constant, 0.0, 0.0, 1};
-  ScalarDist r1{ScalarKind::constant, 0.0, 0.0, 1};
-  ScalarDist r2{ScalarKind::constant, 0.0, 0.0, 1};
+  ScalarDist psi_deg{ScalarKind::uniform, 0.0, 90.0, 1};        // incidence: angle between -v1 and n, [0, 90)
+  ScalarDist phi_deg{ScalarKind::uniform, 0.0, 360.0, 1};       // azimuth from the principal axis of b
+  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_PLAN_FIELD)  // mu, e, e_t, s1, s2, r1, r2 (parameters.hpp)
 };
 
 // One drawn collision with the derived quantities that map axes may use. |v1| = 1:
@@ -69,14 +61,14 @@ struct SpatialSample {
   SpatialThesisParams params;           // s1, s2, r1, r2 (drawn only when a law or an axis reads them)
 };
 
-// RNG streams, one per purpose, so that changing how one input is drawn never changes the others.
+// RNG streams, one per purpose, so that changing how one input is drawn never changes the others (append
+// only: a new parameter's stream never changes an existing sample).
 enum class SpatialStream : std::uint32_t {
   matrix = 1,
   approach = 2,
   friction = 3,
   restitution = 4,
   tangential = 5,
-  // The thesis laws' parameters came after the others: existing samples never read them.
   weights = 6,  // s1, then s2
   ratio = 7     // r1, then r2
 };

@@ -18,14 +18,15 @@
 //                by the law as not SPD, counted by the sweep).
 //     fixed      nothing.
 //   approach     psi = draw_scalar(psi_deg), then phi = draw_scalar(phi_deg)
-//   friction     mu;   restitution  e;   tangential  e_t (only when a law or an axis reads it)
-//   weights      s1, then s2;   ratio  r1, then r2 (each pair only when a law or an axis reads it)
+//   the law parameters mu, e, e_t, s1, s2, r1, r2 as their rows in parameters.hpp say (each only when a law
+//   or an axis reads it; mu and e always)
 // Grid axes: one mixed-radix counter g = k mod G, G the product of the grid points of every ScalarDist of
 // the plan, digits in the fixed order (fastest first) log10_cond, log10_b, coupling, mass_ratio, lever,
-// log10_cond_M, psi, phi, mu, e, e_t, s1, s2, r1, r2; a grid dist takes its digit and draws nothing (both
-// draws of a grid log10_b take the same value: b1 = b2). Then (direct, bodies, mechanism; canonical is drawn
-// in it) the canonical frame: the tangent axes rotated onto b's principal axes (b12 = 0, b11 >= b22) and W
-// scaled to a = 1. log10_cond: the drawn x for direct, else from W's Jacobi eigenvalues
+// log10_cond_M, psi, phi, then the parameters' slots (mu, e, e_t, s1, s2, r1, r2); a grid dist takes its
+// digit and draws nothing (both draws of a grid log10_b take the same value: b1 = b2). Then (direct, bodies,
+// mechanism; canonical is drawn in it) the canonical frame: the tangent axes rotated onto b's principal axes
+// (b12 = 0, b11 >= b22) and W scaled to a = 1. log10_cond: the drawn x for direct, else from W's Jacobi
+// eigenvalues
 // (+inf when W is not positive definite, so such a sample falls outside every finite map axis).
 // A W that is not SPD is returned as drawn, never redrawn: the laws report it and the sweep counts it.
 #pragma once
@@ -38,6 +39,7 @@
 #include "collsweep/models/spatial/bodies.hpp"
 #include "collsweep/models/spatial/plan.hpp"
 #include "collsweep/random/philox.hpp"
+#include "collsweep/sampling/grid_slots.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "collsweep/sampling/scalar.hpp"
 
@@ -48,26 +50,51 @@ inline constexpr double spatial_radians_per_degree = 3.14159265358979323846 / 18
 // The grid digit of each ScalarDist of the plan (0 for a non-grid one).
 struct SpatialGridDigits {
   std::uint32_t log10_cond = 0, log10_b = 0, coupling = 0, mass_ratio = 0, lever = 0, log10_cond_M = 0;
-  std::uint32_t psi = 0, phi = 0, mu = 0, e = 0, e_t = 0;
-  std::uint32_t s1 = 0, s2 = 0, r1 = 0, r2 = 0;
+  std::uint32_t psi = 0, phi = 0;
+  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_DIGIT_FIELD)
 };
 
-// Every ScalarDist of the plan in grid-counter order (fastest first).
-#define COLLSWEEP_SPATIAL_GRID_DISTS(X)                                                                   \
-  X(W.log10_cond, log10_cond)                                                                             \
-  X(W.log10_b, log10_b)                                                                                   \
-  X(W.coupling, coupling)                                                                                 \
-  X(W.mass_ratio, mass_ratio)                                                                             \
-  X(W.lever, lever)                                                                                       \
-  X(W.log10_cond_M, log10_cond_M) X(psi_deg, psi) X(phi_deg, phi) X(mu, mu) X(e, e) X(e_t, e_t) X(s1, s1) \
-      X(s2, s2) X(r1, r1) X(r2, r2)
+// Slot -> the plan's ScalarDist and its digit, in grid-counter order (fastest first): the geometry's below,
+// each law parameter's in its row of parameters.hpp (a slot given twice or missing does not compile).
+template <int Slot>
+struct SpatialGridAxis;
+#define COLLSWEEP_SPATIAL_GRID_AXIS(slot, dist, digit)                                                  \
+  template <>                                                                                           \
+  struct SpatialGridAxis<slot> {                                                                        \
+    COLLSWEEP_HD_INLINE static const ScalarDist& dist_of(const SpatialSamplePlan& p) { return p.dist; } \
+    COLLSWEEP_HD_INLINE static std::uint32_t& digit_of(SpatialGridDigits& d) { return d.digit; }        \
+  };
+COLLSWEEP_SPATIAL_GRID_AXIS(0, W.log10_cond, log10_cond)
+COLLSWEEP_SPATIAL_GRID_AXIS(1, W.log10_b, log10_b)
+COLLSWEEP_SPATIAL_GRID_AXIS(2, W.coupling, coupling)
+COLLSWEEP_SPATIAL_GRID_AXIS(3, W.mass_ratio, mass_ratio)
+COLLSWEEP_SPATIAL_GRID_AXIS(4, W.lever, lever)
+COLLSWEEP_SPATIAL_GRID_AXIS(5, W.log10_cond_M, log10_cond_M)
+COLLSWEEP_SPATIAL_GRID_AXIS(6, psi_deg, psi)
+COLLSWEEP_SPATIAL_GRID_AXIS(7, phi_deg, phi)
+#define COLLSWEEP_X(name, holder, stream, at, slot, ...) COLLSWEEP_SPATIAL_GRID_AXIS(slot, name, name)
+COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+#undef COLLSWEEP_SPATIAL_GRID_AXIS
+
+inline constexpr int spatial_grid_slots = 8 + COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_COUNT) 0;
+
+// f(dist, digit) for each ScalarDist of the plan and its digit in d, in the counter's order.
+template <class F, int... Slots>
+COLLSWEEP_HD_INLINE void for_each_spatial_grid_slot(const SpatialSamplePlan& p, SpatialGridDigits& d, F& f,
+                                                    GridSlots<Slots...>) {
+  (f(SpatialGridAxis<Slots>::dist_of(p), SpatialGridAxis<Slots>::digit_of(d)), ...);
+}
+template <class F>
+COLLSWEEP_HD_INLINE void for_each_spatial_grid_axis(const SpatialSamplePlan& p, SpatialGridDigits& d, F&& f) {
+  for_each_spatial_grid_slot(p, d, f, MakeGridSlots<spatial_grid_slots>{});
+}
 
 // G, the number of grid combinations (1 without grid axes).
 COLLSWEEP_HD_INLINE std::uint64_t spatial_grid_size(const SpatialSamplePlan& p) {
   std::uint64_t G = 1;
-#define COLLSWEEP_X(dist, digit) G *= grid_points(p.dist);
-  COLLSWEEP_SPATIAL_GRID_DISTS(COLLSWEEP_X)
-#undef COLLSWEEP_X
+  SpatialGridDigits d;
+  for_each_spatial_grid_axis(p, d, [&](const ScalarDist& s, std::uint32_t&) { G *= grid_points(s); });
   return G;
 }
 
@@ -76,18 +103,15 @@ COLLSWEEP_HD_INLINE SpatialGridDigits spatial_grid_digits(const SpatialSamplePla
   const std::uint64_t G = spatial_grid_size(p);
   if (G == 1u) return d;
   std::uint64_t g = k % G;
-#define COLLSWEEP_X(dist, digit) d.digit = pop_grid_digit(g, p.dist);
-  COLLSWEEP_SPATIAL_GRID_DISTS(COLLSWEEP_X)
-#undef COLLSWEEP_X
+  for_each_spatial_grid_axis(
+      p, d, [&](const ScalarDist& s, std::uint32_t& digit) { digit = pop_grid_digit(g, s); });
   return d;
 }
 
-// What a sweep reads of its samples beyond W, v, mu, e: e_t (a law reading it or an e_t axis), the weights
-// s1, s2 (chatterjee-combined-3d or their axes), the ratios r1, r2 (brach-3d or their axes).
+// What a sweep reads of its samples beyond W, v, mu, e: the law-input bits (spatial_input) whose parameters
+// are drawn (a law reading them or their axes; parameters.hpp).
 struct SpatialNeeds {
-  bool e_t = true;
-  bool weights = true;
-  bool ratio = true;
+  unsigned inputs = ~0u;
 };
 
 namespace spatial_sampling {
@@ -247,24 +271,14 @@ COLLSWEEP_HD_INLINE SpatialSample draw_spatial_sample(const SpatialSamplePlan& p
   detmath::sincos(s.phi_deg * spatial_radians_per_degree, &sf, &cf);
   s.c.v = Vec3n{-cp, sp * cf, sp * sf};
 
-  SampleRng friction(p.seed, static_cast<std::uint32_t>(SpatialStream::friction), k);
-  s.c.mu = draw_scalar(p.mu, friction, g.mu);
-  SampleRng restitution(p.seed, static_cast<std::uint32_t>(SpatialStream::restitution), k);
-  s.c.e = draw_scalar(p.e, restitution, g.e);
-  if (needs.e_t) {
-    SampleRng tangential(p.seed, static_cast<std::uint32_t>(SpatialStream::tangential), k);
-    s.c.e_t = draw_scalar(p.e_t, tangential, g.e_t);
-  }
-  if (needs.weights) {
-    SampleRng weights(p.seed, static_cast<std::uint32_t>(SpatialStream::weights), k);
-    s.params.s1 = draw_scalar(p.s1, weights, g.s1);
-    s.params.s2 = draw_scalar(p.s2, weights, g.s2);
-  }
-  if (needs.ratio) {
-    SampleRng ratio(p.seed, static_cast<std::uint32_t>(SpatialStream::ratio), k);
-    s.params.r1 = draw_scalar(p.r1, ratio, g.r1);
-    s.params.r2 = draw_scalar(p.r2, ratio, g.r2);
-  }
+  // The law parameters (parameters.hpp), in the table's order: each row from its stream when needed.
+#define COLLSWEEP_OPEN(id) SampleRng(p.seed, static_cast<std::uint32_t>(SpatialStream::id), k)
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...)                                     \
+  COLLSWEEP_PARAMETER_STREAM_##at(stream, COLLSWEEP_OPEN) if (parameter_drawn(needs.inputs, reads)) \
+      s.holder.name = draw_scalar(p.name, rng_##stream, g.name);
+  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+#undef COLLSWEEP_OPEN
   return s;
 }
 

@@ -20,20 +20,17 @@ COLLSWEEP_HD_INLINE TallyLayout tally_layout(const SpatialSweepSpec& s) {
   return L;
 }
 
-// What a spatial sweep reads of its samples: e_t, s1 and s2, r1 and r2 only for the laws reading them or
-// their axes.
+// What a spatial sweep reads of its samples: the law parameters (parameters.hpp) that its laws or map axes
+// read.
 COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {
-  SpatialNeeds n{false, false, false};
-  for (int i = 0; i < s.n_laws; ++i) {
-    n.e_t |= law_reads_tangential_restitution(s.laws[i]);
-    n.weights |= law_reads_weights(s.laws[i]);
-    n.ratio |= law_reads_ratio(s.laws[i]);
-  }
+  SpatialNeeds n{0u};
+  for (int i = 0; i < s.n_laws; ++i) n.inputs |= law_reads(s.laws[i]);
   for (int a = 0; a < s.n_axes; ++a) {
     const Quantity q = s.axes[a].quantity;
-    n.e_t |= q == Quantity::e_t;
-    n.weights |= q == Quantity::s1 || q == Quantity::s2;
-    n.ratio |= q == Quantity::r1 || q == Quantity::r2;
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
+  if (q == Quantity::name) n.inputs |= reads;
+    COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
   }
   return n;
 }

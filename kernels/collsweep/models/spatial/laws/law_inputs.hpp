@@ -5,17 +5,13 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/models/spatial/parameters.hpp"
 
 namespace collsweep {
 
 // A spatial law's index in SpatialLaws (registry.hpp). Configs and outputs use the names, never these
 // numbers.
 enum class SpatialLaw : std::uint8_t {};
-
-// The per-sample parameters a spatial law may read beyond W, v, mu and e (a law's `reads`).
-namespace spatial_input {
-enum : unsigned { e_t = 1u, weights = 2u, ratio = 4u };  // e_t; s1 and s2; Brach's r1 and r2
-}
 
 // The thesis laws' own parameters: the combined law's weights s1, s2 (Chatterjee 1997 §6.6) and Brach's
 // impulse ratios r1 (along e2 = -v_T/|v_T|) and r2 (along e3 = n x e2) (§5.1.1).
