@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,7 +36,7 @@ struct SolveOptions {
   std::string law, W, v, M, J, dof, u, mu, e, et;  // planar (W, v, mu, e, et: spatial too)
   std::string contacts, G, gamma, eN, eT, solver;  // multi-contact
   std::string bodies;                              // spatial: the two-body TOML file
-  std::string s1, s2, ratio;  // the thesis laws' parameters: chatterjee-combined(-3d), brach(-3d)
+  std::map<std::string, std::string> parameters;   // the law parameters' own options by name ("--ratio")
   bool json = false;
 };
 

@@ -1,6 +1,8 @@
 // Which family a --law belongs to and which options each family reads (family_options.hpp).
 #include "cli/family_options.hpp"
 
+#include <algorithm>
+
 #include "cli/parse_numbers.hpp"
 #include "config/toml_reader.hpp"
 #include "families/registry.hpp"
@@ -14,6 +16,11 @@ std::vector<std::string_view> own_options(bool solve) {
   if (solve) {
     for (const char* o : T::solve_options)
       if (*o) v.emplace_back(o);
+    // The law parameters' options (--mu is every family's).
+    T::for_each_parameter([&](const auto& row) {
+      const std::string_view option = row.info.option;
+      if (option != "--mu" && std::find(v.begin(), v.end(), option) == v.end()) v.push_back(option);
+    });
   } else {
     for (const char* o : T::eval_options)
       if (*o) v.emplace_back(o);

@@ -1,5 +1,6 @@
 // `collsweep solve`: one collision of any family, its options and its failure report; each family's forms
 // are in families/<family>/solve_*.cpp (docs/commands.md, "collsweep solve").
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
+#include "families/parameter_rows.hpp"
 #include "io/json_writer.hpp"
 
 namespace collsweep::cli {
@@ -27,26 +29,13 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
     if (!extras.empty())
       throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
     const std::size_t family = family_of_law_option(o.law);
-    reject_other_family_options(family, o.law,
-                                {{"--W", &o.W},
-                                 {"--v", &o.v},
-                                 {"--M", &o.M},
-                                 {"--J", &o.J},
-                                 {"--dof", &o.dof},
-                                 {"--u", &o.u},
-                                 {"--e", &o.e},
-                                 {"--et", &o.et},
-                                 {"--contacts", &o.contacts},
-                                 {"--G", &o.G},
-                                 {"--gamma", &o.gamma},
-                                 {"--eN", &o.eN},
-                                 {"--eT", &o.eT},
-                                 {"--solver", &o.solver},
-                                 {"--bodies", &o.bodies},
-                                 {"--s1", &o.s1},
-                                 {"--s2", &o.s2},
-                                 {"--ratio", &o.ratio}},
-                                true);
+    std::vector<GivenOption> given = {{"--W", &o.W},   {"--v", &o.v},           {"--M", &o.M},
+                                      {"--J", &o.J},   {"--dof", &o.dof},       {"--u", &o.u},
+                                      {"--e", &o.e},   {"--et", &o.et},         {"--contacts", &o.contacts},
+                                      {"--G", &o.G},   {"--gamma", &o.gamma},   {"--eN", &o.eN},
+                                      {"--eT", &o.eT}, {"--solver", &o.solver}, {"--bodies", &o.bodies}};
+    for (const auto& [name, value] : o.parameters) given.push_back({name, &value});
+    reject_other_family_options(family, o.law, given, true);
     families::for_each_family([&](auto i) {
       if (i == family) failure = solve_family(families::FamilyTag<families::SpecAt<i>>{}, o);
     });
@@ -59,7 +48,39 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
   return 2;
 }
 
+// Every family's law-parameter options beyond --mu, --e, --et (their rows' options), with their help: the
+// rows' meanings, family by family.
+std::vector<std::pair<std::string, std::string>> law_parameter_options() {
+  std::vector<std::pair<std::string, std::string>> options;
+  families::for_each_family([&](auto i) {
+    using Spec = families::SpecAt<i>;
+    std::string last;
+    for (const families::ParameterInfo& p : families::parameter_infos<Spec>()) {
+      const std::string option = p.option;
+      if (families::is_solve_coefficient(option)) continue;
+      auto it =
+          std::find_if(options.begin(), options.end(), [&](const auto& x) { return x.first == option; });
+      if (it == options.end()) it = options.insert(options.end(), {option, ""});
+      std::string& help = it->second;
+      help += help.empty() ? "" : (last == option ? ", " : "; ");
+      help += p.meaning;
+      last = option;
+    }
+  });
+  return options;
+}
+
 }  // namespace
+
+std::vector<std::string> solve_option_names() {
+  CLI::App app;
+  int status = 0;
+  register_solve(app, status);
+  std::vector<std::string> names;
+  for (const CLI::Option* option : app.get_subcommand("solve")->get_options())
+    if (option->get_name() != "--help") names.push_back(option->get_name());
+  return names;
+}
 
 void register_solve(CLI::App& app, int& status) {
   auto o = std::make_shared<SolveOptions>();
@@ -83,14 +104,9 @@ void register_solve(CLI::App& app, int& status) {
   sub->add_option("--e", o->e, "Coefficient of restitution in [0, 1] (the law's own kind)");
   sub->add_option("--et", o->et,
                   "Tangential restitution e_t >= -1 (chatterjee-ruina and chatterjee-ruina-3d only)");
-  sub->add_option(
-      "--s1", o->s1,
-      "chatterjee-combined(-3d): weight s1 of Law I (s1, s2 >= 0, s1 + s2 <= 1; the rest on Law III)");
-  sub->add_option("--s2", o->s2, "chatterjee-combined(-3d): weight s2 of Law II");
-  sub->add_option(
-      "--ratio", o->ratio,
-      "brach: the impulse ratio P_t/P_n against the initial slip; brach-3d: r1,r2 (along -v_T/|v_T| "
-      "and n x that)");
+  // The law parameters' own options, from the families' parameter tables.
+  for (const auto& [option, help] : law_parameter_options())
+    sub->add_option(option, o->parameters[option], help);
   sub->add_option("--bodies", o->bodies,
                   "Spatial laws: a TOML file of two rigid bodies ([body1], [body2] or ground = true) and "
                   "[contact] normal, instead of --W and --v (docs/commands.md)");

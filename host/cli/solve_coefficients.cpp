@@ -18,20 +18,13 @@ SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t)
       throw UsageError("--et is required by law " + o.law + " (tangential restitution, >= -1)");
     c.e_t = parse_finite_option("--et", o.et);
   } else if (!o.et.empty()) {
-    std::cerr << "collsweep solve: note: --et is ignored by law " << o.law << "\n";
+    note_ignored_option(o, "--et");
   }
   return c;
 }
 
-double read_law_option(const SolveOptions& o, const char* name, const std::string& value, bool required,
-                       const char* what) {
-  if (!required) {
-    if (!value.empty())
-      std::cerr << "collsweep solve: note: " << name << " is ignored by law " << o.law << "\n";
-    return 0.0;
-  }
-  if (value.empty()) throw UsageError(std::string(name) + " is required by law " + o.law + " (" + what + ")");
-  return parse_finite_option(name, value);
+void note_ignored_option(const SolveOptions& o, const std::string& option) {
+  std::cerr << "collsweep solve: note: " << option << " is ignored by law " << o.law << "\n";
 }
 
 }  // namespace collsweep::cli

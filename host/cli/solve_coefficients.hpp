@@ -14,9 +14,7 @@ struct SolveCoefficients {
 // a note on stderr. Throws UsageError naming the option.
 SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t);
 
-// A thesis law's own option (--s1, --s2, --ratio): a finite number, required when the law reads it
-// (`required`, then `what` says what it is), otherwise ignored with a note on stderr (0 returned).
-double read_law_option(const SolveOptions& o, const char* name, const std::string& value, bool required,
-                       const char* what);
+// The note on stderr for an option the law does not read (it is ignored).
+void note_ignored_option(const SolveOptions& o, const std::string& option);
 
 }  // namespace collsweep::cli

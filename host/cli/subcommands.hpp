@@ -2,6 +2,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 namespace collsweep::cli {
 
@@ -12,5 +14,8 @@ void register_validate(CLI::App& app, int& status);   // validate.cpp: GPU again
 void register_plot(CLI::App& app, int& status);       // plot.cpp: PNG maps
 void register_reproduce(CLI::App& app, int& status);  // reproduce.cpp: a run's witnesses re-evaluated
 void register_merge(CLI::App& app, int& status);      // merge.cpp: shards merged into a run folder
+
+// solve's options ("--law", "--W", ...), as its command line takes them (the Python solve's arguments).
+std::vector<std::string> solve_option_names();
 
 }  // namespace collsweep::cli

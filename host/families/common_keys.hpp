@@ -10,6 +10,7 @@
 #include "config/config_values.hpp"
 #include "config/run_settings.hpp"
 #include "families/family_traits.hpp"
+#include "families/parameter_rows.hpp"
 
 namespace collsweep::families {
 
@@ -79,17 +80,37 @@ inline config::CustomKey constraints_key(bool& constraints) {
   return key;
 }
 
-// When a law parameter's key is read: only when a law of run.laws reads it (reads(law)), so that the
-// resolved file of a config without such a law does not name it; `law` names a law that does, for messages.
-template <class Spec, class Law>
-config::When read_by_laws(const Spec& s, bool (*reads)(Law), const char* law) {
+// When a law parameter's key is read: only when a law of run.laws reads it (a law whose reads include
+// `bit`), so that the resolved file of a config without such a law does not name it; the message names the
+// family's laws that do.
+template <class Spec>
+config::When read_by_laws(const Spec& s, unsigned bit) {
+  using Traits = FamilyTraits<Spec>;
   bool applies = false;
-  std::string now;
+  std::string now, readers;
   for (int i = 0; i < s.n_laws; ++i) {
-    applies |= reads(s.laws[i]);
-    now += std::string(i ? ", " : "") + FamilyTraits<Spec>::law_name(s.laws[i]);
+    applies |= (law_reads(s.laws[i]) & bit) != 0u;
+    now += std::string(i ? ", " : "") + Traits::law_name(s.laws[i]);
   }
-  return config::When{applies, "run.laws", now, law, "", "the law"};
+  for (int l = 0; l < Traits::law_count; ++l) {
+    const typename Traits::Law law = static_cast<typename Traits::Law>(l);
+    if (law_reads(law) & bit) readers += std::string(readers.empty() ? "" : ", ") + Traits::law_name(law);
+  }
+  return config::When{applies, "run.laws", now, readers, "", "the law"};
+}
+
+// [parameters]: the family's law parameters, one key per row of its table (parameter_rows.hpp) with the
+// row's domain; a row of key `read` is refused unless a law of run.laws reads it.
+template <class V, class Spec>
+void parameter_keys(V& v, Spec& s) {
+  v.section("parameters", nullptr);
+  FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
+    const config::Domain domain = config_domain(row.info);
+    if (row.info.key == ParameterKey::read)
+      v.scalar(row.info.name, row.dist(s.plan), domain, read_by_laws(s, row.info.reads));
+    else
+      v.scalar(row.info.name, row.dist(s.plan), domain);
+  });
 }
 
 // [map]: x (required) and y, over the family's quantities.

@@ -13,6 +13,8 @@ namespace collsweep::families {
 //   writes_samples_npy        whether run.samples_npy = true is allowed (write_samples_npy exists)
 //   solve_options, eval_options   the options of `solve` and `eval` only this family reads
 //   keys(V&, RunSettings&, Spec&)       the config's key table (config/config_keys.hpp)
+//   for_each_parameter(f)     f(ParameterRow) for each row of the family's parameter table (planar, spatial;
+//                             parameter_rows.hpp)
 template <class Spec>
 struct FamilyTraits;
 

@@ -11,8 +11,8 @@ from . import _collsweep as _core
 _UPPER_TRIANGLE = ("W", "G")
 # Python names of options whose command-line names differ.
 _OPTION_NAMES = {"e_t": "et"}
-_OPTIONS = ("W", "v", "M", "J", "dof", "u", "mu", "e", "et", "contacts", "G", "gamma", "eN", "eT", "solver",
-            "bodies", "s1", "s2", "ratio")
+# The options of `collsweep solve` itself (its law parameters' options come from the families' tables).
+_OPTIONS = tuple(o for o in _core.solve_options() if o not in ("law", "json"))
 
 
 def _text(name: str, value) -> str:

@@ -10,6 +10,7 @@
 #include "bindings.hpp"
 #include "cli/eval_table.hpp"
 #include "cli/parse_numbers.hpp"
+#include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
@@ -63,6 +64,14 @@ void bind_build(py::module_& m) {
         return out;
       },
       "Every family's laws (model.kind -> law names).");
+  m.def(
+      "solve_options",
+      [] {
+        std::vector<std::string> names;
+        for (const std::string& o : cli::solve_option_names()) names.push_back(o.substr(2));
+        return names;
+      },
+      "The options of `collsweep solve`, without their dashes (collsweep.solve's arguments).");
 }
 
 }  // namespace collsweep::python

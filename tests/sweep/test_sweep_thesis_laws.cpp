@@ -35,8 +35,7 @@ TEST(SweepThesisLaws, ExistingSweepsKeepTheirLayout) {
   EXPECT_TRUE(t.tallies_thesis_words());
   EXPECT_EQ(tally_layout(t).pair_words, static_cast<std::uint32_t>(PlanarWords::count_thesis));
   const SampleNeeds n = sample_needs(s);
-  EXPECT_FALSE(n.weights);
-  EXPECT_FALSE(n.ratio);
+  EXPECT_EQ(n.inputs & (planar_input::weights | planar_input::ratio), 0u);
 }
 
 // The thesis laws' parameters (the combined law's weights, Brach's ratio) have their own streams: drawing
@@ -151,8 +150,8 @@ TEST(SweepThesisLaws, MapAxesOverTheLawParametersBinTheDrawnValues) {
     s.axes[0] = MapAxis{q, 0.0, hi, 6};
     s.n_axes = 1;
     const SampleNeeds n = sample_needs(s);
-    EXPECT_EQ(n.weights, q != Quantity::ratio);
-    EXPECT_EQ(n.ratio, q == Quantity::ratio);
+    EXPECT_EQ((n.inputs & planar_input::weights) != 0u, q != Quantity::ratio);
+    EXPECT_EQ((n.inputs & planar_input::ratio) != 0u, q == Quantity::ratio);
     const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
     std::uint64_t bins[6] = {};
     for (std::uint64_t k = 0; k < kSamples; ++k) {

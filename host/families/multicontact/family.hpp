@@ -106,6 +106,10 @@ struct FamilyTraits<MultiContactSweepSpec> {
   static constexpr const char* solve_options[] = {"--contacts", "--G", "--gamma", "--eN", "--eT", "--solver"};
   static constexpr const char* eval_options[] = {"--contacts", "--solver"};
 
+  // No parameter table: the coefficients are per contact (the keys below, drawn by sample_inputs.hpp).
+  template <class F>
+  static void for_each_parameter(F&&) {}
+
   template <class V>
   static void keys(V& v, RunSettings& run, MultiContactSweepSpec& s) {
     using namespace multicontact_keys;

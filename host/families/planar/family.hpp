@@ -22,9 +22,6 @@ using config::Domain;
 inline const Domain kTheta{"theta_deg", true, 0.0,
                            false,       true, 90.0,
                            true,        true, "the angle between -v1 and the normal, in degrees"};
-inline const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
-inline const Domain kE{"e", true, 0.0, false, true, 1.0, false, false, "a coefficient of restitution"};
-inline const Domain kEt{"e_t", true, -1.0, false, false, 0.0, false, false, "tangential restitution"};
 // Condition numbers are capped at 1e12: beyond it the rounded entries of W no longer define its shape
 // (the sampler's accuracy drops like eps * cond, and near 1e16 W is singular to working precision).
 inline const Domain kLog10Cond{
@@ -38,14 +35,6 @@ inline const Domain kLog10CondM{
 inline const Domain kRho{"rho", true,  -1.0,
                          true,  true,  1.0,
                          true,  false, "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
-// The thesis laws' own parameters (Chatterjee 1997 §6.6 and §5.1.1): the combined law's weights (s1 + s2 <= 1
-// is checked per sample: a sample outside the triangle is invalid, parameter_out_of_range) and Brach's ratio.
-inline const Domain kS1{
-    "s1", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined's weight of Law I"};
-inline const Domain kS2{
-    "s2", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined's weight of Law II"};
-inline const Domain kRatio{
-    "ratio", false, 0.0, false, false, 0.0, false, false, "brach's impulse ratio P_t/P_n"};
 inline const Domain kKappa{"kappa", true, 0.0, true, false, 0.0, false, false, "kappa = sqrt(m_nn / m_tt)"};
 
 inline constexpr std::int64_t max_wishart_dof = 10000;
@@ -95,9 +84,15 @@ struct FamilyTraits<PlanarSweepSpec> {
   // The options of `solve` and `eval` that only this family reads (--law, --mu, --json, --in, --out are
   // everyone's); cli/family_options.cpp rejects them for another family's law.
   static constexpr bool writes_samples_npy = true;  // run.samples_npy (planar_outputs.hpp)
-  static constexpr const char* solve_options[] = {"--W", "--v",  "--M",  "--J",  "--dof",  "--u",
-                                                  "--e", "--et", "--s1", "--s2", "--ratio"};
+  // (with the law parameters' own, for_each_parameter)
+  static constexpr const char* solve_options[] = {"--W", "--v", "--M", "--J", "--dof", "--u"};
   static constexpr const char* eval_options[] = {"--constraints"};
+
+  // f(ParameterRow) for each law parameter (models/planar/parameters.hpp).
+  template <class F>
+  static void for_each_parameter(F&& f) {
+    COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_HOST_PARAMETER_ROW)
+  }
 
   template <class V>
   static void keys(V& v, RunSettings& run, PlanarSweepSpec& s) {
@@ -130,16 +125,7 @@ struct FamilyTraits<PlanarSweepSpec> {
     v.scalar("theta_deg", p.theta_deg, kTheta);
     v.boolean("random_tangent_sign", p.random_tangent_sign, config::KeyRules<bool>{});
 
-    v.section("parameters", nullptr);
-    v.scalar("mu", p.mu, kMu);
-    v.scalar("e", p.e, kE);
-    v.scalar("e_t", p.e_t, kEt);
-    const auto read_by = [&](bool (*reads)(PlanarLaw), const char* law) {
-      return read_by_laws(s, reads, law);
-    };
-    v.scalar("s1", p.s1, kS1, read_by(law_reads_weights, "chatterjee-combined"));
-    v.scalar("s2", p.s2, kS2, read_by(law_reads_weights, "chatterjee-combined"));
-    v.scalar("ratio", p.ratio, kRatio, read_by(law_reads_ratio, "brach"));
+    parameter_keys(v, s);
 
     map_keys(v, s);
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "families/parameter_rows.hpp"
 #include "families/planar/family.hpp"
 
 namespace collsweep {
@@ -14,6 +15,7 @@ constexpr double pi = 3.14159265358979323846;
 }  // namespace
 
 ValueRange reachable_range(const PlanarSamplePlan& p, Quantity q) {
+  if (const auto r = families::parameter_range<PlanarSweepSpec>(p, q)) return *r;
   const MatrixDist& W = p.W;
   switch (q) {
     case Quantity::theta:
@@ -24,12 +26,6 @@ ValueRange reachable_range(const PlanarSamplePlan& p, Quantity q) {
       r.hi = r.hi >= 90.0 ? inf : std::tan(r.hi * pi / 180.0);
       return widened(r);
     }
-    case Quantity::mu:
-      return of_dist(p.mu, "parameters.mu");
-    case Quantity::e:
-      return of_dist(p.e, "parameters.e");
-    case Quantity::e_t:
-      return of_dist(p.e_t, "parameters.e_t");
     case Quantity::rho:
       if (W.kind == MatrixKind::shape) return widened(of_dist(W.rho, "matrix.rho"));
       if (W.kind == MatrixKind::fixed) {
@@ -44,12 +40,6 @@ ValueRange reachable_range(const PlanarSamplePlan& p, Quantity q) {
         return widened(ValueRange{kappa, kappa, false, "matrix.W"});
       }
       return unbounded_above(0.0, "a random W (kappa > 0)");
-    case Quantity::s1:
-      return of_dist(p.s1, "parameters.s1");
-    case Quantity::s2:
-      return of_dist(p.s2, "parameters.s2");
-    case Quantity::ratio:
-      return of_dist(p.ratio, "parameters.ratio");
     case Quantity::log10_cond:
       if (W.kind == MatrixKind::direct) return of_dist(W.log10_cond, "matrix.log10_cond");
       return unbounded_above(0.0, "W's condition number (>= 1)");

@@ -2,6 +2,8 @@
 #include "families/planar/planar_eval.hpp"
 
 #include "collsweep/models/planar/constraints.hpp"
+#include "families/parameter_rows.hpp"
+#include "families/planar/family.hpp"
 #include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 
@@ -22,16 +24,8 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
       {"W_tt", [](PlanarCollision& c, double x) { c.W.tt = x; }},
       {"v_n", [](PlanarCollision& c, double x) { c.v.n = x; }},
       {"v_t", [](PlanarCollision& c, double x) { c.v.t = x; }},
-      {"mu", [](PlanarCollision& c, double x) { c.mu = x; }},
-      {"e", [](PlanarCollision& c, double x) { c.e = x; }},
   };
-  if (law_reads_tangential_restitution(law))
-    s.inputs.push_back({"e_t", [](PlanarCollision& c, double x) { c.e_t = x; }});
-  if (law_reads_weights(law)) {
-    s.inputs.push_back({"s1", [](PlanarCollision& c, double x) { c.s1 = x; }});
-    s.inputs.push_back({"s2", [](PlanarCollision& c, double x) { c.s2 = x; }});
-  }
-  if (law_reads_ratio(law)) s.inputs.push_back({"ratio", [](PlanarCollision& c, double x) { c.ratio = x; }});
+  families::append_parameter_inputs<PlanarSweepSpec>(s.inputs, law_reads(law));  // mu, e and the law's own
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
   // The thesis laws add the constraints, eta and their solution counts (thesis_columns.hpp).
   const bool thesis = is_thesis_law(law) || constraints;

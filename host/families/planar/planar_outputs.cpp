@@ -12,6 +12,7 @@
 #include "collsweep/cuda_api.hpp"
 #include "config/run_config.hpp"
 #include "families/compare_outputs.hpp"
+#include "families/parameter_rows.hpp"
 #include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
@@ -32,18 +33,6 @@ struct PairStats {
   int dominant_type = 0;  // 0 without a valid sample; ties go to the lower Type
   ThesisCounts thesis;    // the thesis words (tally_words.hpp), when the sweep has them
 };
-
-// Which thesis parameters the sweep's laws read (witnesses.csv and samples.npy carry them then).
-bool reads_weights(const PlanarSweepSpec& s) {
-  for (int l = 0; l < s.n_laws; ++l)
-    if (law_reads_weights(s.laws[l])) return true;
-  return false;
-}
-bool reads_ratio(const PlanarSweepSpec& s) {
-  for (int l = 0; l < s.n_laws; ++l)
-    if (law_reads_ratio(s.laws[l])) return true;
-  return false;
-}
 
 PairStats pair_stats(const PlanarSweepResult& r, std::uint32_t cell, int law) {
   const u64* p = r.words.data() + r.layout.pair(cell, law);
@@ -122,18 +111,18 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
 }
 
 std::vector<std::string> sample_column_names(const PlanarSweepSpec& spec) {
-  std::vector<std::string> names = {"W_nn", "W_nt", "W_tt", "v_n", "v_t", "mu", "e", "e_t"};
-  if (reads_weights(spec)) names.insert(names.end(), {"s1", "s2"});
-  if (reads_ratio(spec)) names.emplace_back("ratio");
+  // W, v, the parameters every sweep records, those its laws read (parameters.hpp), theta.
+  std::vector<std::string> names = {"W_nn", "W_nt", "W_tt", "v_n", "v_t"};
+  for (const bool always : {true, false})
+    for (std::string& p : families::recorded_parameter_names(spec, always)) names.push_back(std::move(p));
   names.emplace_back("theta_deg");
   return names;
 }
 
 void write_sample_columns(io::FieldSink& out, const PlanarSweepSpec& spec, const PlanarSample& smp) {
-  for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t, smp.c.mu, smp.c.e, smp.c.e_t})
-    out.number(x);
-  if (reads_weights(spec)) out.number(smp.c.s1), out.number(smp.c.s2);
-  if (reads_ratio(spec)) out.number(smp.c.ratio);
+  for (double x : {smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t}) out.number(x);
+  for (const bool always : {true, false})
+    families::for_each_recorded_parameter(spec, always, smp, [&](double x) { out.number(x); });
   out.number(smp.theta_deg);
 }
 
@@ -192,10 +181,11 @@ void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
 }
 
 std::vector<std::string> samples_npy_columns(const PlanarSweepSpec& spec) {
-  std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n",
-                                   "v_t",    "mu",   "e",    "e_t",  "theta_deg"};
-  if (reads_weights(spec)) cols.insert(cols.end(), {"s1", "s2"});
-  if (reads_ratio(spec)) cols.emplace_back("ratio");
+  // The sample, W, v, the parameters every sweep records, theta, then those the sweep's laws read.
+  std::vector<std::string> cols = {"sample", "W_nn", "W_nt", "W_tt", "v_n", "v_t"};
+  for (std::string& p : families::recorded_parameter_names(spec, true)) cols.push_back(std::move(p));
+  cols.emplace_back("theta_deg");
+  for (std::string& p : families::recorded_parameter_names(spec, false)) cols.push_back(std::move(p));
   for (int l = 0; l < spec.n_laws; ++l)
     for (const char* q : {"type", "dE", "dE_rel"})
       cols.push_back(std::string(law_name(spec.laws[l])) + "." + q);
@@ -220,11 +210,11 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
   for (std::uint64_t k = r.first; k < r.first + r.count; ++k) {
     const PlanarSample smp = draw_planar_sample<SimdNormals>(r.spec.plan, k);
     std::size_t c = 0;
-    for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t,
-                     smp.c.mu, smp.c.e, smp.c.e_t, smp.theta_deg})
+    for (double x : {static_cast<double>(k), smp.c.W.nn, smp.c.W.nt, smp.c.W.tt, smp.c.v.n, smp.c.v.t})
       row[c++] = x;
-    if (reads_weights(r.spec)) row[c++] = smp.c.s1, row[c++] = smp.c.s2;
-    if (reads_ratio(r.spec)) row[c++] = smp.c.ratio;
+    families::for_each_recorded_parameter(r.spec, true, smp, [&](double x) { row[c++] = x; });
+    row[c++] = smp.theta_deg;
+    families::for_each_recorded_parameter(r.spec, false, smp, [&](double x) { row[c++] = x; });
     for (int l = 0; l < r.spec.n_laws; ++l) {
       const PlanarOutcome o = evaluate(r.spec.laws[l], smp.c);
       row[c++] = o.status == Status::ok ? o.type : NAN;

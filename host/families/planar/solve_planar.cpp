@@ -12,6 +12,8 @@
 #include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/registry.hpp"
+#include "families/parameter_rows.hpp"
+#include "families/planar/family.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/thesis_columns.hpp"
@@ -106,11 +108,7 @@ SolveInput parse_input(const SolveOptions& o) {
   in.c.mu = k.mu;
   in.c.e = k.e;
   in.c.e_t = k.e_t;
-  in.c.s1 = read_law_option(o, "--s1", o.s1, law_reads_weights(in.law), "weight of Law I, s1 >= 0");
-  in.c.s2 =
-      read_law_option(o, "--s2", o.s2, law_reads_weights(in.law), "weight of Law II, s2 >= 0, s1 + s2 <= 1");
-  in.c.ratio = read_law_option(o, "--ratio", o.ratio, law_reads_ratio(in.law),
-                               "impulse ratio P_t/P_n against the slip");
+  families::read_parameter_options<PlanarSweepSpec>(o, law_reads(in.law), in.c);
   return in;
 }
 
@@ -133,7 +131,7 @@ std::string invalid_message(const SolveOptions& o, const SolveInput& in, Status 
     case Status::tangential_out_of_range:
       return "--et " + o.et + ": " + reason;
     case Status::parameter_out_of_range:
-      return "--s1 " + o.s1 + ", --s2 " + o.s2 + ": " + reason;
+      return families::given_parameter_options<PlanarSweepSpec>(o, law_reads(in.law)) + ": " + reason;
     default:
       return reason;
   }
@@ -185,10 +183,9 @@ void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, c
   }
   j.key("W_nn").number(in.c.W.nn).key("W_nt").number(in.c.W.nt).key("W_tt").number(in.c.W.tt);
   j.key("v_n").number(in.c.v.n).key("v_t").number(in.c.v.t);
-  j.key("mu").number(in.c.mu).key("e").number(in.c.e);
-  if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
-  if (law_reads_weights(in.law)) j.key("s1").number(in.c.s1).key("s2").number(in.c.s2);
-  if (law_reads_ratio(in.law)) j.key("ratio").number(in.c.ratio);
+  PlanarCollision c = in.c;
+  for (const auto& [name, value] : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), c))
+    j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I_n).key("I_t").number(out.I_t);
@@ -224,14 +221,9 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
   std::vector<std::pair<std::string, double>> ins = {
-      {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n},
-      {"v_t", in.c.v.t},   {"mu", in.c.mu},     {"e", in.c.e}};
-  if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
-  if (law_reads_weights(in.law)) {
-    ins.emplace_back("s1", in.c.s1);
-    ins.emplace_back("s2", in.c.s2);
-  }
-  if (law_reads_ratio(in.law)) ins.emplace_back("ratio", in.c.ratio);
+      {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n}, {"v_t", in.c.v.t}};
+  PlanarCollision c = in.c;
+  for (auto& row : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), c)) ins.push_back(row);
   std::vector<std::pair<std::string, double>> outs = {
       {"I_n", out.I_n}, {"I_t", out.I_t},       {"v_n2", out.v_n2}, {"v_t2", out.v_t2},
       {"dE", out.dE},   {"dE_rel", out.dE_rel}, {"T_acc", T_acc}};

@@ -27,9 +27,6 @@ inline const Domain kPhi{
     "phi_deg", true,  0.0,
     false,     true,  360.0,
     false,     false, "the azimuth of v1's tangential part from b's principal axis, degrees"};
-inline const Domain kMu{"mu", true, 0.0, false, false, 0.0, false, false, "a friction coefficient"};
-inline const Domain kE{"e", true, 0.0, false, true, 1.0, false, false, "a coefficient of restitution"};
-inline const Domain kEt{"e_t", true, -1.0, false, false, 0.0, false, false, "tangential restitution"};
 // As the planar family's: beyond cond 1e12 the rounded entries of W no longer define its shape.
 inline const Domain kLog10Cond{
     "log10_cond", true,  0.0,
@@ -52,19 +49,6 @@ inline const Domain kLever{
     "lever", true,  0.0,
     false,   false, 0.0,
     false,   false, "a mass centre's distance from the contact point, in units of the body's size"};
-
-// The thesis laws' own parameters (Chatterjee 1997 §6.6 and §5.1.1): chatterjee-combined-3d's weights
-// (s1 + s2 <= 1 is checked per sample: a sample outside the triangle is invalid, parameter_out_of_range) and
-// brach-3d's two impulse ratios (any finite values).
-inline const Domain kS1{
-    "s1", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined-3d's weight of Law I"};
-inline const Domain kS2{
-    "s2", true, 0.0, false, true, 1.0, false, false, "chatterjee-combined-3d's weight of Law II"};
-inline const Domain kR1{"r1",  false, 0.0,
-                        false, false, 0.0,
-                        false, false, "brach-3d's impulse ratio along -v_T/|v_T| (P_e2/P_n)"};
-inline const Domain kR2{
-    "r2", false, 0.0, false, false, 0.0, false, false, "brach-3d's impulse ratio across the slip (P_e3/P_n)"};
 
 inline constexpr std::int64_t min_mechanism_dof =
     3;  // W = J M^-1 J^T with J 3 x dof is SPD only for dof >= 3
@@ -118,9 +102,15 @@ struct FamilyTraits<SpatialSweepSpec> {
   static constexpr bool writes_samples_npy = false;  // run.samples_npy
   // --W and --v take six and three numbers here (the planar laws three and two); --bodies FILE is the
   // two-body form (solve_spatial.cpp).
-  static constexpr const char* solve_options[] = {"--W",      "--v",  "--e",  "--et",
-                                                  "--bodies", "--s1", "--s2", "--ratio"};
+  // (with the law parameters' own, for_each_parameter)
+  static constexpr const char* solve_options[] = {"--W", "--v", "--bodies"};
   static constexpr const char* eval_options[] = {"--constraints"};
+
+  // f(ParameterRow) for each law parameter (models/spatial/parameters.hpp).
+  template <class F>
+  static void for_each_parameter(F&& f) {
+    COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_HOST_PARAMETER_ROW)
+  }
 
   template <class V>
   static void keys(V& v, RunSettings& run, SpatialSweepSpec& s) {
@@ -159,17 +149,7 @@ struct FamilyTraits<SpatialSweepSpec> {
     v.scalar("psi_deg", p.psi_deg, kPsi);
     v.scalar("phi_deg", p.phi_deg, kPhi);
 
-    v.section("parameters", nullptr);
-    v.scalar("mu", p.mu, kMu);
-    v.scalar("e", p.e, kE);
-    v.scalar("e_t", p.e_t, kEt);
-    const auto read_by = [&](bool (*reads)(SpatialLaw), const char* law) {
-      return read_by_laws(s, reads, law);
-    };
-    v.scalar("s1", p.s1, kS1, read_by(law_reads_weights, "chatterjee-combined-3d"));
-    v.scalar("s2", p.s2, kS2, read_by(law_reads_weights, "chatterjee-combined-3d"));
-    v.scalar("r1", p.r1, kR1, read_by(law_reads_ratio, "brach-3d"));
-    v.scalar("r2", p.r2, kR2, read_by(law_reads_ratio, "brach-3d"));
+    parameter_keys(v, s);
 
     map_keys(v, s);
   }

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "collsweep/models/spatial/sampler.hpp"
+#include "families/parameter_rows.hpp"
 #include "families/spatial/family.hpp"
 
 namespace collsweep {
@@ -14,26 +15,13 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 ValueRange reachable_range(const SpatialSamplePlan& p, Quantity q) {
+  if (const auto r = families::parameter_range<SpatialSweepSpec>(p, q)) return *r;
   const SpatialMatrixDist& W = p.W;
   switch (q) {
     case Quantity::psi:
       return of_dist(p.psi_deg, "approach.psi_deg");
     case Quantity::phi:
       return of_dist(p.phi_deg, "approach.phi_deg");
-    case Quantity::mu:
-      return of_dist(p.mu, "parameters.mu");
-    case Quantity::e:
-      return of_dist(p.e, "parameters.e");
-    case Quantity::e_t:
-      return of_dist(p.e_t, "parameters.e_t");
-    case Quantity::s1:
-      return of_dist(p.s1, "parameters.s1");
-    case Quantity::s2:
-      return of_dist(p.s2, "parameters.s2");
-    case Quantity::r1:
-      return of_dist(p.r1, "parameters.r1");
-    case Quantity::r2:
-      return of_dist(p.r2, "parameters.r2");
     case Quantity::mu_ratio:
       // mu / mu_c with mu_c = |b^-1 c| (Elkaranshawy eq. 36): known for a fixed W, else any mu_c >= 0.
       if (W.kind == SpatialMatrixKind::fixed) {

@@ -12,8 +12,10 @@
 #include "cli/solve_coefficients.hpp"
 #include "cli/text_table.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "families/parameter_rows.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
+#include "families/spatial/family.hpp"
 #include "families/spatial/impulse_phases.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/spatial_outputs.hpp"
@@ -109,10 +111,17 @@ std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, 
 }
 
 // The collision's inputs as the tables print them (e_t and a law's parameters are appended by the caller).
-std::vector<std::pair<std::string, double>> input_rows(const SpatialCollision& c) {
+// The inputs a law reads: W, v and its parameters (x: the collision, or a record with the thesis laws'
+// parameters too).
+template <class X>
+std::vector<std::pair<std::string, double>> input_rows(SpatialLaw law, X& x) {
+  const SpatialCollision& c = *families::holder_c(x);
   const Delassus3& W = c.W;
-  return {{"W_nn", W.a},  {"W_n1", W.c1},  {"W_n2", W.c2},  {"W_11", W.b11}, {"W_12", W.b12}, {"W_22", W.b22},
-          {"v_n", c.v.n}, {"v_1", c.v.t1}, {"v_2", c.v.t2}, {"mu", c.mu},    {"e", c.e}};
+  std::vector<std::pair<std::string, double>> rows = {{"W_nn", W.a},   {"W_n1", W.c1},  {"W_n2", W.c2},
+                                                      {"W_11", W.b11}, {"W_12", W.b12}, {"W_22", W.b22},
+                                                      {"v_n", c.v.n},  {"v_1", c.v.t1}, {"v_2", c.v.t2}};
+  for (auto& row : families::law_parameter_values<SpatialSweepSpec>(law_reads(law), x)) rows.push_back(row);
+  return rows;
 }
 
 std::string mode_text(const SpatialOutcome& o) {
@@ -129,8 +138,8 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
   j.key("mode_description").string(mode_description(out.mode));
   j.key("inputs").begin_object();
   j.key("form").string(in.bodies ? "bodies" : "contact");
-  for (const auto& [name, value] : input_rows(in.c)) j.key(name).number(value);
-  if (law_reads_tangential_restitution(in.law)) j.key("e_t").number(in.c.e_t);
+  SpatialCollision c = in.c;
+  for (const auto& [name, value] : input_rows(in.law, c)) j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
@@ -197,8 +206,8 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
 
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  std::vector<std::pair<std::string, double>> ins = input_rows(in.c);
-  if (law_reads_tangential_restitution(in.law)) ins.emplace_back("e_t", in.c.e_t);
+  SpatialCollision c = in.c;
+  std::vector<std::pair<std::string, double>> ins = input_rows(in.law, c);
   std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
                                                       {"I_2", out.I.t2},   {"vf_n", out.vf.n},
                                                       {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
@@ -234,10 +243,8 @@ void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesi
   j.key("type_label").string(type_label(law, r.report.type));
   j.key("inputs").begin_object();
   j.key("form").string(bodies ? "bodies" : "contact");
-  for (const auto& [name, value] : input_rows(in.c)) j.key(name).number(value);
-  if (law_reads_tangential_restitution(law)) j.key("e_t").number(in.c.e_t);
-  if (law_reads_weights(law)) j.key("s1").number(in.p.s1).key("s2").number(in.p.s2);
-  if (law_reads_ratio(law)) j.key("r1").number(in.p.r1).key("r2").number(in.p.r2);
+  SpatialThesisInput x = in;
+  for (const auto& [name, value] : input_rows(law, x)) j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
@@ -274,16 +281,8 @@ void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThes
   os << '\n';
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  std::vector<std::pair<std::string, double>> ins = input_rows(in.c);
-  if (law_reads_tangential_restitution(law)) ins.emplace_back("e_t", in.c.e_t);
-  if (law_reads_weights(law)) {
-    ins.emplace_back("s1", in.p.s1);
-    ins.emplace_back("s2", in.p.s2);
-  }
-  if (law_reads_ratio(law)) {
-    ins.emplace_back("r1", in.p.r1);
-    ins.emplace_back("r2", in.p.r2);
-  }
+  SpatialThesisInput x = in;
+  std::vector<std::pair<std::string, double>> ins = input_rows(law, x);
   std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
                                                       {"I_2", out.I.t2},   {"vf_n", out.vf.n},
                                                       {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
@@ -313,24 +312,14 @@ std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialL
   in.c.mu = k.mu;
   in.c.e = k.e;
   in.c.e_t = k.e_t;
-  in.p.s1 = read_law_option(o, "--s1", o.s1, law_reads_weights(law), "weight of Law I, s1 >= 0");
-  in.p.s2 =
-      read_law_option(o, "--s2", o.s2, law_reads_weights(law), "weight of Law II, s2 >= 0, s1 + s2 <= 1");
-  if (law_reads_ratio(law)) {
-    if (o.ratio.empty())
-      throw UsageError("--ratio r1,r2 is required by law " + o.law + " (Brach's impulse ratios)");
-    const std::vector<double> r = parse_finite_list("--ratio", o.ratio, 2, "r1,r2");
-    in.p.r1 = r[0];
-    in.p.r2 = r[1];
-  } else if (!o.ratio.empty()) {
-    std::cerr << "collsweep solve: note: --ratio is ignored by law " << o.law << "\n";
-  }
+  families::read_parameter_options<SpatialSweepSpec>(o, law_reads(law), in);
   const SpatialThesisResult r = evaluate_with_reports(law, in);
   if (r.outcome.status != Status::ok) {
     const Status s = r.outcome.status;
     if (s == Status::parameter_out_of_range)
       return SolveFailure{status_name(s),
-                          "--s1 " + o.s1 + ", --s2 " + o.s2 + ": " + spatial_status_reason(s)};
+                          families::given_parameter_options<SpatialSweepSpec>(o, law_reads(law)) + ": " +
+                              spatial_status_reason(s)};
     return SolveFailure{status_name(s), invalid_message(o, base, s)};
   }
   const double T_acc = accessible_energy(in.c.W, in.c.v);

@@ -1,6 +1,8 @@
 // The CSV row schema of `eval` for the spatial laws: columns -> SpatialCollision, outputs of SpatialOutcome.
 #include "families/spatial/spatial_eval.hpp"
 
+#include "families/parameter_rows.hpp"
+#include "families/spatial/family.hpp"
 #include "io/format.hpp"
 
 namespace collsweep::cli {
@@ -25,11 +27,8 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
       {"v_n", [](SpatialCollision& c, double x) { c.v.n = x; }},
       {"v_1", [](SpatialCollision& c, double x) { c.v.t1 = x; }},
       {"v_2", [](SpatialCollision& c, double x) { c.v.t2 = x; }},
-      {"mu", [](SpatialCollision& c, double x) { c.mu = x; }},
-      {"e", [](SpatialCollision& c, double x) { c.e = x; }},
   };
-  if (law_reads_tangential_restitution(law))
-    s.inputs.push_back({"e_t", [](SpatialCollision& c, double x) { c.e_t = x; }});
+  families::append_parameter_inputs<SpatialSweepSpec>(s.inputs, law_reads(law));  // mu, e and the law's own
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",       "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg"};
   s.compute = [law](const SpatialCollision& c) { return evaluate_spatial(law, c); };

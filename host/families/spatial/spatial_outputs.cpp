@@ -9,6 +9,7 @@
 
 #include "config/run_config.hpp"
 #include "families/compare_outputs.hpp"
+#include "families/parameter_rows.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
@@ -50,18 +51,6 @@ bool has_thesis_words(const SpatialSweepResult& r) { return r.layout.pair_words 
 
 // The map.csv columns of a thesis law's cases (after the thesis words).
 constexpr const char* kCaseColumns[] = {"case_1", "case_2", "case_3"};
-
-// Which thesis parameters the sweep's laws read (witnesses.csv carries them then, as eval reads them).
-bool reads_weights(const SpatialSweepSpec& s) {
-  for (int l = 0; l < s.n_laws; ++l)
-    if (law_reads_weights(s.laws[l])) return true;
-  return false;
-}
-bool reads_ratio(const SpatialSweepSpec& s) {
-  for (int l = 0; l < s.n_laws; ++l)
-    if (law_reads_ratio(s.laws[l])) return true;
-  return false;
-}
 
 PairStats pair_stats(const SpatialSweepResult& r, std::uint32_t cell, int law) {
   const u64* p = r.words.data() + r.layout.pair(cell, law);
@@ -220,20 +209,21 @@ void write_map_csv(const std::string& path, const SpatialSweepResult& r) {
 }
 
 std::vector<std::string> sample_column_names(const SpatialSweepSpec& spec) {
-  std::vector<std::string> names = {"W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22",    "v_n",
-                                    "v_1",  "v_2",  "mu",   "e",    "e_t",  "psi_deg", "phi_deg"};
-  if (reads_weights(spec)) names.insert(names.end(), {"s1", "s2"});
-  if (reads_ratio(spec)) names.insert(names.end(), {"r1", "r2"});
+  // W, v, the parameters every sweep records, the angles, then those the sweep's laws read (parameters.hpp).
+  std::vector<std::string> names = {"W_nn", "W_n1", "W_n2", "W_11", "W_12", "W_22", "v_n", "v_1", "v_2"};
+  for (std::string& p : families::recorded_parameter_names(spec, true)) names.push_back(std::move(p));
+  names.insert(names.end(), {"psi_deg", "phi_deg"});
+  for (std::string& p : families::recorded_parameter_names(spec, false)) names.push_back(std::move(p));
   return names;
 }
 
 void write_sample_columns(io::FieldSink& out, const SpatialSweepSpec& spec, const SpatialSample& smp) {
   const SpatialCollision& c = smp.c;
-  for (double x : {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22, c.v.n, c.v.t1, c.v.t2, c.mu, c.e, c.e_t,
-                   smp.psi_deg, smp.phi_deg})
-    out.number(x);
-  if (reads_weights(spec)) out.number(smp.params.s1), out.number(smp.params.s2);
-  if (reads_ratio(spec)) out.number(smp.params.r1), out.number(smp.params.r2);
+  for (double x : {c.W.a, c.W.c1, c.W.c2, c.W.b11, c.W.b12, c.W.b22, c.v.n, c.v.t1, c.v.t2}) out.number(x);
+  families::for_each_recorded_parameter(spec, true, smp, [&](double x) { out.number(x); });
+  out.number(smp.psi_deg);
+  out.number(smp.phi_deg);
+  families::for_each_recorded_parameter(spec, false, smp, [&](double x) { out.number(x); });
 }
 
 // g++ 12 inlines the sampler's random stream here and warns that its block may be read before it is

@@ -2,6 +2,8 @@
 #include "families/spatial/thesis_eval_3d.hpp"
 
 #include "collsweep/models/spatial/constraints.hpp"
+#include "families/parameter_rows.hpp"
+#include "families/spatial/family.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/thesis_columns.hpp"
 
@@ -9,7 +11,7 @@ namespace collsweep::cli {
 
 SpatialThesisResult evaluate_with_reports(SpatialLaw law, const SpatialThesisInput& in) {
   SpatialThesisResult r;
-  r.outcome = evaluate_spatial(law, in.c, in.p, &r.report);
+  r.outcome = evaluate_spatial(law, in.c, in.params, &r.report);
   r.constraints = check_constraints(in.c, r.outcome);
   return r;
 }
@@ -22,19 +24,9 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
       {"W_n2", [](In& r, double x) { r.c.W.c2 = x; }},  {"W_11", [](In& r, double x) { r.c.W.b11 = x; }},
       {"W_12", [](In& r, double x) { r.c.W.b12 = x; }}, {"W_22", [](In& r, double x) { r.c.W.b22 = x; }},
       {"v_n", [](In& r, double x) { r.c.v.n = x; }},    {"v_1", [](In& r, double x) { r.c.v.t1 = x; }},
-      {"v_2", [](In& r, double x) { r.c.v.t2 = x; }},   {"mu", [](In& r, double x) { r.c.mu = x; }},
-      {"e", [](In& r, double x) { r.c.e = x; }},
+      {"v_2", [](In& r, double x) { r.c.v.t2 = x; }},
   };
-  if (law_reads_tangential_restitution(law))
-    s.inputs.push_back({"e_t", [](In& r, double x) { r.c.e_t = x; }});
-  if (law_reads_weights(law)) {
-    s.inputs.push_back({"s1", [](In& r, double x) { r.p.s1 = x; }});
-    s.inputs.push_back({"s2", [](In& r, double x) { r.p.s2 = x; }});
-  }
-  if (law_reads_ratio(law)) {
-    s.inputs.push_back({"r1", [](In& r, double x) { r.p.r1 = x; }});
-    s.inputs.push_back({"r2", [](In& r, double x) { r.p.r2 = x; }});
-  }
+  families::append_parameter_inputs<SpatialSweepSpec>(s.inputs, law_reads(law));  // mu, e and the law's own
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",        "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg", "type"};
   const ThesisColumns t{law_counts_solutions(law), law_reports_iterations(law)};

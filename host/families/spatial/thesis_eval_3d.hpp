@@ -14,7 +14,7 @@ namespace collsweep::cli {
 
 struct SpatialThesisInput {
   SpatialCollision c;
-  SpatialThesisParams p;
+  SpatialThesisParams params;
 };
 
 struct SpatialThesisResult {
