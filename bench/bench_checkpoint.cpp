@@ -20,8 +20,8 @@ PlanarSweepSpec quickstart(std::uint32_t side) {
   s.plan.W.kind = MatrixKind::direct;
   s.plan.W.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
-  s.axes[0] = {Quantity::theta, 0.0, 90.0, side};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, side};
+  s.axes[0] = {PlanarQuantity::theta, 0.0, 90.0, side};
+  s.axes[1] = {PlanarQuantity::mu, 0.0, 1.5, side};
   s.n_axes = 2;
   for (int l = 0; l < planar_law_count; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
   s.n_laws = planar_law_count;

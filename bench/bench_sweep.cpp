@@ -22,8 +22,8 @@ PlanarSweepSpec one_law(PlanarLaw law) {
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.e = {ScalarKind::uniform, 0.0, 1.0, 1};
   s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
-  s.axes[0] = {Quantity::theta, 0.0, 90.0, 30};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, 20};
+  s.axes[0] = {PlanarQuantity::theta, 0.0, 90.0, 30};
+  s.axes[1] = {PlanarQuantity::mu, 0.0, 1.5, 20};
   s.n_axes = 2;
   s.laws[0] = law;
   s.n_laws = 1;
@@ -89,9 +89,10 @@ MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
     s.plan.mechanism_dof = 8;
     s.plan.log10_cond_M = {ScalarKind::uniform, 0.0, 3.0, 1};
   }
-  s.axes[0] = mechanism ? MapAxis{Quantity::log10_cond, 0.0, 12.0, 24}  // (cond(G) exceeds cond(M))
-                        : MapAxis{Quantity::log10_cond, 0.0, 3.0, 15};
-  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 10};
+  s.axes[0] = mechanism ? MapAxis<MultiContactQuantity>{MultiContactQuantity::log10_cond, 0.0, 12.0, 24}
+                        // (cond(G) exceeds cond(M))
+                        : MapAxis<MultiContactQuantity>{MultiContactQuantity::log10_cond, 0.0, 3.0, 15};
+  s.axes[1] = {MultiContactQuantity::eps_spread, 0.0, 1.0, 10};
   s.n_axes = 2;
   s.laws[0] = multicontact_law<PoissonLcp>;
   s.n_laws = 1;
@@ -140,8 +141,8 @@ SpatialSweepSpec one_spatial_law(SpatialLaw law) {
   s.plan.s2 = {ScalarKind::constant, 0.25, 0.25, 1};
   s.plan.r1 = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.r2 = {ScalarKind::uniform, -0.5, 0.5, 1};
-  s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, 15};
+  s.axes[0] = {SpatialQuantity::psi, 0.0, 90.0, 18};
+  s.axes[1] = {SpatialQuantity::mu, 0.0, 1.5, 15};
   s.n_axes = 2;
   s.laws[0] = law;
   s.n_laws = 1;

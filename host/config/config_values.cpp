@@ -25,9 +25,9 @@ std::string toml_scalar(const ScalarDist& d, bool integers) {
   return s + " }";
 }
 
-std::string toml_axis(const MapAxis& a) {
-  return std::string("{ quantity = \"") + quantity_name(a.quantity) + "\", lo = " + toml_double(a.lo) +
-         ", hi = " + toml_double(a.hi) + ", bins = " + std::to_string(a.bins) + " }";
+std::string toml_axis(const char* quantity, double lo, double hi, std::uint32_t bins) {
+  return std::string("{ quantity = \"") + quantity + "\", lo = " + toml_double(lo) +
+         ", hi = " + toml_double(hi) + ", bins = " + std::to_string(bins) + " }";
 }
 
 void json_scalar(io::JsonWriter& j, const ScalarDist& d, bool integers) {
@@ -48,9 +48,9 @@ void json_scalar(io::JsonWriter& j, const ScalarDist& d, bool integers) {
   j.end_object();
 }
 
-void json_axis(io::JsonWriter& j, const MapAxis& a) {
-  j.begin_object().key("quantity").string(quantity_name(a.quantity));
-  j.key("lo").number(a.lo).key("hi").number(a.hi).key("bins").integer(a.bins);
+void json_axis(io::JsonWriter& j, const char* quantity, double lo, double hi, std::uint32_t bins) {
+  j.begin_object().key("quantity").string(quantity);
+  j.key("lo").number(lo).key("hi").number(hi).key("bins").integer(bins);
   j.end_object();
 }
 

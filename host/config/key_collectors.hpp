@@ -47,8 +47,8 @@ class KeyCollector {
   void laws(const char* key, Law*, int&) {
     add(key);
   }
-  template <std::size_t N>
-  void axes(MapAxis (&)[N], int&) {
+  template <class Q, std::size_t N>
+  void axes(MapAxis<Q> (&)[N], int&) {
     add("x");
     add("y");
   }
@@ -106,8 +106,8 @@ class GridCollector {
   void choice(const char*, E&, const Choices<E>&, const KeyRules<E>&) {}
   template <class Law>
   void laws(const char*, Law*, int&) {}
-  template <std::size_t N>
-  void axes(MapAxis (&)[N], int&) {}
+  template <class Q, std::size_t N>
+  void axes(MapAxis<Q> (&)[N], int&) {}
   void custom(const char* key, const CustomKey& c, const When&) {
     if (c.grid) scalars.emplace_back(path(key), c.grid);
   }

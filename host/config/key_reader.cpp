@@ -16,7 +16,29 @@ std::string not_for_family(std::size_t family, const std::string& why, int owner
   return reason;
 }
 
-MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string& path, std::size_t family) {
+namespace {
+
+// The names of family i's map quantities.
+std::vector<std::string_view> quantity_names(std::size_t family) {
+  std::vector<std::string_view> names;
+  families::for_each_family([&](auto i) {
+    using Q = typename families::FamilyTraits<families::SpecAt<i>>::Quantity;
+    if (i != family) return;
+    for (int k = 0; k < static_cast<int>(Q::count_); ++k)
+      names.emplace_back(quantity_name(static_cast<Q>(k)));
+  });
+  return names;
+}
+
+bool contains(const std::vector<std::string_view>& names, const std::string& name) {
+  for (const std::string_view n : names)
+    if (n == name) return true;
+  return false;
+}
+
+}  // namespace
+
+AxisRead read_axis(const ConfigReader& r, const toml::node& n, const std::string& path, std::size_t family) {
   const toml::table& t = r.table(n, path);
   r.check_keys(t, path, {"quantity", "lo", "hi", "bins"});
   const auto required = [&](const char* key, const char* what) -> const toml::node& {
@@ -25,40 +47,27 @@ MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string&
     return *x;
   };
   // The family's quantities, and which family owns a quantity it lacks.
-  std::vector<std::string_view> known;
-  const char* own_words = "";
-  bool has = false;
-  MapAxis a;
+  AxisRead a;
   const toml::node& q = required("quantity", "the binned quantity");
   const std::string q_path = join_path(path, "quantity");
-  const std::string qname = r.string(q, q_path);
-  const bool parsed = parse_quantity(qname.c_str(), &a.quantity);
-  families::for_each_family([&](auto i) {
-    using T = families::FamilyTraits<families::SpecAt<i>>;
-    if (i != family) return;
-    own_words = T::in_words;
-    for (int k = 0; k < quantity_count; ++k)
-      if (T::has_quantity(static_cast<Quantity>(k)))
-        known.emplace_back(quantity_name(static_cast<Quantity>(k)));
-    has = parsed && T::has_quantity(a.quantity);
-  });
-  if (!parsed)
-    r.fail_value(q, q_path,
-                 "unknown quantity" + did_you_mean(qname, known) + "; known: " + join_names(known));
-  if (!has) {
+  a.quantity = r.string(q, q_path);
+  const std::vector<std::string_view> known = quantity_names(family);
+  if (!contains(known, a.quantity)) {
     int owner = -1;
     const char* owner_words = "another family's";
     families::for_each_family([&](auto i) {
-      using T = families::FamilyTraits<families::SpecAt<i>>;
-      if (owner < 0 && i != family && T::has_quantity(a.quantity)) {
+      if (owner < 0 && i != family && contains(quantity_names(i), a.quantity)) {
         owner = static_cast<int>(i);
-        owner_words = T::in_words;
+        owner_words = families::FamilyTraits<families::SpecAt<i>>::in_words;
       }
     });
+    if (owner < 0)
+      r.fail_value(q, q_path,
+                   "unknown quantity" + did_you_mean(a.quantity, known) + "; known: " + join_names(known));
     r.fail_value(q, q_path,
                  not_for_family(family,
-                                std::string("a ") + owner_words + " quantity; " + own_words +
-                                    " quantities: " + join_names(known),
+                                std::string("a ") + owner_words + " quantity; " +
+                                    families::family_in_words(family) + " quantities: " + join_names(known),
                                 owner));
   }
   const toml::node& lo_n = required("lo", "the axis' lower edge");

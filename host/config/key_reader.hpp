@@ -16,8 +16,22 @@ namespace collsweep::config {
 // default family and the thing belongs to family `owner`.
 std::string not_for_family(std::size_t family, const std::string& why, int owner = -1);
 
-// [map] x or y over the quantities `has_quantity` accepts; in_words names the family in messages.
-MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string& path, std::size_t family);
+// [map] x or y as read, its quantity one of the family's (FamilyTraits::Quantity; a quantity of another
+// family, or none, is refused by name).
+struct AxisRead {
+  std::string quantity;
+  double lo = 0.0, hi = 1.0;
+  std::uint32_t bins = 1;
+};
+AxisRead read_axis(const ConfigReader& r, const toml::node& n, const std::string& path, std::size_t family);
+
+// The family's quantity enum value of an axis read_axis accepted.
+template <class Q>
+MapAxis<Q> typed_axis(const AxisRead& a) {
+  MapAxis<Q> axis{Q{}, a.lo, a.hi, a.bins};
+  parse_quantity(a.quantity.c_str(), &axis.quantity);
+  return axis;
+}
 
 template <class Spec>
 class KeyReader {
@@ -121,16 +135,16 @@ class KeyReader {
     }
   }
 
-  template <std::size_t N>
-  void axes(MapAxis (&axes)[N], int& n_axes) {
+  template <class Q, std::size_t N>
+  void axes(MapAxis<Q> (&axes)[N], int& n_axes) {
     const toml::node* x =
         find("x", {}, "the first map axis { quantity = ..., lo = ..., hi = ..., bins = ... }");
-    axes[0] = read_axis(r_, *x, "map.x", family_);
+    axes[0] = typed_axis<Q>(read_axis(r_, *x, "map.x", family_));
     n_axes = 1;
-    axes[1] = MapAxis{};
+    axes[1] = MapAxis<Q>{};
     const toml::node* y = find("y", {}, nullptr);
     if (!y) return;
-    axes[1] = read_axis(r_, *y, "map.y", family_);
+    axes[1] = typed_axis<Q>(read_axis(r_, *y, "map.y", family_));
     n_axes = 2;
     if (axes[1].quantity == axes[0].quantity)
       r_.fail_value(*y->as_table()->get("quantity"), "map.y.quantity", "same quantity as map.x");

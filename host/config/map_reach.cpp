@@ -36,11 +36,6 @@ ValueRange unbounded_above(double lo, const char* why) {
   return ValueRange{lo, std::numeric_limits<double>::infinity(), false, why};
 }
 
-bool axis_reachable(const MapAxis& a, const ValueRange& r) {
-  if (a.hi < r.lo) return false;
-  return r.hi_open ? a.lo < r.hi : a.lo <= r.hi;
-}
-
 std::string describe_range(const ValueRange& r) {
   const auto num = [](double x) {
     return std::isinf(x) ? std::string(x > 0 ? "inf" : "-inf") : config::shortest_double(x);

@@ -16,7 +16,7 @@ struct ValueRange {
   std::string from;
 };
 
-// Each family gives `ValueRange reachable_range(const Plan&, Quantity)` for its plan
+// Each family gives `ValueRange reachable_range(const Plan&, Q)` for its plan and quantities
 // (families/<family>/map_reach.cpp), built of these:
 
 // The values a SCALAR can produce; `key` names it.
@@ -29,7 +29,11 @@ ValueRange widened(ValueRange r);
 ValueRange unbounded_above(double lo, const char* why);
 
 // Whether some value of `range` falls into the axis' [lo, hi].
-bool axis_reachable(const MapAxis& axis, const ValueRange& range);
+template <class Q>
+bool axis_reachable(const MapAxis<Q>& a, const ValueRange& r) {
+  if (a.hi < r.lo) return false;
+  return r.hi_open ? a.lo < r.hi : a.lo <= r.hi;
+}
 
 // "[0, 1)", "[0, inf]", "{0.5}".
 std::string describe_range(const ValueRange& range);

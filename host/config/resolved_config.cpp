@@ -50,8 +50,8 @@ class TomlWriter {
       s += std::string(i ? ", " : "") + '"' + families::FamilyTraits<Spec>::law_name(laws[i]) + '"';
     line(key, s + "]");
   }
-  template <std::size_t N>
-  void axes(MapAxis (&a)[N], int& n) {
+  template <class Q, std::size_t N>
+  void axes(MapAxis<Q> (&a)[N], int& n) {
     line("x", config::toml_axis(a[0]));
     if (n > 1) line("y", config::toml_axis(a[1]));
   }
@@ -105,8 +105,8 @@ class JsonWriter {
     for (int i = 0; i < n; ++i) j_.string(families::FamilyTraits<Spec>::law_name(laws[i]));
     j_.end_array();
   }
-  template <std::size_t N>
-  void axes(MapAxis (&a)[N], int& n) {
+  template <class Q, std::size_t N>
+  void axes(MapAxis<Q> (&a)[N], int& n) {
     config::json_axis(j_.key("x"), a[0]);
     if (n > 1) config::json_axis(j_.key("y"), a[1]);
   }

@@ -119,9 +119,9 @@ void check_top_level_strays(const ConfigReader& r, const toml::table& root,
 
 // Every map axis must overlap the values its quantity can take (map_reach.hpp), else no sample lands in
 // the map.
-template <class Plan>
+template <class Plan, class Q>
 void check_map_reachable(const ConfigReader& r, const toml::table& root, const Plan& plan,
-                         const MapAxis* axes, int n_axes) {
+                         const MapAxis<Q>* axes, int n_axes) {
   const toml::table& map = *root.get("map")->as_table();
   for (int a = 0; a < n_axes; ++a) {
     const ValueRange range = reachable_range(plan, axes[a].quantity);

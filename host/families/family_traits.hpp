@@ -9,7 +9,7 @@ namespace collsweep::families {
 //   in_words                  the family in messages ("multi-contact": "a multi-contact key")
 //   Law, law_count, law_name(Law), parse_law(name, Law*)     the family's laws
 //   law_stem(name), law_of_stem(stem)   "poisson-lcp" <-> "poisson", to suggest a family's own law name
-//   has_quantity(Quantity)    the map quantities of the family
+//   Quantity                  the family's map quantities (models/<family>/quantities.hpp)
 //   writes_samples_npy        whether run.samples_npy = true is allowed (write_samples_npy exists)
 //   solve_options, eval_options   the options of `solve` and `eval` only this family reads
 //   keys(V&, RunSettings&, Spec&)       the config's key table (config/config_keys.hpp)

@@ -128,8 +128,8 @@ bool sweep_records(const Spec& s, const ParameterInfo& p) {
 
 // The values a map axis over a law parameter can take under a plan (the row's distribution), or nothing
 // when q is not a parameter of the family.
-template <class Spec, class Plan>
-std::optional<ValueRange> parameter_range(const Plan& plan, Quantity q) {
+template <class Spec, class Plan, class Q>
+std::optional<ValueRange> parameter_range(const Plan& plan, Q q) {
   std::optional<ValueRange> range;
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
     if (std::string(quantity_name(q)) == row.info.name)

@@ -210,7 +210,7 @@ MultiContactSweepSpec gpu_one_to_four_contacts(LcpSolver solver) {
   MultiContactSweepSpec s = gpu_two_contacts();
   s.plan.contacts = {ScalarKind::grid, 1.0, 4.0, 4};
   s.plan.G_kind = DelassusKind::wishart;
-  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
+  s.axes[0] = {MultiContactQuantity::contacts, 0.5, 4.5, 4};
   s.solver = solver;
   return s;
 }

@@ -29,8 +29,8 @@ SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   s.plan.W.kind = kind;
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
-  s.axes[0] = {Quantity::psi, 0.0, 90.0, 18};
-  s.axes[1] = {Quantity::mu_ratio, 0.0, 2.0, 8};
+  s.axes[0] = {SpatialQuantity::psi, 0.0, 90.0, 18};
+  s.axes[1] = {SpatialQuantity::mu_ratio, 0.0, 2.0, 8};
   s.n_axes = 2;
   // The thesis laws' parameters (the combined law's weights outside s1 + s2 <= 1 are invalid samples).
   s.plan.s1 = {ScalarKind::uniform, 0.0, 0.6, 1};

@@ -17,8 +17,8 @@ inline PlanarSweepSpec quickstart_spec(double e_t_lo = -1.0, double e_t_hi = 1.0
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.e = {ScalarKind::uniform, 0.0, 1.0, 1};
   s.plan.e_t = {ScalarKind::uniform, e_t_lo, e_t_hi, 1};
-  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, 10};
+  s.axes[0] = {PlanarQuantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {PlanarQuantity::mu, 0.0, 1.5, 10};
   s.n_axes = 2;
   s.laws[0] = planar_law<Stronge>;
   s.laws[1] = planar_law<Poisson>;
@@ -34,8 +34,8 @@ inline PlanarSweepSpec quickstart_spec(double e_t_lo = -1.0, double e_t_hi = 1.0
 inline MultiContactSweepSpec two_contact_spec(std::uint64_t seed) {
   MultiContactSweepSpec s;
   s.plan.seed = seed;
-  s.axes[0] = {Quantity::log10_cond, 0.0, 3.0, 6};
-  s.axes[1] = {Quantity::eps_spread, 0.0, 1.0, 4};
+  s.axes[0] = {MultiContactQuantity::log10_cond, 0.0, 3.0, 6};
+  s.axes[1] = {MultiContactQuantity::eps_spread, 0.0, 1.0, 4};
   s.n_axes = 2;
   s.laws[0] = multicontact_law<PoissonLcp>;
   s.laws[1] = multicontact_law<NewtonLcp>;

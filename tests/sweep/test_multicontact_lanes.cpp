@@ -191,8 +191,8 @@ TEST(MultiContactLanes, SweepEqualsTheOneByOneReference) {
   MultiContactSweepSpec s = testing::two_contact_spec(77);
   s.plan.contacts = {ScalarKind::uniform, 0.5, 3.5, 1};
   s.plan.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
-  s.axes[0] = {Quantity::log10_cond, 0.0, 2.5, 5};  // cond above 10^2.5: outside the map
-  s.axes[1] = {Quantity::contacts, 0.5, 3.5, 3};
+  s.axes[0] = {MultiContactQuantity::log10_cond, 0.0, 2.5, 5};  // cond above 10^2.5: outside the map
+  s.axes[1] = {MultiContactQuantity::contacts, 0.5, 3.5, 3};
   s.n_axes = 2;
   const std::uint64_t first = 90001, count = 3001;
   testing::expect_sweep_equals_reference(s, first, count, [&](int threads) {
@@ -220,8 +220,8 @@ TEST(MultiContactLanes, SweepOfAContactsGridEqualsTheOneByOneReference) {
   s.plan.G_kind = DelassusKind::mechanism;
   s.plan.mechanism_dof = 8;
   s.plan.log10_cond_M = {ScalarKind::uniform, 0.0, 3.0, 1};
-  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
-  s.axes[1] = {Quantity::log10_cond, 0.0, 6.0, 6};
+  s.axes[0] = {MultiContactQuantity::contacts, 0.5, 4.5, 4};
+  s.axes[1] = {MultiContactQuantity::log10_cond, 0.0, 6.0, 6};
   s.n_axes = 2;
   expect_strided_sweep_equals_reference(s, 4u, 12345, 1999);
 }
@@ -233,8 +233,8 @@ TEST(MultiContactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
   s.plan.mu = {ScalarKind::grid, 0.0, 1.5, 3};
   s.plan.log10_cond = {ScalarKind::grid, 0.0, 3.0, 4};
   s.plan.eps_N = {ScalarKind::log_uniform, 0.05, 1.0, 1};
-  s.axes[0] = {Quantity::mu, 0.0, 1.5, 3};
-  s.axes[1] = {Quantity::log10_cond, 0.0, 3.0, 4};
+  s.axes[0] = {MultiContactQuantity::mu, 0.0, 1.5, 3};
+  s.axes[1] = {MultiContactQuantity::log10_cond, 0.0, 3.0, 4};
   s.n_axes = 2;
   expect_strided_sweep_equals_reference(s, 2u, 777, 2501);
 }

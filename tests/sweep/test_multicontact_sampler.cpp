@@ -335,16 +335,15 @@ TEST(MultiContactSampler, StreamsAreIndependent) {
 TEST(MultiContactSampler, QuantityValues) {
   MultiContactSamplePlan p = plan_of(DelassusKind::wishart, 3);
   const MultiContactSample s = draw_multicontact_sample(p, 5);
-  EXPECT_EQ(quantity_value(s, Quantity::log10_cond), s.log10_cond);
-  EXPECT_EQ(quantity_value(s, Quantity::eps_spread), s.eps_spread);
-  EXPECT_EQ(quantity_value(s, Quantity::mu), s.mu_mean);
-  EXPECT_EQ(quantity_value(s, Quantity::contacts), 3.0);
-  EXPECT_EQ(quantity_value(s, Quantity::theta), 0.0);
-  EXPECT_EQ(quantity_value(s, Quantity::kappa), 0.0);
-  for (int q = 0; q < quantity_count; ++q) {
-    if (!multicontact_quantity(static_cast<Quantity>(q))) {
-      EXPECT_EQ(quantity_value(s, static_cast<Quantity>(q)), 0.0);
-    }
+  EXPECT_EQ(quantity_value(s, MultiContactQuantity::log10_cond), s.log10_cond);
+  EXPECT_EQ(quantity_value(s, MultiContactQuantity::eps_spread), s.eps_spread);
+  EXPECT_EQ(quantity_value(s, MultiContactQuantity::mu), s.mu_mean);
+  EXPECT_EQ(quantity_value(s, MultiContactQuantity::contacts), 3.0);
+  // Every quantity's name parses back to it (the names configs and map.csv use).
+  for (int q = 0; q < static_cast<int>(MultiContactQuantity::count_); ++q) {
+    MultiContactQuantity back{};
+    ASSERT_TRUE(parse_quantity(quantity_name(static_cast<MultiContactQuantity>(q)), &back));
+    EXPECT_EQ(static_cast<int>(back), q);
   }
 }
 

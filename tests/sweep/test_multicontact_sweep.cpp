@@ -94,11 +94,12 @@ TEST(MultiContactSweep, Log10CondIsDrawnOnlyForAnAxisThatReadsIt) {
   EXPECT_TRUE(sweep_constants(s).log10_cond);
   s.plan.G_kind = DelassusKind::wishart;
   s.plan.contacts = {ScalarKind::uniform, 0.5, 4.5, 1};
-  s.axes[0] = {Quantity::contacts, 0.5, 4.5, 4};
+  s.axes[0] = {MultiContactQuantity::contacts, 0.5, 4.5, 4};
   s.n_axes = 1;
   EXPECT_FALSE(sweep_constants(s).log10_cond);
   MultiContactSweepSpec with_cond = s;
-  with_cond.axes[1] = {Quantity::log10_cond, -1.0, 1e300, 1};  // one bin that every finite value falls in
+  with_cond.axes[1] = {MultiContactQuantity::log10_cond, -1.0, 1e300,
+                       1};  // one bin that every finite value falls in
   with_cond.n_axes = 2;
   EXPECT_TRUE(sweep_constants(with_cond).log10_cond);
   const auto a = run_sweep_cpu(s, 0, 2000, 500, 1);
@@ -142,7 +143,7 @@ TEST(MultiContactSweep, OneToFourContactConfigShowsTheSingleContactTheorem) {
   const RunConfig c = load_run_config(testing::source_dir() + "/configs/glocker_one_to_four_contacts.toml");
   ASSERT_EQ(multicontact_spec(c).laws[0], multicontact_law<PoissonLcp>);
   ASSERT_EQ(multicontact_spec(c).laws[1], multicontact_law<NewtonLcp>);
-  ASSERT_EQ(multicontact_spec(c).axes[0].quantity, Quantity::contacts);
+  ASSERT_EQ(multicontact_spec(c).axes[0].quantity, MultiContactQuantity::contacts);
   const auto r = run_sweep_cpu(multicontact_spec(c), 0, 40000, 4096, 2);
   std::uint64_t valid[2][5] = {}, gains[2][5] = {};
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell) {

@@ -283,8 +283,8 @@ TEST(PlanarLanes, SweepEqualsTheOneByOneReference) {
   PlanarSweepSpec s;
   s.plan = quickstart_plan();
   s.plan.random_tangent_sign = true;
-  s.axes[0] = {Quantity::alpha, 0.0, 4.0, 16};
-  s.axes[1] = {Quantity::e_t, -1.0, 1.0, 8};
+  s.axes[0] = {PlanarQuantity::alpha, 0.0, 4.0, 16};
+  s.axes[1] = {PlanarQuantity::e_t, -1.0, 1.0, 8};
   s.n_axes = 2;
   for (int l = 0; l < planar_law_count; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
   s.n_laws = planar_law_count;
@@ -304,8 +304,8 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
   s.plan.W.kind = MatrixKind::shape;
   s.plan.W.rho = {ScalarKind::uniform, -0.9, 0.9, 1};
   s.plan.W.kappa = {ScalarKind::log_uniform, 0.1, 10.0, 1};
-  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
-  s.axes[1] = {Quantity::rho, -1.0, 1.0, 8};
+  s.axes[0] = {PlanarQuantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {PlanarQuantity::rho, -1.0, 1.0, 8};
   s.n_axes = 2;
   s.laws[0] = planar_law<Poisson>;
   s.laws[1] = planar_law<Stronge>;
@@ -323,8 +323,8 @@ TEST(PlanarLanes, GridSweepOfAShapeWEqualsTheOneByOneReference) {
 TEST(PlanarLanes, ClassicInstanceEqualsTheGeneralSweep) {
   PlanarSweepSpec s;
   s.plan = quickstart_plan();
-  s.axes[0] = {Quantity::theta, 0.0, 90.0, 18};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, 10};
+  s.axes[0] = {PlanarQuantity::theta, 0.0, 90.0, 18};
+  s.axes[1] = {PlanarQuantity::mu, 0.0, 1.5, 10};
   s.n_axes = 2;
   for (int l = 0; l < 4; ++l) s.laws[l] = static_cast<PlanarLaw>(l);
   s.n_laws = 4;

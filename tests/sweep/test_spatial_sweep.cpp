@@ -25,8 +25,8 @@ SpatialSweepSpec all_laws(SpatialMatrixKind kind) {
   s.plan.W.kind = kind;
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.5, 1};
   s.plan.e_t = {ScalarKind::uniform, -1.0, 1.5, 1};
-  s.axes[0] = {Quantity::psi, 0.0, 90.0, 6};
-  s.axes[1] = {Quantity::mu_ratio, 0.0, 2.0, 4};
+  s.axes[0] = {SpatialQuantity::psi, 0.0, 90.0, 6};
+  s.axes[1] = {SpatialQuantity::mu_ratio, 0.0, 2.0, 4};
   s.n_axes = 2;
   s.n_laws = static_cast<int>(spatial_law<ChatterjeeRuina3d>) + 1;
   for (int l = 0; l < s.n_laws; ++l) s.laws[l] = static_cast<SpatialLaw>(l);

@@ -32,8 +32,8 @@ SpatialSweepSpec thesis_spec(SpatialMatrixKind kind) {
   s.plan.s2 = {ScalarKind::uniform, 0.0, 0.7, 1};
   s.plan.r1 = {ScalarKind::uniform, -0.5, 1.5, 1};
   s.plan.r2 = {ScalarKind::uniform, -0.5, 0.5, 1};
-  s.axes[0] = {Quantity::psi, 0.0, 90.0, 3};
-  s.axes[1] = {Quantity::mu, 0.0, 1.5, 2};
+  s.axes[0] = {SpatialQuantity::psi, 0.0, 90.0, 3};
+  s.axes[1] = {SpatialQuantity::mu, 0.0, 1.5, 2};
   s.n_axes = 2;
   for (int l = 0; l < spatial_law_count; ++l) s.laws[l] = static_cast<SpatialLaw>(l);
   s.n_laws = spatial_law_count;
@@ -194,21 +194,22 @@ TEST(SpatialThesisSweep, ParameterStreamsLeaveTheOtherInputsAlone) {
   s.n_laws = kClassicLaws;
   const SpatialNeeds classic = sample_needs(s);
   EXPECT_EQ(classic.inputs & (spatial_input::weights | spatial_input::ratio), 0u);
-  s.axes[1] = {Quantity::r2, -0.5, 0.5, 2};  // an axis reads its parameter without a law that does
+  s.axes[1] = {SpatialQuantity::r2, -0.5, 0.5, 2};  // an axis reads its parameter without a law that does
   EXPECT_NE(sample_needs(s).inputs & spatial_input::ratio, 0u);
   EXPECT_EQ(sample_needs(s).inputs & spatial_input::weights, 0u);
 }
 
 // Map axes over s1, s2, r1, r2: each bin holds exactly the samples whose drawn parameter falls in it.
 TEST(SpatialThesisSweep, LawParameterAxesBinTheDrawnValues) {
-  for (const Quantity q : {Quantity::s1, Quantity::s2, Quantity::r1, Quantity::r2}) {
+  for (const SpatialQuantity q :
+       {SpatialQuantity::s1, SpatialQuantity::s2, SpatialQuantity::r1, SpatialQuantity::r2}) {
     SCOPED_TRACE(quantity_name(q));
     SpatialSweepSpec s = thesis_spec(SpatialMatrixKind::canonical);
     s.laws[0] = spatial_law<ChatterjeeCombined3d>;
     s.laws[1] = spatial_law<Brach3d>;
     s.n_laws = 2;
-    const bool weight = q == Quantity::s1 || q == Quantity::s2;
-    const double lo = weight ? 0.0 : -0.5, hi = weight ? 0.7 : (q == Quantity::r1 ? 1.5 : 0.5);
+    const bool weight = q == SpatialQuantity::s1 || q == SpatialQuantity::s2;
+    const double lo = weight ? 0.0 : -0.5, hi = weight ? 0.7 : (q == SpatialQuantity::r1 ? 1.5 : 0.5);
     s.axes[0] = {q, lo, hi, 5};
     s.n_axes = 1;
     const std::uint64_t n = 2000;

@@ -52,7 +52,7 @@ TEST(SweepCompare, ALawAgainstItselfIsZeroEverywhere) {
 TEST(SweepCompare, IncrementalLawsAgreeAtZeroFriction) {
   PlanarSweepSpec s = compare_spec({{0, 1}, {0, 2}, {1, 2}});
   s.plan.mu = {ScalarKind::constant, 0.0, 0.0, 1};
-  s.axes[1] = {Quantity::e, 0.0, 1.0, 10};
+  s.axes[1] = {PlanarQuantity::e, 0.0, 1.0, 10};
   const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
   for (int p = 0; p < s.n_pairs; ++p) {
     const int slot = s.n_laws + p;

@@ -140,23 +140,23 @@ TEST(SweepThesisLaws, SameWordsAndWitnessesOnAnyThreadCountAndBatch) {
 // Map axes over the laws' own parameters (s1, s2 of chatterjee-combined, brach's ratio): the sweep draws them
 // for the axis alone, and each bin holds exactly the samples whose drawn value falls in it (a recount here).
 TEST(SweepThesisLaws, MapAxesOverTheLawParametersBinTheDrawnValues) {
-  for (const Quantity q : {Quantity::s1, Quantity::s2, Quantity::ratio}) {
+  for (const PlanarQuantity q : {PlanarQuantity::s1, PlanarQuantity::s2, PlanarQuantity::ratio}) {
     SCOPED_TRACE(quantity_name(q));
     PlanarSweepSpec s = all_laws_spec();
     s.plan.s2 = {ScalarKind::uniform, 0.0, 0.5, 1};
     s.laws[0] = planar_law<Stronge>;  // reads none of them: the axis alone makes the sweep draw them
     s.n_laws = 1;
-    const double hi = q == Quantity::ratio ? 1.5 : 0.5;
-    s.axes[0] = MapAxis{q, 0.0, hi, 6};
+    const double hi = q == PlanarQuantity::ratio ? 1.5 : 0.5;
+    s.axes[0] = MapAxis<PlanarQuantity>{q, 0.0, hi, 6};
     s.n_axes = 1;
     const SampleNeeds n = sample_needs(s);
-    EXPECT_EQ((n.inputs & planar_input::weights) != 0u, q != Quantity::ratio);
-    EXPECT_EQ((n.inputs & planar_input::ratio) != 0u, q == Quantity::ratio);
+    EXPECT_EQ((n.inputs & planar_input::weights) != 0u, q != PlanarQuantity::ratio);
+    EXPECT_EQ((n.inputs & planar_input::ratio) != 0u, q == PlanarQuantity::ratio);
     const PlanarSweepResult r = run_sweep_cpu(s, 0, kSamples, 4096, 2, nullptr);
     std::uint64_t bins[6] = {};
     for (std::uint64_t k = 0; k < kSamples; ++k) {
       const PlanarSample smp = draw_planar_sample(s.plan, k, n);
-      const double x = q == Quantity::s1 ? smp.c.s1 : q == Quantity::s2 ? smp.c.s2 : smp.c.ratio;
+      const double x = q == PlanarQuantity::s1 ? smp.c.s1 : q == PlanarQuantity::s2 ? smp.c.s2 : smp.c.ratio;
       ASSERT_TRUE(x >= 0.0 && x < hi) << k;
       ++bins[static_cast<int>(x / hi * 6)];
     }

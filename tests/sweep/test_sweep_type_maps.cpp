@@ -14,7 +14,7 @@ PlanarSweepSpec fixed_case(Delassus2 W, double mu, double e, double alpha_max, s
   s.plan.theta_deg = {ScalarKind::uniform, 0.0, 89.9, 1};
   s.plan.mu = {ScalarKind::constant, mu, mu, 1};
   s.plan.e = {ScalarKind::constant, e, e, 1};
-  s.axes[0] = {Quantity::alpha, 0.0, alpha_max, bins};
+  s.axes[0] = {PlanarQuantity::alpha, 0.0, alpha_max, bins};
   s.n_axes = 1;
   s.laws[0] = planar_law<Stronge>;
   s.laws[1] = planar_law<Poisson>;

@@ -35,8 +35,8 @@ void expect_same_global_results(const Result& full, const Result& zoomed, std::u
 TEST(ZoomedMaps, PlanarTotalsWitnessesAndViolationsCoverEverySample) {
   PlanarSweepSpec full = testing::quickstart_spec(-1.0, 2.0);  // e_t > 1: chatterjee-ruina gains too
   PlanarSweepSpec zoomed = full;
-  zoomed.axes[0] = {Quantity::theta, 30.0, 60.0, 6};
-  zoomed.axes[1] = {Quantity::mu, 0.0, 0.5, 5};
+  zoomed.axes[0] = {PlanarQuantity::theta, 30.0, 60.0, 6};
+  zoomed.axes[1] = {PlanarQuantity::mu, 0.0, 0.5, 5};
   const std::uint64_t n = 60000;
   const PlanarSweepResult a = run_sweep_cpu(full, 0, n, 7000, 2);
   const PlanarSweepResult b = run_sweep_cpu(zoomed, 0, n, 7000, 2);
@@ -49,7 +49,7 @@ TEST(ZoomedMaps, MultiContactTotalsWitnessesAndViolationsCoverEverySample) {
   full.plan.contacts = {ScalarKind::constant, 2.0, 2.0, 1};
   full.plan.log10_cond = {ScalarKind::uniform, 0.0, 3.0, 1};
   MultiContactSweepSpec zoomed = full;
-  zoomed.axes[0] = {Quantity::log10_cond, 1.0, 2.0, 3};
+  zoomed.axes[0] = {MultiContactQuantity::log10_cond, 1.0, 2.0, 3};
   const std::uint64_t n = 4000;
   const auto a = run_sweep_cpu(full, 0, n, 500, 2);
   const auto b = run_sweep_cpu(zoomed, 0, n, 500, 2);
@@ -62,9 +62,10 @@ TEST(ZoomedMaps, ReachableRangesContainTheDrawnValues) {
   s.plan.s1 = {ScalarKind::uniform, 0.0, 0.5, 1};
   s.plan.s2 = {ScalarKind::constant, 0.25, 0.25, 1};
   s.plan.ratio = {ScalarKind::uniform, -1.0, 1.5, 1};
-  for (const Quantity q :
-       {Quantity::theta, Quantity::alpha, Quantity::mu, Quantity::e, Quantity::e_t, Quantity::rho,
-        Quantity::kappa, Quantity::log10_cond, Quantity::s1, Quantity::s2, Quantity::ratio}) {
+  for (const PlanarQuantity q :
+       {PlanarQuantity::theta, PlanarQuantity::alpha, PlanarQuantity::mu, PlanarQuantity::e,
+        PlanarQuantity::e_t, PlanarQuantity::rho, PlanarQuantity::kappa, PlanarQuantity::log10_cond,
+        PlanarQuantity::s1, PlanarQuantity::s2, PlanarQuantity::ratio}) {
     const ValueRange r = reachable_range(s.plan, q);
     for (std::uint64_t k = 0; k < 2000; ++k) {
       const double x = quantity_value(draw_planar_sample(s.plan, k), q);
@@ -72,10 +73,12 @@ TEST(ZoomedMaps, ReachableRangesContainTheDrawnValues) {
           << quantity_name(q) << " = " << x << " outside " << describe_range(r);
     }
   }
-  const MapAxis beyond{Quantity::mu, 1.5, 2.0, 4}, touching{Quantity::mu, 1.4, 1.5, 4};
-  EXPECT_FALSE(axis_reachable(beyond, reachable_range(s.plan, Quantity::mu))) << "mu ~ U[0, 1.5) never 1.5";
-  EXPECT_TRUE(axis_reachable(touching, reachable_range(s.plan, Quantity::mu)));
-  EXPECT_EQ(describe_range(reachable_range(s.plan, Quantity::mu)), "[0, 1.5)");
+  const MapAxis<PlanarQuantity> beyond{PlanarQuantity::mu, 1.5, 2.0, 4},
+      touching{PlanarQuantity::mu, 1.4, 1.5, 4};
+  EXPECT_FALSE(axis_reachable(beyond, reachable_range(s.plan, PlanarQuantity::mu)))
+      << "mu ~ U[0, 1.5) never 1.5";
+  EXPECT_TRUE(axis_reachable(touching, reachable_range(s.plan, PlanarQuantity::mu)));
+  EXPECT_EQ(describe_range(reachable_range(s.plan, PlanarQuantity::mu)), "[0, 1.5)");
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ void expect_dist(const ScalarDist& d, ScalarKind kind, double lo, double hi, std
   EXPECT_EQ(d.n, n);
 }
 
-void expect_axis(const MapAxis& a, Quantity q, double lo, double hi, std::uint32_t bins) {
+template <class Q>
+void expect_axis(const MapAxis<Q>& a, Q q, double lo, double hi, std::uint32_t bins) {
   EXPECT_EQ(a.quantity, q);
   EXPECT_EQ(a.lo, lo);
   EXPECT_EQ(a.hi, hi);
@@ -167,8 +168,8 @@ TEST(ConfigParse, Quickstart) {
   expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(planar_spec(c).plan.e_t, ScalarKind::uniform, -1.0, 1.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);
-  expect_axis(planar_spec(c).axes[0], Quantity::theta, 0.0, 90.0, 30);
-  expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, 1.5, 20);
+  expect_axis(planar_spec(c).axes[0], PlanarQuantity::theta, 0.0, 90.0, 30);
+  expect_axis(planar_spec(c).axes[1], PlanarQuantity::mu, 0.0, 1.5, 20);
   EXPECT_EQ(planar_spec(c).cells(), 600);
 }
 
@@ -201,8 +202,8 @@ TEST(ConfigParse, DjerassiCases) {
     expect_dist(planar_spec(c).plan.theta_deg, ScalarKind::uniform, 0.0, 90.0);
     expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, k.mu_hi);
     ASSERT_EQ(planar_spec(c).n_axes, 2);
-    expect_axis(planar_spec(c).axes[0], Quantity::theta, 0.0, 90.0, 45);
-    expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, k.mu_hi, k.mu_bins);
+    expect_axis(planar_spec(c).axes[0], PlanarQuantity::theta, 0.0, 90.0, 45);
+    expect_axis(planar_spec(c).axes[1], PlanarQuantity::mu, 0.0, k.mu_hi, k.mu_bins);
     // The golden mu lies inside the map and gives this file's Case; the map also crosses into another Case.
     EXPECT_EQ(djerassi_case(planar_spec(c).plan.W.fixed, k.mu), k.number);
     EXPECT_LT(k.mu, k.mu_hi);
@@ -254,8 +255,8 @@ TEST(ConfigParse, KanePendulum) {
   expect_dist(planar_spec(c).plan.e, ScalarKind::grid, 0.0, 1.0, 21);
   expect_dist(planar_spec(c).plan.mu, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);
-  expect_axis(planar_spec(c).axes[0], Quantity::e, -0.025, 1.025, 21);
-  expect_axis(planar_spec(c).axes[1], Quantity::mu, 0.0, 1.0, 20);
+  expect_axis(planar_spec(c).axes[0], PlanarQuantity::e, -0.025, 1.025, 21);
+  expect_axis(planar_spec(c).axes[1], PlanarQuantity::mu, 0.0, 1.0, 20);
   // Each e grid point i / 20 falls in its own bin i, and every grid point gets the same number of samples.
   for (unsigned i = 0; i <= 20; ++i)
     EXPECT_EQ(axis_bin(planar_spec(c).axes[0], i / 20.0), static_cast<int>(i));
@@ -268,8 +269,8 @@ TEST(ConfigParse, ChatterjeeRuina) {
   expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(planar_spec(c).plan.e_t, ScalarKind::uniform, -1.0, 2.0);
   ASSERT_EQ(planar_spec(c).n_axes, 2);
-  expect_axis(planar_spec(c).axes[0], Quantity::e, 0.0, 1.0, 20);
-  expect_axis(planar_spec(c).axes[1], Quantity::e_t, -1.0, 2.0, 30);
+  expect_axis(planar_spec(c).axes[0], PlanarQuantity::e, 0.0, 1.0, 20);
+  expect_axis(planar_spec(c).axes[1], PlanarQuantity::e_t, -1.0, 2.0, 30);
   EXPECT_EQ(axis_bin(planar_spec(c).axes[1], 1.0 + 1e-9), 20);  // e_t > 1 (energy gain) starts at bin 20
   EXPECT_EQ(axis_bin(planar_spec(c).axes[1], 1.0 - 1e-9), 19);
 }
@@ -323,7 +324,7 @@ TEST(ConfigParse, DefaultsResolved) {
   expect_dist(planar_spec(c).plan.e, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(planar_spec(c).plan.e_t, ScalarKind::constant, 0.0, 0.0);
   ASSERT_EQ(planar_spec(c).n_axes, 1);
-  expect_axis(planar_spec(c).axes[0], Quantity::alpha, 0.0, 10.0, 5);  // integers accepted for lo/hi
+  expect_axis(planar_spec(c).axes[0], PlanarQuantity::alpha, 0.0, 10.0, 5);  // integers accepted for lo/hi
   expect_round_trip(c);
 }
 
@@ -501,8 +502,8 @@ TEST(ConfigParse, GlockerTwoContacts) {
   expect_dist(m.plan.eps_N, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(m.plan.eps_T_ratio, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(m.n_axes, 2);
-  expect_axis(m.axes[0], Quantity::log10_cond, 0.0, 3.0, 15);
-  expect_axis(m.axes[1], Quantity::eps_spread, 0.0, 1.0, 10);
+  expect_axis(m.axes[0], MultiContactQuantity::log10_cond, 0.0, 3.0, 15);
+  expect_axis(m.axes[1], MultiContactQuantity::eps_spread, 0.0, 1.0, 10);
   EXPECT_EQ(m.cells(), 150);
   EXPECT_GE(c.samples, 1000u * static_cast<unsigned>(m.cells()));  // ~1000 samples per cell
   // Under ~10 s on two cores, budgeting a conservative 100k samples/s per core per law (enumeration;
@@ -550,7 +551,7 @@ TEST(ConfigParse, MultiContactDefaultsResolved) {
   expect_dist(m.plan.eps_N, ScalarKind::uniform, 0.0, 1.0);
   expect_dist(m.plan.eps_T_ratio, ScalarKind::uniform, 0.0, 1.0);
   ASSERT_EQ(m.n_axes, 1);
-  expect_axis(m.axes[0], Quantity::eps_spread, 0.0, 1.0, 5);
+  expect_axis(m.axes[0], MultiContactQuantity::eps_spread, 0.0, 1.0, 5);
   expect_round_trip(c);
 }
 
@@ -655,7 +656,7 @@ x = { quantity = "mu", lo = 0.0, hi = 1.5, bins = 1 }
   EXPECT_EQ(multicontact_spec(a).witnesses, 64);
   EXPECT_EQ(a.batch, 100u);
   EXPECT_FALSE(a.samples_npy);  // accepted as false: multi-contact runs write no samples.npy
-  expect_axis(multicontact_spec(a).axes[0], Quantity::contacts, 0.5, 4.5, 4);
+  expect_axis(multicontact_spec(a).axes[0], MultiContactQuantity::contacts, 0.5, 4.5, 4);
   for (int k = 1; k <= 4; ++k) EXPECT_EQ(axis_bin(multicontact_spec(a).axes[0], k), k - 1);  // one bin per k
   const RunConfig b = parse_run_config(docs[1], "multi.toml");
   expect_dist(multicontact_spec(b).plan.contacts, ScalarKind::constant, 3.0, 3.0);

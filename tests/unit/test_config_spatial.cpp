@@ -70,7 +70,7 @@ TEST(ConfigSpatial, DefaultsAreThePlansAndRoundTrip) {
   EXPECT_EQ(s.plan.e_t.kind, ScalarKind::constant);
   ASSERT_EQ(s.n_laws, 1);
   EXPECT_EQ(s.laws[0], spatial_law<Stronge3d>);
-  EXPECT_EQ(s.axes[0].quantity, Quantity::psi);
+  EXPECT_EQ(s.axes[0].quantity, SpatialQuantity::psi);
   EXPECT_EQ(std::string(families::family_name(c.model)), "spatial");
   expect_round_trip(c);
 }
@@ -171,7 +171,7 @@ TEST(ConfigSpatial, ReadmeExampleAndShippedConfigsParse) {
   EXPECT_FALSE(s.plan.W.ground);
   EXPECT_EQ(s.plan.W.mass_ratio.kind, ScalarKind::log_uniform);
   EXPECT_EQ(s.n_laws, 4);
-  EXPECT_EQ(s.axes[0].quantity, Quantity::mu_ratio);
+  EXPECT_EQ(s.axes[0].quantity, SpatialQuantity::mu_ratio);
   expect_round_trip(c);
 
   const RunConfig q = load_run_config(dir + "/spatial_quickstart.toml");
@@ -185,8 +185,8 @@ TEST(ConfigSpatial, ReadmeExampleAndShippedConfigsParse) {
   EXPECT_EQ(ps.laws[0], spatial_law<Poisson3d>);
   EXPECT_EQ(ps.plan.e_t.lo, -1.0);  // chatterjee-ruina-3d within its no-gain theorem
   EXPECT_EQ(ps.plan.e_t.hi, 1.0);
-  EXPECT_EQ(ps.axes[0].quantity, Quantity::mu_ratio);
-  EXPECT_EQ(ps.axes[1].quantity, Quantity::psi);
+  EXPECT_EQ(ps.axes[0].quantity, SpatialQuantity::mu_ratio);
+  EXPECT_EQ(ps.axes[1].quantity, SpatialQuantity::psi);
 }
 
 struct Bad {
@@ -227,8 +227,8 @@ const std::vector<Bad>& bad_cases() {
       {"planar_quantity",
        doc("", "[\"stronge-3d\"]", "x = { quantity = \"theta\", lo = 0.0, hi = 90.0, bins = 10 }\n"),
        {"map.x.quantity = \"theta\"",
-        "a planar quantity; spatial quantities: mu, e, e_t, log10_cond, psi, phi, "
-        "mu_ratio"},
+        "a planar quantity; spatial quantities: psi, phi, mu_ratio, log10_cond, mu, e, e_t, s1, s2, r1, "
+        "r2"},
        "quantity"},
       {"unknown_kind",
        doc("[matrix]\nkind = \"cannonical\"\n"),

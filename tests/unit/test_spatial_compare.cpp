@@ -23,8 +23,8 @@ SpatialSweepSpec compared(SpatialMatrixKind kind) {
   s.plan.W.kind = kind;
   s.plan.mu = {ScalarKind::uniform, 0.0, 1.2, 1};
   s.plan.e_t = {ScalarKind::uniform, -1.0, 1.0, 1};
-  s.axes[0] = {Quantity::psi, 0.0, 90.0, 3};
-  s.axes[1] = {Quantity::mu, 0.0, 1.2, 2};
+  s.axes[0] = {SpatialQuantity::psi, 0.0, 90.0, 3};
+  s.axes[1] = {SpatialQuantity::mu, 0.0, 1.2, 2};
   s.n_axes = 2;
   const SpatialLaw laws[] = {spatial_law<Stronge3d>, spatial_law<Poisson3d>, spatial_law<ChatterjeeRuina3d>,
                              spatial_law<KaneLevinson3d>, spatial_law<Smith3d>};

@@ -6,6 +6,7 @@
 #include <limits>
 #include <random>
 
+#include "collsweep/models/planar/quantities.hpp"
 #include "collsweep/tally/accumulate.hpp"
 #include "collsweep/tally/axes.hpp"
 #include "collsweep/tally/top_k.hpp"
@@ -81,9 +82,10 @@ namespace {
 // axis_bin_scaled (one multiplication) bins every x as axis_bin (one division): random x, every bin edge
 // and its neighbours, for axes whose width is not a power of two.
 TEST(AxisBins, ScaledBinsEqualDividedBins) {
-  const MapAxis axes[] = {{Quantity::theta, 0.0, 90.0, 30}, {Quantity::mu, 0.0, 1.5, 20},
-                          {Quantity::e_t, -1.0, 3.0, 40},   {Quantity::log10_cond, 0.0, 7.0, 21},
-                          {Quantity::alpha, 0.1, 0.7, 7},   {Quantity::e, 0.0, 1.0, 1000}};
+  const MapAxis<PlanarQuantity> axes[] = {
+      {PlanarQuantity::theta, 0.0, 90.0, 30}, {PlanarQuantity::mu, 0.0, 1.5, 20},
+      {PlanarQuantity::e_t, -1.0, 3.0, 40},   {PlanarQuantity::log10_cond, 0.0, 7.0, 21},
+      {PlanarQuantity::alpha, 0.1, 0.7, 7},   {PlanarQuantity::e, 0.0, 1.0, 1000}};
   std::uint64_t state = 88172645463325252ull;
   const auto next = [&] {  // xorshift64
     state ^= state << 13;
@@ -91,7 +93,7 @@ TEST(AxisBins, ScaledBinsEqualDividedBins) {
     state ^= state << 17;
     return static_cast<double>(state >> 11) * 0x1p-53;
   };
-  for (const MapAxis& a : axes) {
+  for (const MapAxis<PlanarQuantity>& a : axes) {
     const double s = axis_scale(a);
     for (int i = 0; i < 200000; ++i) {
       const double x = a.lo + (a.hi - a.lo) * (1.2 * next() - 0.1);

@@ -83,7 +83,7 @@ namespace collsweep {
 
 // The values a map quantity can take under the plan (a superset; families/multicontact/map_reach.cpp), so
 // that a map no sample reaches is rejected.
-ValueRange reachable_range(const MultiContactSamplePlan& plan, Quantity q);
+ValueRange reachable_range(const MultiContactSamplePlan& plan, MultiContactQuantity q);
 
 }  // namespace collsweep
 
@@ -101,7 +101,7 @@ struct FamilyTraits<MultiContactSweepSpec> {
     return s.size() > 4 && s.compare(s.size() - 4, 4, "-lcp") == 0 ? s.substr(0, s.size() - 4) : s;
   }
   static std::string law_of_stem(const std::string& stem) { return stem + "-lcp"; }
-  static bool has_quantity(Quantity q) { return multicontact_quantity(q); }
+  using Quantity = MultiContactQuantity;
   static constexpr bool writes_samples_npy = false;  // run.samples_npy
   static constexpr const char* solve_options[] = {"--contacts", "--G", "--gamma", "--eN", "--eT", "--solver"};
   static constexpr const char* eval_options[] = {"--contacts", "--solver"};

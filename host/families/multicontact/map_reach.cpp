@@ -13,19 +13,19 @@ namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 
-ValueRange reachable_range(const MultiContactSamplePlan& p, Quantity q) {
+ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity q) {
   switch (q) {
-    case Quantity::log10_cond:
+    case MultiContactQuantity::log10_cond:
       if (p.G_kind == DelassusKind::direct) return of_dist(p.log10_cond, "matrix.log10_cond");
       return unbounded_above(0.0, "G's condition number (>= 1)");
-    case Quantity::eps_spread: {
+    case MultiContactQuantity::eps_spread: {
       // eps_T = ratio eps_N <= eps_N, so every coefficient of a sample lies in [0, max eps_N].
       const ValueRange n = of_dist(p.eps_N, "parameters.eps_N");
       return ValueRange{0.0, n.hi, n.hi_open, "parameters.eps_N (spread <= the largest eps_N)"};
     }
-    case Quantity::mu:
+    case MultiContactQuantity::mu:
       return widened(of_dist(p.mu, "parameters.mu (mean over the contacts)"));
-    case Quantity::contacts:
+    case MultiContactQuantity::contacts:
       return of_dist(p.contacts, "model.contacts");
     default:
       return unbounded_above(-inf, "not a multi-contact quantity");

@@ -64,7 +64,7 @@ namespace collsweep {
 
 // The values a map quantity can take under the plan (a superset; families/planar/map_reach.cpp), so that a
 // map no sample reaches is rejected.
-ValueRange reachable_range(const PlanarSamplePlan& plan, Quantity q);
+ValueRange reachable_range(const PlanarSamplePlan& plan, PlanarQuantity q);
 
 }  // namespace collsweep
 
@@ -80,7 +80,7 @@ struct FamilyTraits<PlanarSweepSpec> {
   static bool parse_law(const std::string& s, Law* out) { return collsweep::parse_law(s.c_str(), out); }
   static std::string law_stem(const std::string& s) { return s; }
   static std::string law_of_stem(const std::string& stem) { return stem; }
-  static bool has_quantity(Quantity q) { return planar_quantity(q); }
+  using Quantity = PlanarQuantity;
   // The options of `solve` and `eval` that only this family reads (--law, --mu, --json, --in, --out are
   // everyone's); cli/family_options.cpp rejects them for another family's law.
   static constexpr bool writes_samples_npy = true;  // run.samples_npy (planar_outputs.hpp)

@@ -80,7 +80,7 @@ namespace collsweep {
 
 // The values a map quantity can take under the plan (a superset; families/spatial/map_reach.cpp), so that a
 // map no sample reaches is rejected.
-ValueRange reachable_range(const SpatialSamplePlan& plan, Quantity q);
+ValueRange reachable_range(const SpatialSamplePlan& plan, SpatialQuantity q);
 
 }  // namespace collsweep
 
@@ -98,7 +98,7 @@ struct FamilyTraits<SpatialSweepSpec> {
     return s.size() > 3 && s.compare(s.size() - 3, 3, "-3d") == 0 ? s.substr(0, s.size() - 3) : s;
   }
   static std::string law_of_stem(const std::string& stem) { return stem + "-3d"; }
-  static bool has_quantity(Quantity q) { return spatial_quantity(q); }
+  using Quantity = SpatialQuantity;
   static constexpr bool writes_samples_npy = false;  // run.samples_npy
   // --W and --v take six and three numbers here (the planar laws three and two); --bodies FILE is the
   // two-body form (solve_spatial.cpp).

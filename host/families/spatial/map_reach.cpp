@@ -14,15 +14,15 @@ namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 
-ValueRange reachable_range(const SpatialSamplePlan& p, Quantity q) {
+ValueRange reachable_range(const SpatialSamplePlan& p, SpatialQuantity q) {
   if (const auto r = families::parameter_range<SpatialSweepSpec>(p, q)) return *r;
   const SpatialMatrixDist& W = p.W;
   switch (q) {
-    case Quantity::psi:
+    case SpatialQuantity::psi:
       return of_dist(p.psi_deg, "approach.psi_deg");
-    case Quantity::phi:
+    case SpatialQuantity::phi:
       return of_dist(p.phi_deg, "approach.phi_deg");
-    case Quantity::mu_ratio:
+    case SpatialQuantity::mu_ratio:
       // mu / mu_c with mu_c = |b^-1 c| (Elkaranshawy eq. 36): known for a fixed W, else any mu_c >= 0.
       if (W.kind == SpatialMatrixKind::fixed) {
         const double mu_c = critical_friction(W.fixed);
@@ -33,7 +33,7 @@ ValueRange reachable_range(const SpatialSamplePlan& p, Quantity q) {
         return widened(r);
       }
       return unbounded_above(0.0, "mu over a random W's mu_c >= 0");
-    case Quantity::log10_cond:
+    case SpatialQuantity::log10_cond:
       if (W.kind == SpatialMatrixKind::direct) return of_dist(W.log10_cond, "matrix.log10_cond");
       if (W.kind == SpatialMatrixKind::fixed) {
         const double x = spatial_sampling::log10_cond_of(W.fixed);

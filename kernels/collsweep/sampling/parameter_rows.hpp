@@ -76,3 +76,6 @@ COLLSWEEP_HD_INLINE constexpr bool parameter_drawn(unsigned inputs, unsigned rea
   std::uint32_t name = 0;
 // 1 + for each row (the table's length as an expression: TABLE(COLLSWEEP_PARAMETER_COUNT) 0).
 #define COLLSWEEP_PARAMETER_COUNT(...) 1 +
+// A map quantity of each row (the family's quantity enum), and its name.
+#define COLLSWEEP_PARAMETER_ENUMERATOR(name, ...) name,
+#define COLLSWEEP_PARAMETER_NAME(name, ...) #name,

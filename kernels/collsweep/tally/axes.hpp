@@ -8,103 +8,42 @@
 
 namespace collsweep {
 
-// Every family's map quantities, named once for configs and outputs; each family says which are its own and
-// what they are on its samples (quantity_value, models/*/quantities.hpp):
-// planar sweeps: theta, alpha, mu, e, e_t, rho, kappa, log10_cond (of W);
-// multi-contact sweeps: log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), mu (mean over the
-// contacts) and contacts (k); spatial sweeps: psi, phi, mu, mu_ratio (mu / mu_c), e, e_t, log10_cond (of W),
-// s1, s2, r1, r2. The thesis laws' parameters: planar s1, s2, ratio; spatial s1, s2, r1, r2.
-enum class Quantity : std::uint8_t {
-  theta = 0,
-  alpha,
-  mu,
-  e,
-  e_t,
-  rho,
-  kappa,
-  log10_cond,
-  eps_spread,
-  contacts,
-  psi,       // spatial: incidence, the angle between -v1 and n, degrees in [0, 90)
-  phi,       // spatial: azimuth of v1's tangential part from the principal axis of b, degrees in [0, 360)
-  mu_ratio,  // spatial: mu / mu_c, mu_c = |b^-1 c| (>= 1: sticking can hold once slip halts)
-  s1,        // chatterjee-combined's weight of Law I (Chatterjee 1997 §6.6), planar and spatial
-  s2,        // chatterjee-combined's weight of Law II, planar and spatial
-  ratio,     // planar: brach's impulse ratio P_t / P_n (Chatterjee 1997 §5.1.1)
-  r1,        // spatial: brach-3d's impulse ratio along -v_T/|v_T| (the planar ratio in 3D)
-  r2,        // spatial: brach-3d's impulse ratio across the initial slip (along n x e2)
-  count_
-};
-inline constexpr int quantity_count = static_cast<int>(Quantity::count_);
+// A family's map quantities are its own enum Q (models/<family>/quantities.hpp: quantity_name(Q),
+// quantity_value(sample, Q), Q::count_); configs and outputs name them.
 
-inline const char* quantity_name(Quantity q) {
-  switch (q) {
-    case Quantity::theta:
-      return "theta";
-    case Quantity::alpha:
-      return "alpha";
-    case Quantity::mu:
-      return "mu";
-    case Quantity::e:
-      return "e";
-    case Quantity::e_t:
-      return "e_t";
-    case Quantity::rho:
-      return "rho";
-    case Quantity::kappa:
-      return "kappa";
-    case Quantity::log10_cond:
-      return "log10_cond";
-    case Quantity::eps_spread:
-      return "eps_spread";
-    case Quantity::contacts:
-      return "contacts";
-    case Quantity::psi:
-      return "psi";
-    case Quantity::phi:
-      return "phi";
-    case Quantity::mu_ratio:
-      return "mu_ratio";
-    case Quantity::s1:
-      return "s1";
-    case Quantity::s2:
-      return "s2";
-    case Quantity::ratio:
-      return "ratio";
-    case Quantity::r1:
-      return "r1";
-    case Quantity::r2:
-      return "r2";
-    default:
-      return "unknown";
-  }
-}
-
-inline bool parse_quantity(const char* name, Quantity* out) {
-  for (int i = 0; i < quantity_count; ++i)
-    if (std::strcmp(name, quantity_name(static_cast<Quantity>(i))) == 0) {
-      *out = static_cast<Quantity>(i);
+// The quantity of `name` among the family's Q, or false.
+template <class Q>
+bool parse_quantity(const char* name, Q* out) {
+  for (int i = 0; i < static_cast<int>(Q::count_); ++i)
+    if (std::strcmp(name, quantity_name(static_cast<Q>(i))) == 0) {
+      *out = static_cast<Q>(i);
       return true;
     }
   return false;
 }
 
 // One binned axis over [lo, hi] with `bins` equal bins; the upper edge belongs to the last bin.
+template <class Q>
 struct MapAxis {
-  Quantity quantity = Quantity::theta;
+  Q quantity{};
   double lo = 0.0, hi = 1.0;
   std::uint32_t bins = 1;
 };
 
+template <class Q>
+MapAxis(Q, double, double, std::uint32_t) -> MapAxis<Q>;
+
 // Cells of a map over axes[0 .. n_axes - 1]: the product of their bins (every family's spec.cells()).
-COLLSWEEP_HD_INLINE int map_cells(const MapAxis* axes, int n_axes) {
+template <class Q>
+COLLSWEEP_HD_INLINE int map_cells(const MapAxis<Q>* axes, int n_axes) {
   int c = 1;
   for (int a = 0; a < n_axes; ++a) c *= static_cast<int>(axes[a].bins);
   return c;
 }
 
 // Bin of x, or -1 when x is outside [lo, hi] (counted as "outside the map", never dropped silently).
-COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
+template <class Q>
+COLLSWEEP_HD_INLINE int axis_bin(const MapAxis<Q>& a, double x) {
   if (!(x >= a.lo && x <= a.hi)) return -1;
   int b = static_cast<int>((x - a.lo) / (a.hi - a.lo) * a.bins);
   return b >= static_cast<int>(a.bins) ? static_cast<int>(a.bins) - 1 : b;
@@ -114,9 +53,13 @@ COLLSWEEP_HD_INLINE int axis_bin(const MapAxis& a, double x) {
 // computed once per sweep) is within 3 ulps of axis_bin's (x - lo) / (hi - lo) bins, so the two truncate
 // to the same bin unless y lies within 1e-13 (relative) of an integer; there axis_bin itself decides.
 // The same bin as axis_bin for every x, one multiplication instead of a division.
-COLLSWEEP_HD_INLINE double axis_scale(const MapAxis& a) { return a.bins / (a.hi - a.lo); }
+template <class Q>
+COLLSWEEP_HD_INLINE double axis_scale(const MapAxis<Q>& a) {
+  return a.bins / (a.hi - a.lo);
+}
 
-COLLSWEEP_HD_INLINE int axis_bin_scaled(const MapAxis& a, double scale, double x) {
+template <class Q>
+COLLSWEEP_HD_INLINE int axis_bin_scaled(const MapAxis<Q>& a, double scale, double x) {
   if (!(x >= a.lo && x <= a.hi)) return -1;
   const double y = (x - a.lo) * scale;  // >= 0 and at most bins (1 + 1e-15)
   const int b = static_cast<int>(y);    // floor
@@ -142,7 +85,8 @@ COLLSWEEP_HD_INLINE int map_cell(const Spec& s, const Sample& smp, const double*
 }
 
 // Bin centre, for the axis columns of map.csv.
-inline double axis_center(const MapAxis& a, std::uint32_t bin) {
+template <class Q>
+double axis_center(const MapAxis<Q>& a, std::uint32_t bin) {
   return a.lo + (bin + 0.5) * (a.hi - a.lo) / a.bins;
 }
 

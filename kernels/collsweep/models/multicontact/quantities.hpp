@@ -1,5 +1,8 @@
-// The multi-contact map quantities: which Quantity a multi-contact sweep may map, and its value on a sample.
+// The multi-contact map quantities: what a multi-contact sweep may map, their names, and their values on a
+// sample.
 #pragma once
+
+#include <cstdint>
 
 #include "collsweep/hd.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
@@ -7,24 +10,26 @@
 
 namespace collsweep {
 
-// Whether a quantity exists in multi-contact sweeps: log10_cond (of G), eps_spread, mu (the mean over the
-// contacts) and contacts (k).
-inline bool multicontact_quantity(Quantity q) {
-  return q == Quantity::log10_cond || q == Quantity::eps_spread || q == Quantity::mu ||
-         q == Quantity::contacts;
+// mu (the mean over the contacts), log10_cond (of G), eps_spread (max - min of all eps_N, eps_T) and
+// contacts (k).
+enum class MultiContactQuantity : std::uint8_t { mu, log10_cond, eps_spread, contacts, count_ };
+using MultiContactAxis = MapAxis<MultiContactQuantity>;
+
+inline const char* quantity_name(MultiContactQuantity q) {
+  static const char* const names[] = {"mu", "log10_cond", "eps_spread", "contacts"};
+  return q < MultiContactQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
 }
 
-// The map-axis value of a multi-contact sample: log10_cond (of G), eps_spread, mu (the mean over the
-// contacts), contacts (k); any other quantity is not a multi-contact one and gives 0.
-COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, Quantity q) {
+// The map-axis value of a multi-contact sample.
+COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, MultiContactQuantity q) {
   switch (q) {
-    case Quantity::log10_cond:
+    case MultiContactQuantity::log10_cond:
       return s.log10_cond;
-    case Quantity::eps_spread:
+    case MultiContactQuantity::eps_spread:
       return s.eps_spread;
-    case Quantity::mu:
+    case MultiContactQuantity::mu:
       return s.mu_mean;
-    case Quantity::contacts:
+    case MultiContactQuantity::contacts:
       return static_cast<double>(s.k);
     default:
       return 0.0;

@@ -205,7 +205,7 @@ COLLSWEEP_HD_INLINE MultiContactSweepConstants sweep_constants(const MultiContac
   MultiContactSweepConstants c;
   c.log10_cond = false;
   for (int a = 0; a < s.n_axes; ++a)
-    c.log10_cond = c.log10_cond || s.axes[a].quantity == Quantity::log10_cond;
+    c.log10_cond = c.log10_cond || s.axes[a].quantity == MultiContactQuantity::log10_cond;
   return c;
 }
 

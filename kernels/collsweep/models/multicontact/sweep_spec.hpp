@@ -15,7 +15,7 @@ namespace collsweep {
 // and contacts (k); see tally/axes.hpp.
 struct MultiContactSweepSpec {
   MultiContactSamplePlan plan;
-  MapAxis axes[max_map_axes];
+  MapAxis<MultiContactQuantity> axes[max_map_axes];
   int n_axes = 1;
   MultiContactLaw laws[multicontact_law_count] = {};
   int n_laws = 0;

@@ -1,5 +1,7 @@
-// The planar map quantities: which Quantity a planar sweep may map, and its value on a PlanarSample.
+// The planar map quantities: what a planar sweep may map, their names, and their values on a PlanarSample.
 #pragma once
+
+#include <cstdint>
 
 #include "collsweep/hd.hpp"
 #include "collsweep/models/planar/plan.hpp"
@@ -7,35 +9,43 @@
 
 namespace collsweep {
 
-// Whether a quantity exists in planar sweeps: theta, alpha, rho, kappa, log10_cond (of W), and every law
-// parameter (parameters.hpp).
-inline bool planar_quantity(Quantity q) {
-#define COLLSWEEP_X(name, ...) q == Quantity::name ||
-  return q == Quantity::theta || q == Quantity::alpha || q == Quantity::rho || q == Quantity::kappa ||
-         q == Quantity::log10_cond || COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X) false;
-#undef COLLSWEEP_X
+// theta, alpha = tan theta, rho, kappa, log10_cond (of W), then every law parameter (parameters.hpp).
+enum class PlanarQuantity : std::uint8_t {
+  theta,
+  alpha,
+  rho,
+  kappa,
+  log10_cond,
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_ENUMERATOR) count_
+};
+using PlanarAxis = MapAxis<PlanarQuantity>;
+
+inline const char* quantity_name(PlanarQuantity q) {
+  static const char* const names[] = {
+      "theta", "alpha", "rho", "kappa", "log10_cond", COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_NAME)};
+  return q < PlanarQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
 }
 
-// The map-axis value of a planar sample (0 for a quantity that is not a planar one).
-COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, Quantity q) {
+// The map-axis value of a planar sample.
+COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, PlanarQuantity q) {
   switch (q) {
-    case Quantity::theta:
+    case PlanarQuantity::theta:
       return s.theta_deg;
-    case Quantity::alpha:
+    case PlanarQuantity::alpha:
       return s.alpha;
-    case Quantity::rho:
+    case PlanarQuantity::rho:
       return s.rho;
-    case Quantity::kappa:
+    case PlanarQuantity::kappa:
       return s.kappa;
-    case Quantity::log10_cond:
+    case PlanarQuantity::log10_cond:
       return s.log10_cond;
 #define COLLSWEEP_X(name, holder, ...) \
-  case Quantity::name:                 \
+  case PlanarQuantity::name:           \
     return s.holder.name;
       COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
     default:
-      return 0.0;  // not a planar quantity (the config validator rejects it for planar sweeps)
+      return 0.0;
   }
 }
 

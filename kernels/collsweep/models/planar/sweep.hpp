@@ -25,14 +25,14 @@ COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
   SampleNeeds n{0u, false, false, false, planar_grid_size(s.plan) > 1u};
   for (int i = 0; i < s.n_laws; ++i) n.inputs |= law_reads(s.laws[i]);
   for (int a = 0; a < s.n_axes; ++a) {
-    const Quantity q = s.axes[a].quantity;
+    const PlanarQuantity q = s.axes[a].quantity;
 #define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
-  if (q == Quantity::name) n.inputs |= reads;
+  if (q == PlanarQuantity::name) n.inputs |= reads;
     COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
-    n.shape |= q == Quantity::rho || q == Quantity::kappa;
-    n.log10_cond |= q == Quantity::log10_cond;
-    n.alpha |= q == Quantity::alpha;
+    n.shape |= q == PlanarQuantity::rho || q == PlanarQuantity::kappa;
+    n.log10_cond |= q == PlanarQuantity::log10_cond;
+    n.alpha |= q == PlanarQuantity::alpha;
   }
   return n;
 }

@@ -14,7 +14,7 @@ static_assert(planar_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/s
 
 struct PlanarSweepSpec {
   PlanarSamplePlan plan;
-  MapAxis axes[max_map_axes];
+  MapAxis<PlanarQuantity> axes[max_map_axes];
   int n_axes = 1;                         // 1 or 2
   PlanarLaw laws[planar_law_count] = {};  // the laws evaluated on every sample, in output order
   int n_laws = 0;

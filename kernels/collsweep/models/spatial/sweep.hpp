@@ -26,9 +26,9 @@ COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {
   SpatialNeeds n{0u};
   for (int i = 0; i < s.n_laws; ++i) n.inputs |= law_reads(s.laws[i]);
   for (int a = 0; a < s.n_axes; ++a) {
-    const Quantity q = s.axes[a].quantity;
+    const SpatialQuantity q = s.axes[a].quantity;
 #define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
-  if (q == Quantity::name) n.inputs |= reads;
+  if (q == SpatialQuantity::name) n.inputs |= reads;
     COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
   }

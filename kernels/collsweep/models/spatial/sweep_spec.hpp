@@ -2,9 +2,9 @@
 #pragma once
 
 #include "collsweep/models/spatial/compare.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
 #include "collsweep/models/spatial/plan.hpp"
 #include "collsweep/models/spatial/quantities.hpp"
-#include "collsweep/models/spatial/laws/registry.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/axes.hpp"
 
@@ -14,7 +14,7 @@ static_assert(spatial_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/
 
 struct SpatialSweepSpec {
   SpatialSamplePlan plan;
-  MapAxis axes[max_map_axes];
+  MapAxis<SpatialQuantity> axes[max_map_axes];
   int n_axes = 1;                           // 1 or 2
   SpatialLaw laws[spatial_law_count] = {};  // the laws evaluated on every sample, in output order
   int n_laws = 0;
