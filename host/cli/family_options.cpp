@@ -1,9 +1,9 @@
 // Which family a --law belongs to and which options each family reads (family_options.hpp).
 #include "cli/family_options.hpp"
 
-#include "cli/parse_numbers.hpp"
 #include "config/toml_reader.hpp"
 #include "families/registry.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

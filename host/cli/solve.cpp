@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "cli/family_options.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

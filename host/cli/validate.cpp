@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "config/run_config.hpp"
 #include "families/commands.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 

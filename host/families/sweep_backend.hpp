@@ -8,7 +8,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace collsweep::families {
 

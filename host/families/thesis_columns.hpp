@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/contact/status.hpp"
 #include "io/csv.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

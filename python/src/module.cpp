@@ -8,14 +8,14 @@
 
 #include "backend/cuda_backend.hpp"
 #include "bindings.hpp"
-#include "cli/eval_table.hpp"
-#include "cli/parse_numbers.hpp"
 #include "config/run_config.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "mpi/mpi_world.hpp"
 #include "sweep/git_revision.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace py = pybind11;
 
@@ -73,9 +73,9 @@ PYBIND11_MODULE(_collsweep, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const collsweep::cli::UsageError& e) {
+    } catch (const collsweep::vocabulary::UsageError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const collsweep::cli::MalformedInput& e) {
+    } catch (const collsweep::vocabulary::MalformedInput& e) {
       std::string what = e.what();
       const std::string line0 = "line 0: ";
       if (what.compare(0, line0.size(), line0) == 0) what = what.substr(line0.size());

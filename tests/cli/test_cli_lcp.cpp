@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/text_table.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "io/csv.hpp"
@@ -23,6 +22,7 @@
 #include "support/kane_pendulum.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep {
 namespace {
@@ -691,7 +691,7 @@ std::vector<std::vector<std::string>> table_after(const std::string& text, const
 }
 
 std::string cell(double x) {
-  const std::string s = cli::table_number(x);
+  const std::string s = vocabulary::table_number(x);
   return s[0] == ' ' ? s.substr(1) : s;
 }
 

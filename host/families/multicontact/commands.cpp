@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
 #include "config/run_config.hpp"
 #include "families/multicontact/lcp_eval.hpp"
 #include "families/multicontact/lcp_header.hpp"
@@ -13,6 +12,7 @@
 #include "families/multicontact/solve_lcp.hpp"
 #include "families/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 

@@ -6,10 +6,10 @@
 #include <optional>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
-#include "cli/run_summary.hpp"
 #include "families/multicontact/multicontact_outputs.hpp"
 #include "families/registry.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "cli/eval_table.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

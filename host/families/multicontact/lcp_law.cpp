@@ -1,7 +1,7 @@
 // Shared command-line pieces of the multi-contact LCP laws: law and solver parsing, --contacts, reasons.
 #include "families/multicontact/lcp_law.hpp"
 
-#include "cli/parse_numbers.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "cli/text_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep::cli {
 namespace {

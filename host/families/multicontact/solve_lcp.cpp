@@ -5,12 +5,12 @@
 #include <iostream>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/text_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep::cli {
 namespace {

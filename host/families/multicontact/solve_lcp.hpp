@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace collsweep::cli {
 

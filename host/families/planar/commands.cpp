@@ -5,13 +5,13 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
 #include "config/run_config.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
 #include "families/sweep_backend.hpp"
 #include "families/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 

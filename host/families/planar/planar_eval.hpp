@@ -2,9 +2,9 @@
 // columns: docs/commands.md, "collsweep eval"; the thesis laws': docs/thesis-laws.md).
 #pragma once
 
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/models/planar/laws/registry.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

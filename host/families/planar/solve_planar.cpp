@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/solve_coefficients.hpp"
-#include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/registry.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <optional>
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace collsweep::cli {
 

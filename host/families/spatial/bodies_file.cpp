@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/parse_numbers.hpp"
 #include "config/run_config.hpp"
 #include "config/toml_reader.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/text_table.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
 #include "config/run_config.hpp"
 #include "families/spatial/gpu_check.hpp"
@@ -15,6 +14,7 @@
 #include "families/sweep_backend.hpp"
 #include "families/thesis_columns.hpp"
 #include "families/validate_samples.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 

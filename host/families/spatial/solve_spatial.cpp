@@ -8,9 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/solve_coefficients.hpp"
-#include "cli/text_table.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
@@ -21,6 +18,9 @@
 #include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep::cli {
 namespace {

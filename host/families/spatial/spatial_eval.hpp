@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

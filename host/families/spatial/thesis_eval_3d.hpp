@@ -5,10 +5,10 @@
 #include <optional>
 #include <string>
 
-#include "cli/command_options.hpp"
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep::cli {
 

@@ -1,11 +1,12 @@
 // The single-contact solve forms' --mu, --e and --et.
-#include "cli/solve_coefficients.hpp"
+#include "vocabulary/solve_coefficients.hpp"
 
 #include <iostream>
 
-#include "cli/parse_numbers.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t) {
   SolveCoefficients c;
@@ -34,4 +35,5 @@ double read_law_option(const SolveOptions& o, const char* name, const std::strin
   return parse_finite_option(name, value);
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -2,9 +2,10 @@
 // planar and the spatial family.
 #pragma once
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 struct SolveCoefficients {
   double mu = 0.0, e = 0.0, e_t = 0.0;
@@ -19,4 +20,5 @@ SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t)
 double read_law_option(const SolveOptions& o, const char* name, const std::string& value, bool required,
                        const char* what);
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
-#include "cli/witness_check.hpp"
 #include "io/csv.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/witness_check.hpp"
 
 namespace collsweep {
 
 class Progress;
+
+inline namespace vocabulary {
 
 // How `run` sweeps: the backend ("cpu" or "cuda"), the samples [first, first + samples), work units and CPU
 // threads.
@@ -27,8 +29,6 @@ struct SweepRequest {
   int threads = 0;
   Progress* progress = nullptr;
 };
-
-namespace cli {
 
 // `solve`'s options as given (empty when not); each family reads its own (FamilyTraits::solve_options).
 struct SolveOptions {
@@ -89,5 +89,5 @@ struct WitnessSchema {
   std::string note;
 };
 
-}  // namespace cli
+}  // namespace vocabulary
 }  // namespace collsweep
