@@ -10,7 +10,7 @@
 #include "families/multicontact/lcp_header.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/solve_lcp.hpp"
-#include "families/validate_samples.hpp"
+#include "families/shared/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
 #include "vocabulary/eval_table.hpp"
 

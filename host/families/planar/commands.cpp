@@ -8,8 +8,8 @@
 #include "config/run_config.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
-#include "families/sweep_backend.hpp"
-#include "families/validate_samples.hpp"
+#include "families/shared/sweep_backend.hpp"
+#include "families/shared/validate_samples.hpp"
 #include "sweep/cross_check.hpp"
 #include "vocabulary/eval_table.hpp"
 

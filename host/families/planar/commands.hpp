@@ -7,7 +7,7 @@
 
 #include "backend/cuda_backend.hpp"
 #include "families/planar/planar_outputs.hpp"
-#include "families/registry.hpp"
+#include "families/shared/family_traits.hpp"
 #include "vocabulary/command_options.hpp"
 #include "vocabulary/run_summary.hpp"
 

@@ -2,7 +2,7 @@
 #include "families/planar/planar_eval.hpp"
 
 #include "collsweep/models/planar/constraints.hpp"
-#include "families/thesis_columns.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 
 namespace collsweep::cli {

@@ -11,7 +11,7 @@
 #include "collsweep/models/planar/laws/registry.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
-#include "families/thesis_columns.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "vocabulary/parse_numbers.hpp"

@@ -7,13 +7,13 @@
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
 #include "config/run_config.hpp"
+#include "families/shared/sweep_backend.hpp"
+#include "families/shared/thesis_columns.hpp"
+#include "families/shared/validate_samples.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "families/spatial/solve_spatial.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/thesis_eval_3d.hpp"
-#include "families/sweep_backend.hpp"
-#include "families/thesis_columns.hpp"
-#include "families/validate_samples.hpp"
 #include "vocabulary/eval_table.hpp"
 
 namespace collsweep {

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "backend/cuda_backend.hpp"
-#include "families/registry.hpp"
+#include "families/shared/family_traits.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "vocabulary/command_options.hpp"
 #include "vocabulary/run_summary.hpp"

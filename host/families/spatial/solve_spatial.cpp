@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
 #include "families/spatial/impulse_phases.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "families/spatial/thesis_eval_3d.hpp"
-#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
 #include "vocabulary/parse_numbers.hpp"

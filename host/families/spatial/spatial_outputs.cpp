@@ -8,9 +8,9 @@
 #include <stdexcept>
 
 #include "config/run_config.hpp"
-#include "families/compare_outputs.hpp"
+#include "families/shared/compare_outputs.hpp"
+#include "families/shared/thesis_tallies.hpp"
 #include "families/spatial/spatial_eval.hpp"
-#include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/json_writer.hpp"
 #include "io/output_file.hpp"

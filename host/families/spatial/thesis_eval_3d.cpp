@@ -2,8 +2,8 @@
 #include "families/spatial/thesis_eval_3d.hpp"
 
 #include "collsweep/models/spatial/constraints.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "families/spatial/spatial_eval.hpp"
-#include "families/thesis_columns.hpp"
 
 namespace collsweep::cli {
 

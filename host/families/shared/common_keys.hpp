@@ -9,7 +9,7 @@
 #include "config/config_keys.hpp"
 #include "config/config_values.hpp"
 #include "config/run_settings.hpp"
-#include "families/family_traits.hpp"
+#include "families/shared/family_traits.hpp"
 
 namespace collsweep::families {
 
