@@ -4,8 +4,8 @@
 
 #include "backend/cuda_backend.hpp"
 #include "cli/subcommands.hpp"
-#include "config/run_config.hpp"
 #include "families/commands.hpp"
+#include "families/run_config.hpp"
 #include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {

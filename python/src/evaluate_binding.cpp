@@ -11,10 +11,10 @@
 
 #include "bindings.hpp"
 #include "cli/family_options.hpp"
-#include "config/run_config.hpp"
 #include "families/commands.hpp"
 #include "families/multicontact/multicontact_outputs.hpp"
 #include "families/planar/planar_outputs.hpp"
+#include "families/run_config.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "numpy_table.hpp"
 #include "parallel_rows.hpp"

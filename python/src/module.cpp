@@ -8,9 +8,9 @@
 
 #include "backend/cuda_backend.hpp"
 #include "bindings.hpp"
-#include "config/run_config.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
+#include "families/run_config.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "mpi/mpi_world.hpp"
 #include "sweep/git_revision.hpp"

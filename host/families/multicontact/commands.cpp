@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "config/run_config.hpp"
 #include "families/multicontact/lcp_eval.hpp"
 #include "families/multicontact/lcp_header.hpp"
 #include "families/multicontact/lcp_law.hpp"
@@ -47,7 +46,7 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const MultiContactSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<CrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_multicontact_samples, &compare_multicontact_outcomes);

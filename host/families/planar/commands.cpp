@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "config/run_config.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
 #include "families/shared/sweep_backend.hpp"
@@ -40,7 +39,7 @@ RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const PlanarSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<CrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_planar_samples, &compare_planar_outcomes);

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "config/run_config.hpp"
+#include "config/config_error.hpp"
 #include "config/toml_reader.hpp"
 #include "vocabulary/parse_numbers.hpp"
 

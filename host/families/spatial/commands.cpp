@@ -6,7 +6,6 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "config/run_config.hpp"
 #include "families/shared/sweep_backend.hpp"
 #include "families/shared/thesis_columns.hpp"
 #include "families/shared/validate_samples.hpp"
@@ -55,7 +54,7 @@ RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const SpatialSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<SpatialCrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_spatial_samples, &compare_spatial_outcomes);

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "config/run_config.hpp"
 #include "families/shared/compare_outputs.hpp"
 #include "families/shared/thesis_tallies.hpp"
+#include "families/spatial/family.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "io/csv.hpp"
 #include "io/json_writer.hpp"
@@ -321,12 +321,11 @@ std::string totals_table(const SpatialSweepResult& r) {
   return t.str();
 }
 
-void write_summary_json(const std::string& path, const RunConfig& config, const SpatialSweepResult& r,
-                        const RunRecord& record) {
+void write_summary_json(const std::string& path, const SpatialSweepResult& r, const RunRecord& record) {
   std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
-  write_provenance(j, config, r, record);
+  write_provenance(j, r, record);
   const SpatialMatrixKind kind = r.spec.plan.W.kind;
   j.key("matrix_kind").string(families::spatial_keys::matrix_kinds().name_of(kind));
   j.key("matrix_measure").string(matrix_measure(kind));

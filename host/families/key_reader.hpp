@@ -1,5 +1,5 @@
 // The visitor of a family's key table (config_keys.hpp) that reads and validates a TOML document into the
-// family's spec: every message names the file, line, column, key path and value.
+// family's spec, against every family's keys: each message names the file, line, column, key path and value.
 #pragma once
 
 #include <string>
@@ -7,6 +7,7 @@
 
 #include "config/config_keys.hpp"
 #include "config/key_collectors.hpp"
+#include "config/run_settings.hpp"
 #include "config/scalar_reader.hpp"
 #include "families/registry.hpp"
 
@@ -18,6 +19,20 @@ std::string not_for_family(std::size_t family, const std::string& why, int owner
 
 // [map] x or y over the quantities `has_quantity` accepts; in_words names the family in messages.
 MapAxis read_axis(const ConfigReader& r, const toml::node& n, const std::string& path, std::size_t family);
+
+// The keys of every family, by registry index (from its key table run on a default spec).
+inline const std::vector<KeyCollector>& family_keys() {
+  static const std::vector<KeyCollector> all = [] {
+    std::vector<KeyCollector> v(families::family_count);
+    families::for_each_family([&](auto i) {
+      RunSettings run;
+      families::SpecAt<i> spec;
+      families::FamilyTraits<families::SpecAt<i>>::keys(v[i], run, spec);
+    });
+    return v;
+  }();
+  return all;
+}
 
 template <class Spec>
 class KeyReader {
