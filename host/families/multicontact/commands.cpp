@@ -5,12 +5,12 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
+#include "families/multicontact/gpu_check.hpp"
 #include "families/multicontact/lcp_eval.hpp"
 #include "families/multicontact/lcp_header.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/solve_lcp.hpp"
 #include "families/shared/validate_samples.hpp"
-#include "sweep/cross_check.hpp"
 #include "vocabulary/eval_table.hpp"
 
 namespace collsweep {

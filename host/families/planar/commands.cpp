@@ -5,11 +5,11 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
+#include "families/planar/gpu_check.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
 #include "families/shared/sweep_backend.hpp"
 #include "families/shared/validate_samples.hpp"
-#include "sweep/cross_check.hpp"
 #include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
