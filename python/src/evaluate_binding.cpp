@@ -41,7 +41,7 @@ vocabulary::EvalTable eval_table(const std::string& law, const std::string& cont
       family, law, {{"contacts", &o.contacts}, {"solver", &o.solver}, {"constraints", &flag}}, false);
   vocabulary::EvalTable table;
   families::for_each_family([&](auto i) {
-    if (i == family) table = cli::family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
+    if (i == family) table = families::family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
   });
   return table;
 }

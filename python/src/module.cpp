@@ -44,8 +44,8 @@ void bind_build(py::module_& m) {
               Status::negative_friction, Status::restitution_out_of_range, Status::tangential_out_of_range,
               Status::singular_delassus, Status::coefficient_out_of_range, Status::parameter_out_of_range,
               Status::magnitude_out_of_range})
-          for (std::string r : {std::string(status_reason(s)), cli::lcp_status_reason(s),
-                                std::string(cli::spatial_status_reason(s))})
+          for (std::string r : {std::string(status_reason(s)), families::lcp_status_reason(s),
+                                std::string(families::spatial_status_reason(s))})
             reasons.push_back("invalid: " + r);
         return reasons;
       },

@@ -375,7 +375,7 @@ void check_eval(const EvalCase& ec) {
     ASSERT_EQ(want.status, rows[i].expect) << "test data: the row does not give the intended status";
     const std::string* res = &o[header.size()];
     if (want.status != Status::ok) {
-      EXPECT_EQ(res[0], "invalid: " + cli::lcp_status_reason(want.status));
+      EXPECT_EQ(res[0], "invalid: " + families::lcp_status_reason(want.status));
       for (std::size_t m = 1; m < outs.size(); ++m) EXPECT_EQ(res[m], "") << outs[m];
       continue;
     }

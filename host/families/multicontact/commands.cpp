@@ -24,7 +24,7 @@ std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 template <int K>
@@ -109,5 +109,5 @@ WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const R
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

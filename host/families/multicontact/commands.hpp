@@ -17,7 +17,7 @@ namespace collsweep {
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const MultiContactSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: inputs bit for bit; per law the status, the number of solutions, the energy-gain flag, and
 // W, W_min, W_max relative to T_acc.
@@ -27,5 +27,5 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSp
 EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

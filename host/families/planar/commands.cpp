@@ -20,7 +20,7 @@ std::uint64_t theorem_violations(const PlanarSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
@@ -81,5 +81,5 @@ WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSumm
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

@@ -17,7 +17,7 @@ namespace collsweep {
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const PlanarSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: inputs and every outcome field on the GPU against the CPU, relative.
 int validate_family(const ValidateOptions& o, const RunSettings& config, const PlanarSweepSpec& spec,
@@ -26,5 +26,5 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, c
 EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

@@ -5,7 +5,7 @@
 #include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 PlanarEvalResult evaluate_with_reports(PlanarLaw law, const PlanarCollision& c) {
   PlanarEvalResult r;
@@ -64,4 +64,4 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

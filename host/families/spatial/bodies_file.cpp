@@ -14,7 +14,7 @@
 #include "config/toml_reader.hpp"
 #include "vocabulary/parse_numbers.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 using config::ConfigReader;
@@ -160,4 +160,4 @@ BodiesInput read_bodies_file(const std::string& path) {
   }
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -23,7 +23,7 @@ std::uint64_t theorem_violations(const SpatialSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 // A witness row's evaluator from a law's eval schema (the spatial laws' or the thesis laws'): the recorded
@@ -119,5 +119,5 @@ WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSum
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

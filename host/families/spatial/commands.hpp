@@ -17,7 +17,7 @@ namespace collsweep {
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const SpatialSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: the drawn inputs and every outcome field of every law on the GPU against the CPU, bit for bit.
 int validate_family(const ValidateOptions& o, const RunSettings& config, const SpatialSweepSpec& spec,
@@ -26,5 +26,5 @@ std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, 
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

@@ -22,7 +22,7 @@
 #include "vocabulary/solve_coefficients.hpp"
 #include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 // The parsed and checked input of one collision.
@@ -358,4 +358,4 @@ std::optional<SolveFailure> solve_spatial(const SolveOptions& o) {
   return std::nullopt;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -3,7 +3,7 @@
 
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 const char* spatial_status_reason(Status s) {
   if (s == Status::delassus_not_spd)
@@ -53,4 +53,4 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -8,7 +8,7 @@
 #include "collsweep/models/spatial/laws/registry.hpp"
 #include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law);
 
@@ -22,4 +22,4 @@ inline const std::vector<std::string>& spatial_recorded_columns() {
   return names;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

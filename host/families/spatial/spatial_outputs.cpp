@@ -250,7 +250,7 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
   io::CsvWriter csv(out);
   for (const char* c : {"law", "rank", "sample"}) csv.field(c);
   for (const std::string& c : sample_column_names(r.spec)) csv.field(c);
-  for (const std::string& c : cli::spatial_recorded_columns()) csv.field(c);
+  for (const std::string& c : families::spatial_recorded_columns()) csv.field(c);
   csv.end_record();
   const SpatialNeeds needs = sample_needs(r.spec);
   for (int l = 0; l < r.spec.n_laws; ++l) {

@@ -5,7 +5,7 @@
 #include "families/shared/thesis_columns.hpp"
 #include "families/spatial/spatial_eval.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 SpatialThesisResult evaluate_with_reports(SpatialLaw law, const SpatialThesisInput& in) {
   SpatialThesisResult r;
@@ -65,4 +65,4 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -10,7 +10,7 @@
 #include "vocabulary/command_options.hpp"
 #include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 struct SpatialThesisInput {
   SpatialCollision c;
@@ -30,4 +30,4 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
 // `solve` for one of these laws (the --W/--v or --bodies form of solve_spatial.cpp).
 std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialLaw law);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families
