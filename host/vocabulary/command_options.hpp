@@ -15,20 +15,7 @@
 
 namespace collsweep {
 
-class Progress;
-
 inline namespace vocabulary {
-
-// How `run` sweeps: the backend ("cpu" or "cuda"), the samples [first, first + samples), work units and CPU
-// threads.
-struct SweepRequest {
-  std::string backend;
-  std::uint64_t first = 0;
-  std::uint64_t samples = 0;
-  std::uint64_t batch = 0;
-  int threads = 0;
-  Progress* progress = nullptr;
-};
 
 // `solve`'s options as given (empty when not); each family reads its own (FamilyTraits::solve_options).
 struct SolveOptions {
