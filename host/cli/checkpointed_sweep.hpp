@@ -7,10 +7,10 @@
 #include <chrono>
 #include <string>
 
-#include "cli/command_options.hpp"
 #include "families/commands.hpp"
 #include "sweep/run_state.hpp"
 #include "sweep/state_result.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace collsweep::cli {
 

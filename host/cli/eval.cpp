@@ -12,12 +12,12 @@
 #include <utility>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "cli/family_options.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
 #include "io/csv.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -2,10 +2,9 @@
 #include "cli/family_options.hpp"
 
 #include <algorithm>
-
-#include "cli/parse_numbers.hpp"
 #include "config/toml_reader.hpp"
 #include "families/registry.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -9,10 +9,10 @@
 #include <type_traits>
 
 #include "cli/plotting.hpp"
-#include "config/run_config.hpp"
+#include "cli/run_folder.hpp"
 #include "families/commands.hpp"
+#include "families/run_config.hpp"
 #include "io/output_file.hpp"
-#include "sweep/run_folder.hpp"
 
 namespace collsweep::cli {
 
@@ -48,7 +48,11 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, boo
     toml << resolved_config_toml(config);
     if (!toml.flush()) throw std::runtime_error("cannot write " + path);
   }
-  write_summary_json((out_dir / "summary.json").string(), config, result, record);
+  record.config_file = config.source_path;
+  record.model = families::family_name(config.model);
+  record.config_json = resolved_config_json(config);
+  record.config_warnings = config.warnings;
+  write_summary_json((out_dir / "summary.json").string(), result, record);
 }
 
 // Prints the totals, the rate and where the results are, and draws the maps (after write_outputs).

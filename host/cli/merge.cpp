@@ -8,10 +8,10 @@
 
 #include "cli/finish_run_folder.hpp"
 #include "cli/out_folder.hpp"
+#include "cli/run_folder.hpp"
 #include "cli/subcommands.hpp"
-#include "config/run_config.hpp"
 #include "families/commands.hpp"
-#include "sweep/run_folder.hpp"
+#include "families/run_config.hpp"
 #include "sweep/run_state.hpp"
 #include "sweep/shard_range.hpp"
 #include "sweep/state_identity.hpp"

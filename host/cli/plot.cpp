@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/plotting.hpp"
+#include "cli/run_folder.hpp"
 #include "cli/subcommands.hpp"
-#include "sweep/run_folder.hpp"
 
 namespace collsweep::cli {
 

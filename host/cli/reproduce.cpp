@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/run_summary.hpp"
 #include "cli/subcommands.hpp"
-#include "cli/witness_check.hpp"
 #include "families/commands.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/witness_check.hpp"
 
 namespace collsweep::cli {
 namespace {

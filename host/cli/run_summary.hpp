@@ -1,12 +1,11 @@
-// What `reproduce` needs from a run folder's summary.json: the model, the LCP solver and the laws.
+// Reading what `reproduce` needs from a run folder's summary.json (RunSummary: the model, the LCP solver
+// and the laws), and the error of a missing or malformed run-folder file.
 #pragma once
 
-#include <cstddef>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include "collsweep/models/multicontact/contact.hpp"
+#include "vocabulary/run_summary.hpp"
 
 namespace collsweep::cli {
 
@@ -15,13 +14,6 @@ namespace collsweep::cli {
 class RunFolderError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-struct RunSummary {
-  std::size_t family = 0;                   // "model": a family of families/registry.hpp
-  LcpSolver solver = LcpSolver::automatic;  // multi-contact: "solver"
-  double energy_tolerance = 0.0;            // "energy_tolerance" (gains are W_max > tol * T_acc)
-  std::vector<std::string> laws;            // the keys of "laws", in file order
 };
 
 // Reads and checks `path` (a summary.json written by `collsweep run`); throws RunFolderError.

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "cli/family_options.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 namespace {

@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
-#include "config/run_config.hpp"
 #include "families/commands.hpp"
+#include "families/run_config.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
 
@@ -25,7 +25,8 @@ int validate(const ValidateOptions& o) {
     std::cerr << "collsweep validate: needs a GPU to compare against the CPU: " << gpu.message << '\n';
     return 3;
   }
-  return std::visit([&](const auto& spec) { return validate_family(o, config, spec, gpu); }, config.model);
+  return std::visit([&](const auto& spec) { return families::validate_family(o, config, spec, gpu); },
+                    config.model);
 }
 
 }  // namespace

@@ -7,9 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "collsweep/tally/axes.hpp"
 #include "config/config_keys.hpp"
-#include "config/run_settings.hpp"
-#include "families/registry.hpp"
 
 namespace collsweep::config {
 
@@ -72,20 +71,6 @@ class KeyCollector {
     s.declarations.push_back(1);
   }
 };
-
-// The keys of every family, by registry index (from its key table run on a default spec).
-inline const std::vector<KeyCollector>& family_keys() {
-  static const std::vector<KeyCollector> all = [] {
-    std::vector<KeyCollector> v(families::family_count);
-    families::for_each_family([&](auto i) {
-      RunSettings run;
-      families::SpecAt<i> spec;
-      families::FamilyTraits<families::SpecAt<i>>::keys(v[i], run, spec);
-    });
-    return v;
-  }();
-  return all;
-}
 
 // The SCALARs of a spec that may be grids, with their key paths ("parameters.mu"), in table order.
 class GridCollector {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "config/run_config.hpp"
+#include "config/config_error.hpp"
 
 namespace collsweep::config {
 

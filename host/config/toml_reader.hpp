@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "config/config_error.hpp"
+
 namespace collsweep::config {
 
 // A TOML basic string literal: quotes, backslashes and control characters escaped.

@@ -5,5 +5,6 @@
 
 #include "families/multicontact/commands.hpp"
 #include "families/planar/commands.hpp"
+#include "families/registry.hpp"
+#include "families/shared/sweep_backend.hpp"  // run_family_sweep of every family
 #include "families/spatial/commands.hpp"
-#include "families/sweep_backend.hpp"  // run_family_sweep of every family

@@ -25,10 +25,6 @@ namespace families {
 
 inline constexpr std::size_t family_count = std::variant_size_v<ModelSpec>;
 
-// A family as a type argument of an overload set: f(FamilyTag<PlanarSweepSpec>{}, ...).
-template <class Spec>
-struct FamilyTag {};
-
 template <std::size_t I>
 using SpecAt = std::variant_alternative_t<I, ModelSpec>;
 

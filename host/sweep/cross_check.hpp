@@ -1,12 +1,10 @@
-// Per-sample comparison of GPU and CPU outcomes on the same sample indices (`collsweep validate`, GPU tests).
+// What the families' GPU-against-CPU comparisons share (`collsweep validate`, GPU tests): the largest
+// difference kept across chunks, and per-law tallies within a tolerance (families/<family>/gpu_check.*).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "collsweep/models/multicontact/sweep.hpp"
-#include "collsweep/models/planar/sweep.hpp"
 
 namespace collsweep {
 
@@ -50,15 +48,13 @@ struct CrossCheck {
   // Adds the comparison of the samples that follow (validate's chunks): the same as one comparison of both.
   void merge(const CrossCheck& later);
   std::string report(const std::vector<std::string>& law_names) const;
-  std::string report(const PlanarSweepSpec& spec) const;
+  // The same with the spec's law names (law_name of each of its laws).
+  template <class Spec>
+  std::string report(const Spec& spec) const {
+    std::vector<std::string> names;
+    for (int l = 0; l < spec.n_laws; ++l) names.push_back(law_name(spec.laws[l]));
+    return report(names);
+  }
 };
-
-// The GPU's samples [first, first + count) and their outcomes (gpu[i * n_laws + l]) against the CPU's,
-// computed here.
-CrossCheck compare_planar_outcomes(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                                   const PlanarSample* gpu_samples, const PlanarOutcome* gpu);
-CrossCheck compare_multicontact_outcomes(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                         std::uint64_t count, const MultiContactSample* gpu_samples,
-                                         const MultiContactSummary* gpu);
 
 }  // namespace collsweep

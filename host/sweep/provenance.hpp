@@ -2,7 +2,6 @@
 #pragma once
 
 #include "collsweep/cuda_api.hpp"
-#include "config/run_config.hpp"
 #include "io/json_writer.hpp"
 #include "sweep/git_revision.hpp"
 #include "sweep/run_outputs.hpp"
@@ -10,7 +9,7 @@
 namespace collsweep {
 
 template <class Result>
-void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& r, const RunRecord& record) {
+void write_provenance(io::JsonWriter& j, const Result& r, const RunRecord& record) {
   j.key("collsweep").begin_object();
   j.key("version").string(COLLSWEEP_VERSION);
   j.key("git_revision").string(git_revision());
@@ -20,10 +19,10 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
   j.end_object();
   j.key("command").string(record.command_line);
   j.key("started_utc").string(record.started_utc);
-  j.key("config_file").string(config.source_path);
-  j.key("model").string(families::family_name(config.model));
+  j.key("config_file").string(record.config_file);
+  j.key("model").string(record.model);
   j.key("seed").integer(static_cast<long long>(r.spec.plan.seed));
-  j.key("config").raw(resolved_config_json(config));
+  j.key("config").raw(record.config_json);
   j.key("backend").string(r.backend);
   j.key("device").string(r.device);
   j.key("threads").integer(r.threads);
@@ -64,7 +63,7 @@ void write_provenance(io::JsonWriter& j, const RunConfig& config, const Result& 
     j.end_array();
   }
   j.key("config_warnings").begin_array();
-  for (const std::string& w : config.warnings) j.string(w);
+  for (const std::string& w : record.config_warnings) j.string(w);
   j.end_array();
 }
 

@@ -33,9 +33,13 @@ struct ShardRecord {
 struct RunRecord {
   std::string command_line;
   std::string started_utc;
-  std::vector<std::string> outputs;  // files written next to summary.json
-  std::vector<ShardRecord> shards;   // a merged run's shards (none: not merged)
-  std::vector<ShardRecord> ranks;    // an MPI run's ranks (none: one process)
+  std::string config_file;                   // the config's file ("" when parsed from a string)
+  std::string model;                         // its model.kind
+  std::string config_json;                   // its resolved keys, a JSON object
+  std::vector<std::string> config_warnings;  // its valid but doubtful choices
+  std::vector<std::string> outputs;          // files written next to summary.json
+  std::vector<ShardRecord> shards;           // a merged run's shards (none: not merged)
+  std::vector<ShardRecord> ranks;            // an MPI run's ranks (none: one process)
 };
 
 }  // namespace collsweep

@@ -10,15 +10,15 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "cli/command_options.hpp"
 #include "cli/family_options.hpp"
-#include "config/run_config.hpp"
 #include "families/commands.hpp"
 #include "families/multicontact/multicontact_outputs.hpp"
 #include "families/planar/planar_outputs.hpp"
+#include "families/run_config.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "numpy_table.hpp"
 #include "parallel_rows.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace py = pybind11;
 
@@ -28,9 +28,9 @@ namespace {
 using Column = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 // The law's eval table, as `collsweep eval --law law [--contacts k] [--solver s] [--constraints]` builds it.
-cli::EvalTable eval_table(const std::string& law, const std::string& contacts, const std::string& solver,
-                          bool constraints) {
-  cli::EvalOptions o;
+vocabulary::EvalTable eval_table(const std::string& law, const std::string& contacts,
+                                 const std::string& solver, bool constraints) {
+  vocabulary::EvalOptions o;
   o.law = law;
   o.contacts = contacts;
   o.solver = solver;
@@ -39,9 +39,9 @@ cli::EvalTable eval_table(const std::string& law, const std::string& contacts, c
   const std::string flag = constraints ? "True" : "";
   cli::reject_other_family_options(
       family, law, {{"contacts", &o.contacts}, {"solver", &o.solver}, {"constraints", &flag}}, false);
-  cli::EvalTable table;
+  vocabulary::EvalTable table;
   families::for_each_family([&](auto i) {
-    if (i == family) table = cli::family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
+    if (i == family) table = families::family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
   });
   return table;
 }
@@ -77,10 +77,10 @@ std::string joined(const std::vector<std::string>& names) {
 
 py::dict eval_columns(const std::string& law, const py::dict& columns, const std::string& contacts,
                       const std::string& solver, bool constraints, int threads) {
-  const cli::EvalTable table = eval_table(law, contacts, solver, constraints);
+  const vocabulary::EvalTable table = eval_table(law, contacts, solver, constraints);
   std::vector<std::string> given;
   for (const auto& item : columns) given.push_back(py::str(item.first));
-  const cli::ColumnEvaluator ev = table.columns(given);
+  const vocabulary::ColumnEvaluator ev = table.columns(given);
 
   // A column another law of the family reads (e_t for stronge) passes through, as in `collsweep eval`; any
   // other name is a mistake.

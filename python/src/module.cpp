@@ -8,15 +8,15 @@
 
 #include "backend/cuda_backend.hpp"
 #include "bindings.hpp"
-#include "cli/eval_table.hpp"
-#include "cli/parse_numbers.hpp"
 #include "cli/subcommands.hpp"
-#include "config/run_config.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
+#include "families/run_config.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "mpi/mpi_world.hpp"
 #include "sweep/git_revision.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 namespace py = pybind11;
 
@@ -45,8 +45,8 @@ void bind_build(py::module_& m) {
               Status::negative_friction, Status::restitution_out_of_range, Status::tangential_out_of_range,
               Status::singular_delassus, Status::coefficient_out_of_range, Status::parameter_out_of_range,
               Status::magnitude_out_of_range})
-          for (std::string r : {std::string(status_reason(s)), cli::lcp_status_reason(s),
-                                std::string(cli::spatial_status_reason(s))})
+          for (std::string r : {std::string(status_reason(s)), families::lcp_status_reason(s),
+                                std::string(families::spatial_status_reason(s))})
             reasons.push_back("invalid: " + r);
         return reasons;
       },
@@ -82,9 +82,9 @@ PYBIND11_MODULE(_collsweep, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const collsweep::cli::UsageError& e) {
+    } catch (const collsweep::vocabulary::UsageError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const collsweep::cli::MalformedInput& e) {
+    } catch (const collsweep::vocabulary::MalformedInput& e) {
       std::string what = e.what();
       const std::string line0 = "line 0: ";
       if (what.compare(0, line0.size(), line0) == 0) what = what.substr(line0.size());

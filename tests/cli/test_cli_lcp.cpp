@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/text_table.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "io/csv.hpp"
@@ -23,6 +22,7 @@
 #include "support/kane_pendulum.hpp"
 #include "support/mini_json.hpp"
 #include "support/run_command.hpp"
+#include "vocabulary/text_table.hpp"
 
 namespace collsweep {
 namespace {
@@ -375,7 +375,7 @@ void check_eval(const EvalCase& ec) {
     ASSERT_EQ(want.status, rows[i].expect) << "test data: the row does not give the intended status";
     const std::string* res = &o[header.size()];
     if (want.status != Status::ok) {
-      EXPECT_EQ(res[0], "invalid: " + cli::lcp_status_reason(want.status));
+      EXPECT_EQ(res[0], "invalid: " + families::lcp_status_reason(want.status));
       for (std::size_t m = 1; m < outs.size(); ++m) EXPECT_EQ(res[m], "") << outs[m];
       continue;
     }
@@ -691,7 +691,7 @@ std::vector<std::vector<std::string>> table_after(const std::string& text, const
 }
 
 std::string cell(double x) {
-  const std::string s = cli::table_number(x);
+  const std::string s = vocabulary::table_number(x);
   return s[0] == ' ' ? s.substr(1) : s;
 }
 

@@ -6,11 +6,12 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "families/multicontact/gpu_check.hpp"
+#include "families/planar/gpu_check.hpp"
 #include "support/glocker_samples.hpp"
 #include "support/random_collisions.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"
-#include "sweep/cross_check.hpp"
 
 namespace collsweep {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <variant>
 
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 
 namespace collsweep::testing {
 

@@ -3,7 +3,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 #include "support/config_access.hpp"
 #include "support/paths.hpp"
 #include "support/sweep_specs.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 
 namespace collsweep {
 namespace {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "collsweep/models/planar/contact.hpp"
-#include "config/run_config.hpp"
 #include "families/planar/mechanism.hpp"
+#include "families/run_config.hpp"
 #include "support/config_access.hpp"
 #include "support/kane_pendulum.hpp"
 #include "support/paths.hpp"

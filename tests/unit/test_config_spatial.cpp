@@ -8,7 +8,7 @@
 
 #include "collsweep/models/spatial/sampler.hpp"
 #include "config/key_collectors.hpp"
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 #include "support/config_access.hpp"
 #include "support/paths.hpp"
 #include "support/run_command.hpp"

@@ -5,14 +5,13 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
-#include "config/run_config.hpp"
+#include "families/multicontact/gpu_check.hpp"
 #include "families/multicontact/lcp_eval.hpp"
 #include "families/multicontact/lcp_header.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/solve_lcp.hpp"
-#include "families/validate_samples.hpp"
-#include "sweep/cross_check.hpp"
+#include "families/shared/validate_samples.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 
@@ -25,7 +24,7 @@ std::uint64_t theorem_violations(const MultiContactSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 template <int K>
@@ -47,7 +46,7 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const MultiContactSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<CrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_multicontact_samples, &compare_multicontact_outcomes);
@@ -110,5 +109,5 @@ WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const R
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

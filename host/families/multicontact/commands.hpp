@@ -6,27 +6,26 @@
 #include <optional>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
-#include "cli/run_summary.hpp"
+#include "config/run_settings.hpp"
 #include "families/multicontact/multicontact_outputs.hpp"
-#include "families/registry.hpp"
+#include "families/shared/family_traits.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
-
-struct RunConfig;
 
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const MultiContactSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: inputs bit for bit; per law the status, the number of solutions, the energy-gain flag, and
 // W, W_min, W_max relative to T_acc.
-int validate_family(const ValidateOptions& o, const RunConfig& config, const MultiContactSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const MultiContactSweepSpec& spec,
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

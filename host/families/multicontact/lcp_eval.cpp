@@ -5,7 +5,7 @@
 
 #include "families/multicontact/lcp_header.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 std::string g_name(int i, int j) { return "G_" + std::to_string(i) + "_" + std::to_string(j); }
@@ -107,4 +107,4 @@ EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw la
   });
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

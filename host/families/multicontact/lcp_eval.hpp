@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // The required input column names for k contacts: G_i_j, g_1..g_2k, mu_1..mu_k, eN_1..eN_k, eT_1..eT_k.
 std::vector<std::string> lcp_input_columns(int k);
@@ -39,4 +39,4 @@ int parse_contacts_field(const std::string& text);
 // another k.
 EvalCounts eval_lcp_csv(std::istream& in, io::CsvWriter& out, MultiContactLaw law, int k, LcpSolver solver);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -7,7 +7,7 @@
 #include "families/multicontact/lcp_eval.hpp"
 #include "families/multicontact/lcp_law.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 // A decimal index without sign or leading zeros (at most 3 digits); -1 otherwise.
@@ -107,4 +107,4 @@ int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row) {
   return header_k;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "cli/eval_table.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // The least number of contacts whose columns include `name`; 0 for a name outside the family (passed
 // through), -1 for a name of the family that no k = 1..4 has (G_i_j with i > j, g_0, mu_5, ...).
@@ -20,4 +20,4 @@ int lcp_column_contacts(const std::string& name);
 // of the inferred k. Columns missing for a given k are reported when the row schema binds them.
 int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

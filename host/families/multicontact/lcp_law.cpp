@@ -1,9 +1,9 @@
 // Shared command-line pieces of the multi-contact LCP laws: law and solver parsing, --contacts, reasons.
 #include "families/multicontact/lcp_law.hpp"
 
-#include "cli/parse_numbers.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 bool parse_lcp_law(const std::string& name, MultiContactLaw* law) {
   return parse_multicontact_law(name.c_str(), law);
@@ -49,4 +49,4 @@ std::string lcp_status_reason(Status s) {
   }
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -11,7 +11,7 @@
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 inline constexpr int kMaxLcpContacts = 4;
 
@@ -49,4 +49,4 @@ decltype(auto) with_contacts(int k, F&& f) {
 // Number of entries of the upper triangle of the 2k x 2k matrix G.
 inline int lcp_upper_count(int k) { return 2 * k * (2 * k + 1) / 2; }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

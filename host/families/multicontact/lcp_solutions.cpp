@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "cli/text_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 // Column labels prefix_N1 .. prefix_Tk.
@@ -96,4 +96,4 @@ void write_solution_json(io::JsonWriter& j, const LcpSolutionList& list, bool po
   j.end_array();
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -7,7 +7,7 @@
 
 #include "io/json_writer.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 struct LcpCompressionSolution {
   std::vector<double> Lam_minus, gamma_0;
@@ -50,4 +50,4 @@ void print_solution_tables(std::ostream& os, const LcpSolutionList& list, int k,
 // newton solution_list. Entries have a 1-based "index" and "chosen".
 void write_solution_json(io::JsonWriter& j, const LcpSolutionList& list, bool poisson);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

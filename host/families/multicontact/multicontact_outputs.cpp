@@ -120,12 +120,11 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
 }
 
-void write_summary_json(const std::string& path, const RunConfig& config, const MultiContactSweepResult& r,
-                        const RunRecord& record) {
+void write_summary_json(const std::string& path, const MultiContactSweepResult& r, const RunRecord& record) {
   std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
-  write_provenance(j, config, r, record);
+  write_provenance(j, r, record);
   j.key("solver").string(lcp_solver_name(r.spec.solver));
   j.key("laws").begin_object();
   std::uint64_t all_violations = 0;

@@ -3,7 +3,6 @@
 
 #include <string>
 
-#include "config/run_config.hpp"
 #include "io/field_sink.hpp"
 #include "sweep/run_outputs.hpp"
 #include "sweep/sweep_result.hpp"
@@ -29,8 +28,8 @@ void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec,
 // and the outcome (solutions, W_min, W_max, W). Rows of a sweep over several k have empty cells beyond 2k.
 void write_witnesses_csv(const std::string& path, const MultiContactSweepResult& result);
 
-void write_summary_json(const std::string& path, const RunConfig& config,
-                        const MultiContactSweepResult& result, const RunRecord& record);
+void write_summary_json(const std::string& path, const MultiContactSweepResult& result,
+                        const RunRecord& record);
 
 std::string totals_table(const MultiContactSweepResult& result);
 

@@ -5,14 +5,14 @@
 #include <iostream>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/text_table.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 std::vector<double> parse_required_list(const char* option, const std::string& text, int n,
@@ -279,4 +279,4 @@ std::optional<SolveFailure> solve_lcp(const LcpSolveOptions& o) {
   return with_contacts(k, [&](auto kc) { return solve_k<decltype(kc)::value>(o, law); });
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -4,9 +4,9 @@
 #include <optional>
 #include <string>
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // The command-line text of the LCP form of `solve` (see solve.cpp for the option list).
 struct LcpSolveOptions {
@@ -19,4 +19,4 @@ struct LcpSolveOptions {
 // failure, with nothing printed, when the law's outcome is not ok (the message names the option at fault).
 std::optional<SolveFailure> solve_lcp(const LcpSolveOptions& o);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -5,13 +5,12 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
-#include "config/run_config.hpp"
+#include "families/planar/gpu_check.hpp"
 #include "families/planar/planar_eval.hpp"
 #include "families/planar/solve_planar.hpp"
-#include "families/sweep_backend.hpp"
-#include "families/validate_samples.hpp"
-#include "sweep/cross_check.hpp"
+#include "families/shared/sweep_backend.hpp"
+#include "families/shared/validate_samples.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 
@@ -21,7 +20,7 @@ std::uint64_t theorem_violations(const PlanarSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
@@ -40,7 +39,7 @@ RowEvaluator planar_evaluator(const HeaderIndex& header, PlanarLaw law) {
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const PlanarSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<CrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_planar_samples, &compare_planar_outcomes);
@@ -82,5 +81,5 @@ WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSumm
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

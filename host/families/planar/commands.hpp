@@ -6,26 +6,25 @@
 #include <optional>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
-#include "cli/run_summary.hpp"
+#include "config/run_settings.hpp"
 #include "families/planar/planar_outputs.hpp"
-#include "families/registry.hpp"
+#include "families/shared/family_traits.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
-
-struct RunConfig;
 
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const PlanarSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: inputs and every outcome field on the GPU against the CPU, relative.
-int validate_family(const ValidateOptions& o, const RunConfig& config, const PlanarSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const PlanarSweepSpec& spec,
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

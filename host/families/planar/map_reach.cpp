@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "families/parameter_rows.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/planar/family.hpp"
 
 namespace collsweep {

@@ -2,12 +2,12 @@
 #include "families/planar/planar_eval.hpp"
 
 #include "collsweep/models/planar/constraints.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/thesis_columns.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/planar/family.hpp"
-#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 PlanarEvalResult evaluate_with_reports(PlanarLaw law, const PlanarCollision& c) {
   PlanarEvalResult r;
@@ -58,4 +58,4 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -2,11 +2,11 @@
 // columns: docs/commands.md, "collsweep eval"; the thesis laws': docs/thesis-laws.md).
 #pragma once
 
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/models/planar/laws/registry.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // A law's outcome with what the thesis laws report beside it (for the first four laws report is their type
 // and 1 solution).
@@ -27,4 +27,4 @@ inline const std::vector<std::string>& planar_recorded_columns() {
   return names;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

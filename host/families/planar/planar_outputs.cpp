@@ -10,10 +10,9 @@
 
 #include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
-#include "config/run_config.hpp"
-#include "families/compare_outputs.hpp"
-#include "families/parameter_rows.hpp"
-#include "families/thesis_tallies.hpp"
+#include "families/shared/compare_outputs.hpp"
+#include "families/shared/thesis_tallies.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -249,12 +248,11 @@ std::string totals_table(const PlanarSweepResult& r) {
   return t.str();
 }
 
-void write_summary_json(const std::string& path, const RunConfig& config, const PlanarSweepResult& r,
-                        const RunRecord& record) {
+void write_summary_json(const std::string& path, const PlanarSweepResult& r, const RunRecord& record) {
   std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
-  write_provenance(j, config, r, record);
+  write_provenance(j, r, record);
   j.key("laws").begin_object();
   std::uint64_t all_violations = 0;
   for (int l = 0; l < r.spec.n_laws; ++l) {

@@ -10,8 +10,6 @@
 
 namespace collsweep {
 
-struct RunConfig;
-
 // map.csv: one row per cell x law (tidy), axis bin centres first, then
 // law,samples,gain_count,gain_fraction,max_dE_rel,mean_dE_rel,type_1..type_5,dominant_type,invalid,degenerate,violations.
 // Statistics of cells without a valid sample are empty fields. Byte-identical for any thread count,
@@ -35,8 +33,7 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& result)
 
 // summary.json: how the run was made (version, git revision, compiler, CUDA, backend, device, threads,
 // seed, resolved config, wall time, samples/s) and what it found (totals per law, theorem violations).
-void write_summary_json(const std::string& path, const RunConfig& config, const PlanarSweepResult& result,
-                        const RunRecord& record);
+void write_summary_json(const std::string& path, const PlanarSweepResult& result, const RunRecord& record);
 
 // run.compare's files (models/planar/compare.hpp), written when the spec has pairs, their names appended to
 // `outputs`:

@@ -8,19 +8,19 @@
 #include <string>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/solve_coefficients.hpp"
-#include "cli/text_table.hpp"
 #include "collsweep/models/planar/laws/registry.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/planar/family.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
-#include "families/thesis_columns.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 // The parsed and checked input of one collision.
@@ -285,4 +285,4 @@ std::optional<SolveFailure> solve_planar(const SolveOptions& o) {
   return std::nullopt;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

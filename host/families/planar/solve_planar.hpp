@@ -3,13 +3,13 @@
 
 #include <optional>
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // Parses, evaluates and prints one planar collision (a table, or one JSON object with --json). Throws
 // UsageError (one line naming the option and its value) for a missing or bad option; returns the failure,
 // with nothing printed, when the law's outcome is not ok (the message names the option at fault).
 std::optional<SolveFailure> solve_planar(const SolveOptions& o);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

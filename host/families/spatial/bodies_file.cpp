@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/parse_numbers.hpp"
-#include "config/run_config.hpp"
+#include "config/config_error.hpp"
 #include "config/toml_reader.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 using config::ConfigReader;
@@ -160,4 +160,4 @@ BodiesInput read_bodies_file(const std::string& path) {
   }
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

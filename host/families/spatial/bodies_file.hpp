@@ -6,7 +6,7 @@
 
 #include "collsweep/models/spatial/bodies.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 struct BodiesInput {
   RigidBody body1, body2;
@@ -17,4 +17,4 @@ struct BodiesInput {
 // the file alone where no position applies).
 BodiesInput read_bodies_file(const std::string& path);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "cli/text_table.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 std::vector<double> components(const Vec3& a) { return {a.x, a.y, a.z}; }
@@ -71,4 +71,4 @@ void print_bodies_table(std::ostream& os, const BodiesInput& b, const BodiesAfte
   e.print(os);
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

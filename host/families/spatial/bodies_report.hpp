@@ -7,7 +7,7 @@
 #include "families/spatial/bodies_file.hpp"
 #include "io/json_writer.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // The bodies after the impulse P (P on body 1, -P on body 2; Sypniewska-Kaminska & Rosinski 2008, eqs 6-9)
 // and the kinetic energy before and after (T_after - T_before = dE).
@@ -24,4 +24,4 @@ void write_bodies_json(io::JsonWriter& j, const BodiesInput& b, const BodiesAfte
 // The frame and each body's v, w before and v2, w2 after, as tables.
 void print_bodies_table(std::ostream& os, const BodiesInput& b, const BodiesAfter& a);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

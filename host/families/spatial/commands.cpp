@@ -5,16 +5,15 @@
 #include <memory>
 
 #include "backend/cpu_backend.hpp"
-#include "cli/eval_table.hpp"
 #include "collsweep/models/spatial/constraints.hpp"
-#include "config/run_config.hpp"
+#include "families/shared/sweep_backend.hpp"
+#include "families/shared/thesis_columns.hpp"
+#include "families/shared/validate_samples.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "families/spatial/solve_spatial.hpp"
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/thesis_eval_3d.hpp"
-#include "families/sweep_backend.hpp"
-#include "families/thesis_columns.hpp"
-#include "families/validate_samples.hpp"
+#include "vocabulary/eval_table.hpp"
 
 namespace collsweep {
 
@@ -24,7 +23,7 @@ std::uint64_t theorem_violations(const SpatialSweepResult& r) {
   return v;
 }
 
-namespace cli {
+namespace families {
 namespace {
 
 // A witness row's evaluator from a law's eval schema (the spatial laws' or the thesis laws'): the recorded
@@ -55,7 +54,7 @@ RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
 
 }  // namespace
 
-int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const SpatialSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
   const std::optional<SpatialCrossCheck> check = families::validate_samples(
       o, spec, config.name, &cuda::evaluate_spatial_samples, &compare_spatial_outcomes);
@@ -120,5 +119,5 @@ WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSum
   return w;
 }
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

@@ -6,26 +6,25 @@
 #include <optional>
 
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
-#include "cli/run_summary.hpp"
-#include "families/registry.hpp"
+#include "config/run_settings.hpp"
+#include "families/shared/family_traits.hpp"
 #include "families/spatial/spatial_outputs.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
-
-struct RunConfig;
 
 // run: the samples on which a law gained energy although a theorem forbids it.
 std::uint64_t theorem_violations(const SpatialSweepResult& r);
 
-namespace cli {
+namespace families {
 
 // validate: the drawn inputs and every outcome field of every law on the GPU against the CPU, bit for bit.
-int validate_family(const ValidateOptions& o, const RunConfig& config, const SpatialSweepSpec& spec,
+int validate_family(const ValidateOptions& o, const RunSettings& config, const SpatialSweepSpec& spec,
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o);
 WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary& summary);
 
-}  // namespace cli
+}  // namespace families
 }  // namespace collsweep

@@ -10,9 +10,9 @@
 #include "collsweep/models/spatial/sweep_spec.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "config/map_reach.hpp"
-#include "families/common_keys.hpp"
-#include "families/compare_keys.hpp"
-#include "families/family_traits.hpp"
+#include "families/shared/common_keys.hpp"
+#include "families/shared/compare_keys.hpp"
+#include "families/shared/family_traits.hpp"
 
 namespace collsweep::families {
 

@@ -1,7 +1,7 @@
 // The phases of a spatial law's impulse path (impulse_phases.hpp).
 #include "families/spatial/impulse_phases.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 std::vector<ImpulsePhase> impulse_phases(SpatialLaw law, const SpatialOutcome& o) {
   if (!is_routh_law(law)) return {};  // an algebraic law has no impulse path
@@ -35,4 +35,4 @@ std::vector<ImpulsePhase> impulse_phases(SpatialLaw law, const SpatialOutcome& o
   return p;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -7,7 +7,7 @@
 
 #include "collsweep/models/spatial/laws/registry.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // One phase over the normal impulse I_n from `from` to `to`.
 struct ImpulsePhase {
@@ -19,4 +19,4 @@ struct ImpulsePhase {
 // of zero length (no initial slip: I_nh = 0) is left out.
 std::vector<ImpulsePhase> impulse_phases(SpatialLaw law, const SpatialOutcome& o);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "collsweep/models/spatial/sampler.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/spatial/family.hpp"
 
 namespace collsweep {

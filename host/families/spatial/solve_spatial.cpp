@@ -8,11 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/parse_numbers.hpp"
-#include "cli/solve_coefficients.hpp"
-#include "cli/text_table.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/thesis_columns.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
 #include "families/spatial/family.hpp"
@@ -20,11 +18,13 @@
 #include "families/spatial/spatial_eval.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "families/spatial/thesis_eval_3d.hpp"
-#include "families/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 namespace {
 
 // The parsed and checked input of one collision.
@@ -347,4 +347,4 @@ std::optional<SolveFailure> solve_spatial(const SolveOptions& o) {
   return std::nullopt;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -3,9 +3,9 @@
 
 #include <optional>
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // Parses, evaluates and prints one spatial collision, given in contact space (--W, --v) or as two bodies
 // (--bodies FILE): a table with the impulse path's phases, or one JSON object with --json. Throws UsageError
@@ -13,4 +13,4 @@ namespace collsweep::cli {
 // printed, when the law's outcome is not ok (the message names the option at fault).
 std::optional<SolveFailure> solve_spatial(const SolveOptions& o);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -1,11 +1,11 @@
 // The CSV row schema of `eval` for the spatial laws: columns -> SpatialCollision, outputs of SpatialOutcome.
 #include "families/spatial/spatial_eval.hpp"
 
-#include "families/parameter_rows.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/spatial/family.hpp"
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 const char* spatial_status_reason(Status s) {
   if (s == Status::delassus_not_spd)
@@ -52,4 +52,4 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law);
 
@@ -22,4 +22,4 @@ inline const std::vector<std::string>& spatial_recorded_columns() {
   return names;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -7,11 +7,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "config/run_config.hpp"
-#include "families/compare_outputs.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/compare_outputs.hpp"
+#include "families/shared/thesis_tallies.hpp"
+#include "families/spatial/family.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/spatial/spatial_eval.hpp"
-#include "families/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/json_writer.hpp"
 #include "io/output_file.hpp"
@@ -240,7 +240,7 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
   io::CsvWriter csv(out);
   for (const char* c : {"law", "rank", "sample"}) csv.field(c);
   for (const std::string& c : sample_column_names(r.spec)) csv.field(c);
-  for (const std::string& c : cli::spatial_recorded_columns()) csv.field(c);
+  for (const std::string& c : families::spatial_recorded_columns()) csv.field(c);
   csv.end_record();
   const SpatialNeeds needs = sample_needs(r.spec);
   for (int l = 0; l < r.spec.n_laws; ++l) {
@@ -311,12 +311,11 @@ std::string totals_table(const SpatialSweepResult& r) {
   return t.str();
 }
 
-void write_summary_json(const std::string& path, const RunConfig& config, const SpatialSweepResult& r,
-                        const RunRecord& record) {
+void write_summary_json(const std::string& path, const SpatialSweepResult& r, const RunRecord& record) {
   std::ofstream out = io::open_output_file(path);
   io::JsonWriter j(out);
   j.begin_object();
-  write_provenance(j, config, r, record);
+  write_provenance(j, r, record);
   const SpatialMatrixKind kind = r.spec.plan.W.kind;
   j.key("matrix_kind").string(families::spatial_keys::matrix_kinds().name_of(kind));
   j.key("matrix_measure").string(matrix_measure(kind));

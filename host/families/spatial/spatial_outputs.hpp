@@ -10,8 +10,6 @@
 
 namespace collsweep {
 
-struct RunConfig;
-
 // map.csv: one row per cell x law (tidy), axis bin centres first, then
 // law,samples,valid,invalid,degenerate,jam,gain_count,gain_fraction(_lo,_hi),violations,max_dE_rel,
 // mean_dE_rel,mode_A..mode_E,mode_II_1,mode_II_2,directions_2,directions_4,stick_regime,mean_swerve_deg,
@@ -32,8 +30,7 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& resu
 
 // summary.json: how the run was made, the matrix kind (the kinds sample different measures over W) and per
 // law its totals: gains, modes, invariant directions, the stick regime, swerve, theorem violations.
-void write_summary_json(const std::string& path, const RunConfig& config, const SpatialSweepResult& result,
-                        const RunRecord& record);
+void write_summary_json(const std::string& path, const SpatialSweepResult& result, const RunRecord& record);
 
 // run.compare's files (models/spatial/compare.hpp), written when the spec has pairs, their names appended to
 // `outputs`:

@@ -2,12 +2,12 @@
 #include "families/spatial/thesis_eval_3d.hpp"
 
 #include "collsweep/models/spatial/constraints.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/thesis_columns.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/spatial/family.hpp"
 #include "families/spatial/spatial_eval.hpp"
-#include "families/thesis_columns.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 SpatialThesisResult evaluate_with_reports(SpatialLaw law, const SpatialThesisInput& in) {
   SpatialThesisResult r;
@@ -57,4 +57,4 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
   return s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

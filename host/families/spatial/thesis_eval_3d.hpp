@@ -5,12 +5,12 @@
 #include <optional>
 #include <string>
 
-#include "cli/command_options.hpp"
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 struct SpatialThesisInput {
   SpatialCollision c;
@@ -30,4 +30,4 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
 // `solve` for one of these laws (the --W/--v or --bodies form of solve_spatial.cpp).
 std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialLaw law);
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

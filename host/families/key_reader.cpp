@@ -1,5 +1,5 @@
 // The messages and the map-axis reader that KeyReader (key_reader.hpp) shares across families.
-#include "config/key_reader.hpp"
+#include "families/key_reader.hpp"
 
 namespace collsweep {
 namespace config {

@@ -1,7 +1,8 @@
 // The non-template parts of eval's row table: header index, header row, field counts, numbers, row filters.
-#include "cli/eval_table.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 std::string trim_blanks(const std::string& s) {
   const std::size_t b = s.find_first_not_of(" \t");
@@ -64,4 +65,5 @@ bool keep_row(const std::vector<RowFilter>& filters, const std::vector<long>& at
   return true;
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -8,7 +8,7 @@
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "config/config_keys.hpp"
 #include "config/config_values.hpp"
-#include "families/family_traits.hpp"
+#include "families/shared/family_traits.hpp"
 
 namespace collsweep::families {
 

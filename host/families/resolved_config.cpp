@@ -6,7 +6,7 @@
 #include <string>
 
 #include "config/config_values.hpp"
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 #include "io/json_writer.hpp"
 
 namespace collsweep {

@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
 #include "collsweep/contact/constraint_report.hpp"
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/contact/status.hpp"
 #include "io/csv.hpp"
+#include "vocabulary/eval_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep::families {
 
 // What a thesis law's row reports beside the family's outcome.
 struct ThesisColumns {
@@ -101,4 +101,4 @@ inline std::string violated_names(const ConstraintReport& k) {
   return s.empty() ? "none" : s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace collsweep::families

@@ -2,9 +2,10 @@
 // planar and the spatial family.
 #pragma once
 
-#include "cli/command_options.hpp"
+#include "vocabulary/command_options.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 struct SolveCoefficients {
   double mu = 0.0, e = 0.0, e_t = 0.0;
@@ -17,4 +18,5 @@ SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t)
 // The note on stderr for an option the law does not read (it is ignored).
 void note_ignored_option(const SolveOptions& o, const std::string& option);
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

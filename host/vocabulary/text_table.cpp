@@ -1,11 +1,12 @@
 // A small left-aligned text table for the human-readable output of the commands.
-#include "cli/text_table.hpp"
+#include "vocabulary/text_table.hpp"
 
 #include <algorithm>
 
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 void TextTable::print(std::ostream& out, const std::string& indent) const {
   std::vector<std::size_t> width;
@@ -28,4 +29,5 @@ std::string table_number(double x) {
   return (s[0] == '-' ? "" : " ") + s;
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

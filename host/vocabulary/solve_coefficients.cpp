@@ -1,11 +1,12 @@
 // The single-contact solve forms' --mu, --e and --et.
-#include "cli/solve_coefficients.hpp"
+#include "vocabulary/solve_coefficients.hpp"
 
 #include <iostream>
 
-#include "cli/parse_numbers.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 SolveCoefficients read_solve_coefficients(const SolveOptions& o, bool reads_e_t) {
   SolveCoefficients c;
@@ -27,4 +28,5 @@ void note_ignored_option(const SolveOptions& o, const std::string& option) {
   std::cerr << "collsweep solve: note: " << option << " is ignored by law " << o.law << "\n";
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

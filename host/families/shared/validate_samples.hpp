@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "cli/command_options.hpp"
 #include "sweep/chunked_validation.hpp"
 #include "sweep/progress.hpp"
+#include "vocabulary/command_options.hpp"
 
 namespace collsweep::families {
 
@@ -21,8 +21,8 @@ using GpuSampleEvaluation = bool (*)(const Spec&, std::uint64_t first, std::uint
 // The comparison of samples [first, first + count) of the config, or nothing (said on stderr) when the GPU
 // failed. `compare` computes the CPU's side of each sample and compares it with the GPU's.
 template <class Spec, class Sample, class Outcome, class Check>
-std::optional<Check> validate_samples(const cli::ValidateOptions& o, const Spec& spec,
-                                      const std::string& name, GpuSampleEvaluation<Spec, Sample, Outcome> gpu,
+std::optional<Check> validate_samples(const ValidateOptions& o, const Spec& spec, const std::string& name,
+                                      GpuSampleEvaluation<Spec, Sample, Outcome> gpu,
                                       Check (*compare)(const Spec&, std::uint64_t, std::uint64_t,
                                                        const Sample*, const Outcome*)) {
   ValidationRun run;

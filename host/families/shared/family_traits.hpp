@@ -1,5 +1,5 @@
-// FamilyTraits<Spec>: what host code knows of a model family, specialized in each family's
-// families/<family>/family.hpp; registry.hpp lists the families.
+// FamilyTraits<Spec>, what host code knows of a model family (specialized in families/<family>/family.hpp),
+// and FamilyTag<Spec>, a family as an argument of an overload set.
 #pragma once
 
 namespace collsweep::families {
@@ -17,5 +17,9 @@ namespace collsweep::families {
 //                             parameter_rows.hpp)
 template <class Spec>
 struct FamilyTraits;
+
+// A family as a type argument of an overload set: f(FamilyTag<PlanarSweepSpec>{}, ...).
+template <class Spec>
+struct FamilyTag {};
 
 }  // namespace collsweep::families

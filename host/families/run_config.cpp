@@ -1,6 +1,6 @@
 // Parses and validates a `collsweep run` TOML config into a RunConfig: model.kind, the family's key table
 // read by the KeyReader, then the rules across keys (the keys and rules for users: configs/README.md).
-#include "config/run_config.hpp"
+#include "families/run_config.hpp"
 
 #include <toml++/toml.h>
 
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "config/key_collectors.hpp"
-#include "config/key_reader.hpp"
 #include "config/map_reach.hpp"
 #include "config/toml_reader.hpp"
+#include "families/key_reader.hpp"
 
 namespace collsweep {
 namespace {

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 // What the re-evaluation of one row gave: ok, or the reason it is invalid; values in the recorded
 // columns' order. label: the first column's text where it is a label (then values[0] is not read).
@@ -67,4 +68,5 @@ class WitnessCheck {
   long failed_rows_ = 0;
 };
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -10,14 +10,14 @@
 #include <utility>
 #include <vector>
 
-#include "cli/command_options.hpp"
-#include "cli/eval_table.hpp"
-#include "cli/parse_numbers.hpp"
-#include "cli/solve_coefficients.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
 #include "collsweep/sampling/parameter_rows.hpp"
 #include "config/config_keys.hpp"
 #include "config/map_reach.hpp"
-#include "families/family_traits.hpp"
+#include "families/shared/family_traits.hpp"
 
 namespace collsweep::families {
 
@@ -152,7 +152,7 @@ std::vector<std::pair<std::string, double>> law_parameter_values(unsigned reads,
 
 // eval's input columns of the rows a law reads, appended to `inputs` in table order.
 template <class Spec, class Record>
-void append_parameter_inputs(std::vector<cli::InputColumn<Record>>& inputs, unsigned reads) {
+void append_parameter_inputs(std::vector<vocabulary::InputColumn<Record>>& inputs, unsigned reads) {
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
     if (!row.info.read_by(reads)) return;
     inputs.push_back({row.info.name, [value = row.value](Record& r, double x) {
@@ -191,7 +191,7 @@ inline bool is_solve_coefficient(const std::string& option) {
 // rows the law reads (`reads`) is required (rows sharing it take its comma-separated values in order), and
 // one the law does not read is ignored with a note on stderr. Throws UsageError naming the option.
 template <class Spec, class X>
-void read_parameter_options(const cli::SolveOptions& o, unsigned reads, X& x) {
+void read_parameter_options(const vocabulary::SolveOptions& o, unsigned reads, X& x) {
   const std::vector<ParameterInfo> rows = parameter_infos<Spec>();
   std::map<std::string, std::vector<double>> values;
   for (const ParameterInfo& p : rows) {
@@ -210,15 +210,15 @@ void read_parameter_options(const cli::SolveOptions& o, unsigned reads, X& x) {
     const auto given = o.parameters.find(option);
     const std::string value = given == o.parameters.end() ? std::string() : given->second;
     if (!read) {
-      if (!value.empty()) cli::note_ignored_option(o, option);
+      if (!value.empty()) vocabulary::note_ignored_option(o, option);
       values[option].assign(n, 0.0);
       continue;
     }
     if (value.empty())
-      throw cli::UsageError(option + (n > 1 ? " " + names : "") + " is required by law " + o.law + " (" +
+      throw vocabulary::UsageError(option + (n > 1 ? " " + names : "") + " is required by law " + o.law + " (" +
                             what + ")");
-    values[option] = n > 1 ? cli::parse_finite_list(option.c_str(), value, n, names.c_str())
-                           : std::vector<double>{cli::parse_finite_option(option.c_str(), value)};
+    values[option] = n > 1 ? vocabulary::parse_finite_list(option.c_str(), value, n, names.c_str())
+                           : std::vector<double>{vocabulary::parse_finite_option(option.c_str(), value)};
   }
   std::map<std::string, std::size_t> next;
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
@@ -232,7 +232,7 @@ void read_parameter_options(const cli::SolveOptions& o, unsigned reads, X& x) {
 // "--s1 0.7, --s2 0.5": the law-parameter options a law reads, as given (for a parameter_out_of_range
 // message).
 template <class Spec>
-std::string given_parameter_options(const cli::SolveOptions& o, unsigned reads) {
+std::string given_parameter_options(const vocabulary::SolveOptions& o, unsigned reads) {
   std::string s;
   std::map<std::string, bool> seen;
   for (const ParameterInfo& p : parameter_infos<Spec>()) {

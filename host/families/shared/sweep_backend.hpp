@@ -1,14 +1,32 @@
-// Which backend runs a sweep (the GPU when asked for, unless run.compare names pairs), and the sweep of any
-// family on it.
+// The sweep of any family as `run` asks for it (SweepRequest), and which backend runs it (the GPU when asked
+// for, unless run.compare names pairs).
 #pragma once
 
+#include <cstdint>
 #include <iostream>
+#include <string>
 #include <type_traits>
 #include <utility>
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
-#include "cli/command_options.hpp"
+
+namespace collsweep {
+
+class Progress;
+
+// How `run` sweeps: the backend ("cpu" or "cuda"), the samples [first, first + samples), work units and CPU
+// threads.
+struct SweepRequest {
+  std::string backend;
+  std::uint64_t first = 0;
+  std::uint64_t samples = 0;
+  std::uint64_t batch = 0;
+  int threads = 0;
+  Progress* progress = nullptr;
+};
+
+}  // namespace collsweep
 
 namespace collsweep::families {
 

@@ -9,8 +9,8 @@
 #include "config/config_keys.hpp"
 #include "config/config_values.hpp"
 #include "config/run_settings.hpp"
-#include "families/family_traits.hpp"
-#include "families/parameter_rows.hpp"
+#include "families/shared/family_traits.hpp"
+#include "families/shared/parameter_rows.hpp"
 
 namespace collsweep::families {
 

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 // Rows of text cells printed with each column padded to its widest cell, two spaces apart.
 class TextTable {
@@ -21,4 +22,5 @@ class TextTable {
 // signs line up.
 std::string table_number(double x);
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

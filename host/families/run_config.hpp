@@ -1,21 +1,14 @@
 // A validated `collsweep run` configuration: the sweep spec plus run-level settings, parsed from TOML.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "config/config_error.hpp"
 #include "config/run_settings.hpp"
 #include "families/registry.hpp"
 
 namespace collsweep {
-
-// Thrown for any invalid configuration; what() names the key path (e.g. "parameters.mu.lo") and the reason,
-// and the line/column of the TOML source where known.
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // The run settings plus the spec of the config's model family (model.kind; families/registry.hpp), which
 // holds everything the kernels need: the plan with its seed, the laws, tolerance, witnesses and map axes.

@@ -10,26 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/eval_table.hpp"
-#include "cli/witness_check.hpp"
 #include "io/csv.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/witness_check.hpp"
 
 namespace collsweep {
 
-class Progress;
-
-// How `run` sweeps: the backend ("cpu" or "cuda"), the samples [first, first + samples), work units and CPU
-// threads.
-struct SweepRequest {
-  std::string backend;
-  std::uint64_t first = 0;
-  std::uint64_t samples = 0;
-  std::uint64_t batch = 0;
-  int threads = 0;
-  Progress* progress = nullptr;
-};
-
-namespace cli {
+inline namespace vocabulary {
 
 // `solve`'s options as given (empty when not); each family reads its own (FamilyTraits::solve_options).
 struct SolveOptions {
@@ -90,5 +77,5 @@ struct WitnessSchema {
   std::string note;
 };
 
-}  // namespace cli
+}  // namespace vocabulary
 }  // namespace collsweep

@@ -1,5 +1,5 @@
 // Parsing of numeric command-line values ("0.5", "a,b,c") with one-line messages naming the option.
-#include "cli/parse_numbers.hpp"
+#include "vocabulary/parse_numbers.hpp"
 
 #include <cerrno>
 #include <climits>
@@ -8,7 +8,8 @@
 
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 namespace {
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -102,4 +103,5 @@ std::uint64_t parse_sample_count(std::string_view option, std::string_view text,
   return static_cast<std::uint64_t>(x);
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -1,5 +1,5 @@
 // The visitor of a family's key table (config_keys.hpp) that reads and validates a TOML document into the
-// family's spec: every message names the file, line, column, key path and value.
+// family's spec, against every family's keys: each message names the file, line, column, key path and value.
 #pragma once
 
 #include <string>
@@ -7,6 +7,7 @@
 
 #include "config/config_keys.hpp"
 #include "config/key_collectors.hpp"
+#include "config/run_settings.hpp"
 #include "config/scalar_reader.hpp"
 #include "families/registry.hpp"
 
@@ -31,6 +32,20 @@ MapAxis<Q> typed_axis(const AxisRead& a) {
   MapAxis<Q> axis{Q{}, a.lo, a.hi, a.bins};
   parse_quantity(a.quantity.c_str(), &axis.quantity);
   return axis;
+}
+
+// The keys of every family, by registry index (from its key table run on a default spec).
+inline const std::vector<KeyCollector>& family_keys() {
+  static const std::vector<KeyCollector> all = [] {
+    std::vector<KeyCollector> v(families::family_count);
+    families::for_each_family([&](auto i) {
+      RunSettings run;
+      families::SpecAt<i> spec;
+      families::FamilyTraits<families::SpecAt<i>>::keys(v[i], run, spec);
+    });
+    return v;
+  }();
+  return all;
 }
 
 template <class Spec>

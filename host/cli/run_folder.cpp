@@ -1,5 +1,5 @@
 // The files of a run folder (run_folder.hpp).
-#include "sweep/run_folder.hpp"
+#include "cli/run_folder.hpp"
 
 #include "families/registry.hpp"
 

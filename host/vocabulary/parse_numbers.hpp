@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 // Bad command-line input; what() is one line naming the option and the value. Commands print it and
 // exit with status 2.
@@ -40,4 +41,5 @@ int parse_positive_int(std::string_view option, std::string_view text);
 // index set, a sample index: 0 too ("--first: '-1' is not a sample index (a whole number >= 0)").
 std::uint64_t parse_sample_count(std::string_view option, std::string_view text, bool index = false);
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -15,7 +15,8 @@
 #include "io/csv.hpp"
 #include "io/format.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 
 // A malformed input file (bad header, wrong field count, unparsable number): the message names the
 // line and, where there is one, the column. Commands exit with status 2.
@@ -207,4 +208,5 @@ EvalCounts eval_csv(std::istream& in, io::CsvWriter& out, const RowSchema<Record
   return eval_rows(reader, HeaderIndex(names, reader.record_line()), out, schema);
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep

@@ -1,14 +1,15 @@
 // `reproduce`'s comparison of each witness row's recorded results with their re-evaluation, per law.
-#include "cli/witness_check.hpp"
+#include "vocabulary/witness_check.hpp"
 
 #include <cmath>
 #include <utility>
 
-#include "cli/text_table.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
+#include "vocabulary/text_table.hpp"
 
-namespace collsweep::cli {
+namespace collsweep {
+inline namespace vocabulary {
 namespace {
 
 constexpr std::size_t kMaxListed = 20;  // differing fields listed; the tallies count them all
@@ -135,4 +136,5 @@ void WitnessCheck::print_json(std::ostream& os, const std::string& run_dir, cons
   os << '\n';
 }
 
-}  // namespace collsweep::cli
+}  // namespace vocabulary
+}  // namespace collsweep
