@@ -264,6 +264,96 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
   return 0;
 }
 
+// A new run (or --shard of one): its config and a fresh state. Returns 0, or the exit status after saying
+// why not.
+int plan_new_run(const RunOptions& o, RunConfig* config, RunPlan* plan) {
+  if (o.config.empty()) {
+    std::cerr << "collsweep run: a CONFIG file is required (or --resume DIR)\n";
+    return 2;
+  }
+  try {
+    *config = load_run_config(o.config);
+  } catch (const ConfigError& e) {
+    std::cerr << "collsweep run: invalid config: " << e.what() << '\n';
+    return 2;
+  }
+  ShardRange range = shard_range(1, 1, config->samples);
+  std::string error;
+  if (!o.shard.empty() && !parse_shard(o.shard, config->samples, &range, &error)) {
+    std::cerr << "collsweep run: " << error << '\n';
+    return 2;
+  }
+  plan->state = fresh_state(*config, range);
+  plan->shard = !o.shard.empty();
+  return 0;
+}
+
+// The config and state of this run: a resumed one (--resume) or a new one.
+int plan_run(const RunOptions& o, RunConfig* config, RunPlan* plan) {
+  if (o.resume.empty()) return plan_new_run(o, config, plan);
+  if (!o.out.empty() && fs::path(o.out) != fs::path(o.resume)) {
+    std::cerr << "collsweep run: --out " << o.out << " with --resume " << o.resume
+              << ": a resumed run finishes in its own folder; leave --out out\n";
+    return 2;
+  }
+  return plan_resume(o, config, plan);
+}
+
+// The backend: auto = cuda when a device is present, else cpu. Each MPI rank takes its node-local GPU.
+int choose_backend(const RunOptions& o, const mpi::World& world, std::string* backend,
+                   cuda::DeviceInfo* gpu) {
+  if (world.size > 1) cuda::use_device(world.local_rank);
+  *gpu = cuda::query_device();
+  *backend = o.backend;
+  if (*backend == "auto") *backend = gpu->available ? "cuda" : "cpu";
+  if (*backend == "cuda" && !gpu->available) {
+    std::cerr << "collsweep run: --backend cuda: " << gpu->message << '\n';
+    return 2;
+  }
+  return 0;
+}
+
+// Where the run writes: a resumed run's own folder, or --out (runs/<name> by default), prepared by rank 0
+// before any sampling (created_dir: the folder it created, removed again if the run fails).
+struct OutputFolder {
+  fs::path dir;
+  std::string created_dir;
+};
+
+int prepare_output_folder(const RunOptions& o, const RunConfig& config, const RunPlan& plan,
+                          const mpi::World& world, OutputFolder* out) {
+  if (plan.resumed) {
+    out->dir = o.resume;
+    return 0;
+  }
+  out->dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
+  int status = 0;
+  if (world.rank == 0) {
+    std::string error;
+    out->created_dir = prepare_out_dir(out->dir, o.force, &error);
+    if (!error.empty()) {
+      std::cerr << "collsweep run: " << error << '\n';
+      status = 2;
+    }
+    if (o.force) remove_state_files(out->dir);
+  }
+  return mpi::broadcast(status);
+}
+
+// The one line that says what runs where.
+void announce_run(const RunConfig& config, const RunPlan& plan, const std::string& backend,
+                  const cuda::DeviceInfo& gpu, const mpi::World& world) {
+  std::cerr << "collsweep run: " << config.name << ", ";
+  if (plan.shard)
+    std::cerr << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
+              << plan.state.first << ", " << plan.state.first + plan.state.count << ") of ";
+  std::cerr << config.samples << " samples on " << backend
+            << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "");
+  if (plan.resumed) std::cerr << ", resumed after " << plan.state.done << " done";
+  if (world.size > 1) std::cerr << ", " << world.size << " MPI ranks";
+  std::cerr << '\n';
+}
+
 // Ends MPI when run_command() returns, on every path; a monitored run (embedded) is one process.
 struct MpiSession {
   explicit MpiSession(bool use) : world(use ? mpi::start() : mpi::World{}) {}
@@ -273,85 +363,30 @@ struct MpiSession {
 
 }  // namespace
 
+// One pass: config and run state -> backend -> output folder -> the sweep (MPI ranks, checkpointed chunks;
+// run_model, run_model_ranks) -> the outputs (finish_model).
 int run_command(const RunOptions& options, const std::string& command_line) {
   const MpiSession session(options.monitor == nullptr);
   const mpi::World& world = session.world;
   RunOptions o = options;
   if (world.rank > 0) o.quiet = o.no_plot = true;
+
   RunConfig config;
   RunPlan plan;
-  if (!o.resume.empty()) {
-    if (!o.out.empty() && fs::path(o.out) != fs::path(o.resume)) {
-      std::cerr << "collsweep run: --out " << o.out << " with --resume " << o.resume
-                << ": a resumed run finishes in its own folder; leave --out out\n";
-      return 2;
-    }
-    if (const int status = plan_resume(o, &config, &plan)) return status;
-  } else {
-    if (o.config.empty()) {
-      std::cerr << "collsweep run: a CONFIG file is required (or --resume DIR)\n";
-      return 2;
-    }
-    try {
-      config = load_run_config(o.config);
-    } catch (const ConfigError& e) {
-      std::cerr << "collsweep run: invalid config: " << e.what() << '\n';
-      return 2;
-    }
-    ShardRange range = shard_range(1, 1, config.samples);
-    std::string error;
-    if (!o.shard.empty() && !parse_shard(o.shard, config.samples, &range, &error)) {
-      std::cerr << "collsweep run: " << error << '\n';
-      return 2;
-    }
-    plan.state = fresh_state(config, range);
-    plan.shard = !o.shard.empty();
-  }
+  if (const int status = plan_run(o, &config, &plan)) return status;
   for (const std::string& w : config.warnings) std::cerr << "collsweep run: warning: " << w << '\n';
-  // Backend: auto = cuda when a device is present, else cpu. Each MPI rank takes its node-local GPU.
-  if (world.size > 1) cuda::use_device(world.local_rank);
-  const cuda::DeviceInfo gpu = cuda::query_device();
-  std::string backend = o.backend;
-  if (backend == "auto") backend = gpu.available ? "cuda" : "cpu";
-  if (backend == "cuda" && !gpu.available) {
-    std::cerr << "collsweep run: --backend cuda: " << gpu.message << '\n';
-    return 2;
-  }
-  fs::path out_dir;
-  std::string created_dir;
-  if (plan.resumed) {
-    out_dir = o.resume;
-  } else {
-    out_dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
-    int status = 0;
-    if (world.rank == 0) {
-      std::string error;
-      created_dir = prepare_out_dir(out_dir, o.force, &error);
-      if (!error.empty()) {
-        std::cerr << "collsweep run: " << error << '\n';
-        status = 2;
-      }
-      if (o.force) remove_state_files(out_dir);
-    }
-    if (mpi::broadcast(status)) return status;
-  }
+  std::string backend;
+  cuda::DeviceInfo gpu;
+  if (const int status = choose_backend(o, world, &backend, &gpu)) return status;
+  OutputFolder out;
+  if (const int status = prepare_output_folder(o, config, plan, world, &out)) return status;
 
   RunRecord record = new_run_record(command_line);
-  if (!o.quiet) {
-    std::cerr << "collsweep run: " << config.name << ", ";
-    if (plan.shard)
-      std::cerr << "shard " << plan.state.shard_index << "/" << plan.state.shard_count << ": samples ["
-                << plan.state.first << ", " << plan.state.first + plan.state.count << ") of ";
-    std::cerr << config.samples << " samples on " << backend
-              << (backend == "cuda" ? " (" + describe_device(gpu) + ")" : "");
-    if (plan.resumed) std::cerr << ", resumed after " << plan.state.done << " done";
-    if (world.size > 1) std::cerr << ", " << world.size << " MPI ranks";
-    std::cerr << '\n';
-  }
+  if (!o.quiet) announce_run(config, plan, backend, gpu, world);
   return std::visit(
       [&](const auto& spec) {
-        return world.size > 1 ? run_model_ranks(config, spec, backend, o, out_dir, record, plan, world)
-                              : run_model(config, spec, backend, o, out_dir, created_dir, record, plan);
+        return world.size > 1 ? run_model_ranks(config, spec, backend, o, out.dir, record, plan, world)
+                              : run_model(config, spec, backend, o, out.dir, out.created_dir, record, plan);
       },
       config.model);
 }

@@ -10,9 +10,10 @@
 
 #include "backend/normal_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
+#include "families/planar/family.hpp"
 #include "families/shared/compare_outputs.hpp"
-#include "families/shared/thesis_tallies.hpp"
 #include "families/shared/parameter_rows.hpp"
+#include "families/shared/thesis_tallies.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
