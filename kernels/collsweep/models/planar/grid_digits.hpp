@@ -41,35 +41,20 @@ COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 
 inline constexpr int planar_grid_slots = 5 + COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_COUNT) 0;
 
-template <class F, int... Slots>
-COLLSWEEP_HD_INLINE void for_each_planar_grid_slot(const PlanarSamplePlan& p, GridDigits& d, F& f,
-                                                   GridSlots<Slots...>) {
-  (f(PlanarGridAxis<Slots>::dist_of(p), PlanarGridAxis<Slots>::digit_of(d)), ...);
-}
-
 // f(dist, digit) for each ScalarDist of the plan and its digit in d, in the counter's order above.
 template <class F>
 COLLSWEEP_HD_INLINE void for_each_planar_grid_axis(const PlanarSamplePlan& p, GridDigits& d, F&& f) {
-  for_each_planar_grid_slot(p, d, f, MakeGridSlots<planar_grid_slots>{});
+  visit_grid_slots<PlanarGridAxis>(p, d, f, MakeGridSlots<planar_grid_slots>{});
 }
 
 // G: the number of grid combinations (1 without grid axes). The validator keeps it far below 2^64.
 COLLSWEEP_HD_INLINE std::uint64_t planar_grid_size(const PlanarSamplePlan& p) {
-  GridDigits d;
-  std::uint64_t G = 1u;
-  for_each_planar_grid_axis(p, d, [&](const ScalarDist& s, std::uint32_t&) { G *= grid_points(s); });
-  return G;
+  return grid_size_of<PlanarGridAxis, planar_grid_slots, GridDigits>(p);
 }
 
 // Digits of g = k mod G in the fixed order above (theta fastest).
 COLLSWEEP_HD_INLINE GridDigits planar_grid_digits(const PlanarSamplePlan& p, std::uint64_t k) {
-  GridDigits d;
-  const std::uint64_t G = planar_grid_size(p);
-  if (G == 1u) return d;
-  std::uint64_t g = k % G;
-  for_each_planar_grid_axis(p, d,
-                            [&](const ScalarDist& s, std::uint32_t& digit) { digit = pop_grid_digit(g, s); });
-  return d;
+  return grid_digits_of<PlanarGridAxis, planar_grid_slots, GridDigits>(p, k);
 }
 
 // planar_grid_digits(p, k0 + l) for the W lanes l = 0 .. W-1: lane 0's by division, each next one counted on

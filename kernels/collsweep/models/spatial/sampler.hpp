@@ -79,33 +79,13 @@ COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
 
 inline constexpr int spatial_grid_slots = 8 + COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_COUNT) 0;
 
-// f(dist, digit) for each ScalarDist of the plan and its digit in d, in the counter's order.
-template <class F, int... Slots>
-COLLSWEEP_HD_INLINE void for_each_spatial_grid_slot(const SpatialSamplePlan& p, SpatialGridDigits& d, F& f,
-                                                    GridSlots<Slots...>) {
-  (f(SpatialGridAxis<Slots>::dist_of(p), SpatialGridAxis<Slots>::digit_of(d)), ...);
-}
-template <class F>
-COLLSWEEP_HD_INLINE void for_each_spatial_grid_axis(const SpatialSamplePlan& p, SpatialGridDigits& d, F&& f) {
-  for_each_spatial_grid_slot(p, d, f, MakeGridSlots<spatial_grid_slots>{});
-}
-
-// G, the number of grid combinations (1 without grid axes).
+// G, the number of grid combinations (1 without grid axes), and the digits of sample k.
 COLLSWEEP_HD_INLINE std::uint64_t spatial_grid_size(const SpatialSamplePlan& p) {
-  std::uint64_t G = 1;
-  SpatialGridDigits d;
-  for_each_spatial_grid_axis(p, d, [&](const ScalarDist& s, std::uint32_t&) { G *= grid_points(s); });
-  return G;
+  return grid_size_of<SpatialGridAxis, spatial_grid_slots, SpatialGridDigits>(p);
 }
 
 COLLSWEEP_HD_INLINE SpatialGridDigits spatial_grid_digits(const SpatialSamplePlan& p, std::uint64_t k) {
-  SpatialGridDigits d;
-  const std::uint64_t G = spatial_grid_size(p);
-  if (G == 1u) return d;
-  std::uint64_t g = k % G;
-  for_each_spatial_grid_axis(
-      p, d, [&](const ScalarDist& s, std::uint32_t& digit) { digit = pop_grid_digit(g, s); });
-  return d;
+  return grid_digits_of<SpatialGridAxis, spatial_grid_slots, SpatialGridDigits>(p, k);
 }
 
 // What a sweep reads of its samples beyond W, v, mu, e: the law-input bits (spatial_input) whose parameters
