@@ -67,9 +67,6 @@ COLLSWEEP_HD_INLINE constexpr bool parameter_drawn(unsigned inputs, unsigned rea
 #define COLLSWEEP_PARAMETER_LANE_FIELD(name, holder, stream, at, slot, reads, key, domain, init, option, \
                                        meaning)                                                          \
   R name;
-// A row's stream: `first` opens it as rng_<stream> (open(stream) gives the generator), `next` reads on.
-#define COLLSWEEP_PARAMETER_STREAM_first(stream, open) auto rng_##stream = open(stream);
-#define COLLSWEEP_PARAMETER_STREAM_next(stream, open)
 // A grid digit of each row.
 #define COLLSWEEP_PARAMETER_DIGIT_FIELD(name, holder, stream, at, slot, reads, key, domain, init, option, \
                                         meaning)                                                          \
@@ -79,3 +76,12 @@ COLLSWEEP_HD_INLINE constexpr bool parameter_drawn(unsigned inputs, unsigned rea
 // A map quantity of each row (the family's quantity enum), and its name.
 #define COLLSWEEP_PARAMETER_ENUMERATOR(name, ...) name,
 #define COLLSWEEP_PARAMETER_NAME(name, ...) #name,
+// The samplers' draw of a table, row by row inside `if (false) { TABLE(X) }`: a `first` row closes the
+// group above and opens its own, drawn when `drawn` from a generator `rng` = make (its stream's first
+// word); a `next` row reads on in the group of the row above (same stream, same reads). Each stream's
+// generator exists only where its group is drawn, as a hand-written sampler would scope it.
+#define COLLSWEEP_PARAMETER_GROUP_first(drawn, rng, make) \
+  }                                                       \
+  if (drawn) {                                            \
+    auto rng = make;
+#define COLLSWEEP_PARAMETER_GROUP_next(drawn, rng, make)

@@ -130,12 +130,16 @@ COLLSWEEP_HD_INLINE void draw_planar_inputs(const PlanarSamplePlan& p, SampleNee
 
   // The law parameters (parameters.hpp), in the table's order: each row drawn from its stream when a law
   // or an axis reads it, 0 otherwise.
-#define COLLSWEEP_OPEN(id) planar_stream<R>(p, Stream::id, k)
-#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...)                     \
-  COLLSWEEP_PARAMETER_STREAM_##at(stream, COLLSWEEP_OPEN) s.name = Ops::splat(0.0); \
-  if (parameter_drawn(needs.inputs, reads))                                         \
-    s.name = draw_scalar_lanes<R>(p.name, rng_##stream, g, &GridDigits::name, bad);
+#define COLLSWEEP_X(name, ...) s.name = Ops::splat(0.0);
   COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+#define COLLSWEEP_OPEN(id) planar_stream<R>(p, Stream::id, k)
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...)                                              \
+  COLLSWEEP_PARAMETER_GROUP_##at(parameter_drawn(needs.inputs, reads), rng, COLLSWEEP_OPEN(stream)) s.name = \
+      draw_scalar_lanes<R>(p.name, rng, g, &GridDigits::name, bad);
+  if (false) {
+    COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
+  }
 #undef COLLSWEEP_X
 #undef COLLSWEEP_OPEN
 }

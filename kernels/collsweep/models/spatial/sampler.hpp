@@ -254,9 +254,11 @@ COLLSWEEP_HD_INLINE SpatialSample draw_spatial_sample(const SpatialSamplePlan& p
   // The law parameters (parameters.hpp), in the table's order: each row from its stream when needed.
 #define COLLSWEEP_OPEN(id) SampleRng(p.seed, static_cast<std::uint32_t>(SpatialStream::id), k)
 #define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...)                                     \
-  COLLSWEEP_PARAMETER_STREAM_##at(stream, COLLSWEEP_OPEN) if (parameter_drawn(needs.inputs, reads)) \
-      s.holder.name = draw_scalar(p.name, rng_##stream, g.name);
-  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
+  COLLSWEEP_PARAMETER_GROUP_##at(parameter_drawn(needs.inputs, reads), rng, COLLSWEEP_OPEN(stream)) \
+      s.holder.name = draw_scalar(p.name, rng, g.name);
+  if (false) {
+    COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
+  }
 #undef COLLSWEEP_X
 #undef COLLSWEEP_OPEN
   return s;
