@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "collsweep/models/planar/laws/registry.hpp"
-#include "families/shared/parameter_rows.hpp"
 #include "families/planar/family.hpp"
 #include "families/planar/mechanism.hpp"
 #include "families/planar/planar_eval.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -183,8 +183,7 @@ void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, c
   }
   j.key("W_nn").number(in.c.W.nn).key("W_nt").number(in.c.W.nt).key("W_tt").number(in.c.W.tt);
   j.key("v_n").number(in.c.v.n).key("v_t").number(in.c.v.t);
-  PlanarCollision c = in.c;
-  for (const auto& [name, value] : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), c))
+  for (const auto& [name, value] : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), in.c))
     j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
@@ -222,8 +221,8 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
   t.row({"input", "value", "", "output", "value"});
   std::vector<std::pair<std::string, double>> ins = {
       {"W_nn", in.c.W.nn}, {"W_nt", in.c.W.nt}, {"W_tt", in.c.W.tt}, {"v_n", in.c.v.n}, {"v_t", in.c.v.t}};
-  PlanarCollision c = in.c;
-  for (auto& row : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), c)) ins.push_back(row);
+  for (auto& row : families::law_parameter_values<PlanarSweepSpec>(law_reads(in.law), in.c))
+    ins.push_back(row);
   std::vector<std::pair<std::string, double>> outs = {
       {"I_n", out.I_n}, {"I_t", out.I_t},       {"v_n2", out.v_n2}, {"v_t2", out.v_t2},
       {"dE", out.dE},   {"dE_rel", out.dE_rel}, {"T_acc", T_acc}};

@@ -10,14 +10,14 @@
 #include <utility>
 #include <vector>
 
-#include "vocabulary/command_options.hpp"
-#include "vocabulary/eval_table.hpp"
-#include "vocabulary/parse_numbers.hpp"
-#include "vocabulary/solve_coefficients.hpp"
 #include "collsweep/sampling/parameter_rows.hpp"
 #include "config/config_keys.hpp"
 #include "config/map_reach.hpp"
 #include "families/shared/family_traits.hpp"
+#include "vocabulary/command_options.hpp"
+#include "vocabulary/eval_table.hpp"
+#include "vocabulary/parse_numbers.hpp"
+#include "vocabulary/solve_coefficients.hpp"
 
 namespace collsweep::families {
 
@@ -66,7 +66,7 @@ auto* holder_params(T& x) {
 }
 
 // One row with its fields: dist(plan) is the plan's ScalarDist, value(x) the address of its value in x
-// (a sample, a collision or a record), nullptr when x holds none.
+// (a sample, a collision or a record; const when x is), nullptr when x holds none.
 template <class Dist, class Value>
 struct ParameterRow {
   ParameterInfo info;
@@ -80,21 +80,20 @@ ParameterRow(ParameterInfo, Dist, Value) -> ParameterRow<Dist, Value>;
 
 // f(ParameterRow) for one row of a table: a family's FamilyTraits::for_each_parameter(f) is
 // FAMILY_PARAMETERS(COLLSWEEP_HOST_PARAMETER_ROW).
-#define COLLSWEEP_HOST_PARAMETER_ROW(name, holder, stream, at, slot, reads, key, domain, init, option, \
-                                     meaning)                                                          \
-  f(::collsweep::families::ParameterRow{                                                                     \
-      ::collsweep::families::ParameterInfo{#name, reads, ::collsweep::ParameterKey::key,                     \
-                                           ::collsweep::parameter_domain::domain, option, meaning},          \
-      [](auto& plan) -> auto& { return plan.name;                                                      \
-  }                                                                                                    \
-  , [](auto& x) -> double* {                                                                           \
-    auto* h = ::collsweep::families::holder_##holder(x);                                               \
-    if constexpr (std::is_same_v<decltype(h), ::collsweep::families::NoHolder*>)                       \
-      return nullptr;                                                                                  \
-    else                                                                                               \
-      return &h->name;                                                                                 \
-  }                                                                                                    \
-  });
+// clang-format off
+#define COLLSWEEP_HOST_PARAMETER_ROW(name, holder, stream, at, slot, reads, key, domain, init, option, meaning) \
+  f(::collsweep::families::ParameterRow{                                                                        \
+      ::collsweep::families::ParameterInfo{#name, reads, ::collsweep::ParameterKey::key,                        \
+                                           ::collsweep::parameter_domain::domain, option, meaning},             \
+      [](auto& plan) -> auto& { return plan.name; },                                                            \
+      [](auto& x) {                                                                                             \
+        auto* h = ::collsweep::families::holder_##holder(x);                                                    \
+        if constexpr (std::is_same_v<decltype(h), ::collsweep::families::NoHolder*>)                            \
+          return static_cast<double*>(nullptr);                                                                 \
+        else                                                                                                    \
+          return &h->name;                                                                                      \
+      }});
+// clang-format on
 
 namespace collsweep::families {
 
@@ -120,10 +119,10 @@ unsigned sweep_reads(const Spec& s) {
   return inputs;
 }
 
-// Whether a sweep's outputs carry a row's column (every sweep for key any; otherwise when a law reads it).
-template <class Spec>
-bool sweep_records(const Spec& s, const ParameterInfo& p) {
-  return p.always_recorded() || (p.reads & sweep_reads(s)) != 0u;
+// Whether a sweep whose laws read `reads` records a row in its outputs: recorded_first (key any: with the
+// collision's inputs) or after them (key read: only when a law of the sweep reads it).
+inline bool recorded_in(const ParameterInfo& p, unsigned reads, bool recorded_first) {
+  return p.always_recorded() ? recorded_first : !recorded_first && (p.reads & reads) != 0u;
 }
 
 // The values a map axis over a law parameter can take under a plan (the row's distribution), or nothing
@@ -141,7 +140,7 @@ std::optional<ValueRange> parameter_range(const Plan& plan, Q q) {
 // The rows a law reads (`reads`: law_reads(law)) with their values in x, in table order: the inputs that
 // solve prints after W and v.
 template <class Spec, class X>
-std::vector<std::pair<std::string, double>> law_parameter_values(unsigned reads, X& x) {
+std::vector<std::pair<std::string, double>> law_parameter_values(unsigned reads, const X& x) {
   std::vector<std::pair<std::string, double>> v;
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
     const double* value = row.value(x);
@@ -161,23 +160,21 @@ void append_parameter_inputs(std::vector<vocabulary::InputColumn<Record>>& input
   });
 }
 
-// The columns witnesses.csv (always = true: the rows of key any) or samples.npy and witnesses.csv's tail
-// (always = false: the rows of key read that a law of the sweep reads) carry, in table order, and their
-// values in a sample.
+// The columns witnesses.csv and samples.npy carry (recorded_in: the rows of key any with the collision's
+// inputs, those of key read after them), in table order, and their values in a sample.
 template <class Spec>
-std::vector<std::string> recorded_parameter_names(const Spec& s, bool always) {
+std::vector<std::string> recorded_parameter_names(const Spec& s, bool recorded_first) {
+  const unsigned reads = sweep_reads(s);
   std::vector<std::string> names;
   for (const ParameterInfo& p : parameter_infos<Spec>())
-    if (p.always_recorded() == always && sweep_records(s, p)) names.emplace_back(p.name);
+    if (recorded_in(p, reads, recorded_first)) names.emplace_back(p.name);
   return names;
 }
 template <class Spec, class Sample, class Out>
-void for_each_recorded_parameter(const Spec& s, bool always, const Sample& smp, Out&& out) {
+void for_each_recorded_parameter(const Spec& s, bool recorded_first, const Sample& smp, Out&& out) {
   const unsigned reads = sweep_reads(s);
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
-    const ParameterInfo& p = row.info;
-    if (p.always_recorded() != always || !(p.always_recorded() || (p.reads & reads) != 0u)) return;
-    out(*row.value(const_cast<Sample&>(smp)));
+    if (recorded_in(row.info, reads, recorded_first)) out(*row.value(smp));
   });
 }
 
@@ -215,8 +212,8 @@ void read_parameter_options(const vocabulary::SolveOptions& o, unsigned reads, X
       continue;
     }
     if (value.empty())
-      throw vocabulary::UsageError(option + (n > 1 ? " " + names : "") + " is required by law " + o.law + " (" +
-                            what + ")");
+      throw vocabulary::UsageError(option + (n > 1 ? " " + names : "") + " is required by law " + o.law +
+                                   " (" + what + ")");
     values[option] = n > 1 ? vocabulary::parse_finite_list(option.c_str(), value, n, names.c_str())
                            : std::vector<double>{vocabulary::parse_finite_option(option.c_str(), value)};
   }

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "collsweep/models/spatial/laws/registry.hpp"
-#include "families/shared/thesis_columns.hpp"
 #include "families/shared/parameter_rows.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "families/spatial/bodies_file.hpp"
 #include "families/spatial/bodies_report.hpp"
 #include "families/spatial/family.hpp"
@@ -114,7 +114,7 @@ std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, 
 // The inputs a law reads: W, v and its parameters (x: the collision, or a record with the thesis laws'
 // parameters too).
 template <class X>
-std::vector<std::pair<std::string, double>> input_rows(SpatialLaw law, X& x) {
+std::vector<std::pair<std::string, double>> input_rows(SpatialLaw law, const X& x) {
   const SpatialCollision& c = *families::holder_c(x);
   const Delassus3& W = c.W;
   std::vector<std::pair<std::string, double>> rows = {{"W_nn", W.a},   {"W_n1", W.c1},  {"W_n2", W.c2},
@@ -138,8 +138,7 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
   j.key("mode_description").string(mode_description(out.mode));
   j.key("inputs").begin_object();
   j.key("form").string(in.bodies ? "bodies" : "contact");
-  SpatialCollision c = in.c;
-  for (const auto& [name, value] : input_rows(in.law, c)) j.key(name).number(value);
+  for (const auto& [name, value] : input_rows(in.law, in.c)) j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
@@ -206,8 +205,7 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
 
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  SpatialCollision c = in.c;
-  std::vector<std::pair<std::string, double>> ins = input_rows(in.law, c);
+  std::vector<std::pair<std::string, double>> ins = input_rows(in.law, in.c);
   std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
                                                       {"I_2", out.I.t2},   {"vf_n", out.vf.n},
                                                       {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},
@@ -243,8 +241,7 @@ void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesi
   j.key("type_label").string(type_label(law, r.report.type));
   j.key("inputs").begin_object();
   j.key("form").string(bodies ? "bodies" : "contact");
-  SpatialThesisInput x = in;
-  for (const auto& [name, value] : input_rows(law, x)) j.key(name).number(value);
+  for (const auto& [name, value] : input_rows(law, in)) j.key(name).number(value);
   j.end_object();
   j.key("outputs").begin_object();
   j.key("I_n").number(out.I.n).key("I_1").number(out.I.t1).key("I_2").number(out.I.t2);
@@ -281,8 +278,7 @@ void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThes
   os << '\n';
   TextTable t;
   t.row({"input", "value", "", "output", "value"});
-  SpatialThesisInput x = in;
-  std::vector<std::pair<std::string, double>> ins = input_rows(law, x);
+  std::vector<std::pair<std::string, double>> ins = input_rows(law, in);
   std::vector<std::pair<std::string, double>> outs = {{"I_n", out.I.n},    {"I_1", out.I.t1},
                                                       {"I_2", out.I.t2},   {"vf_n", out.vf.n},
                                                       {"vf_1", out.vf.t1}, {"vf_2", out.vf.t2},

@@ -11,6 +11,15 @@
 
 namespace collsweep {
 
+// Axis<slot> of a family's grid counter: the plan's ScalarDist `dist` and its digit `digit` in Digits (a
+// family's slot given twice or missing does not compile).
+#define COLLSWEEP_GRID_AXIS(Axis, Plan, Digits, slot, dist, digit)                         \
+  template <>                                                                              \
+  struct Axis<slot> {                                                                      \
+    COLLSWEEP_HD_INLINE static const ScalarDist& dist_of(const Plan& p) { return p.dist; } \
+    COLLSWEEP_HD_INLINE static std::uint32_t& digit_of(Digits& d) { return d.digit; }      \
+  };
+
 template <int... Slots>
 using GridSlots = std::integer_sequence<int, Slots...>;
 

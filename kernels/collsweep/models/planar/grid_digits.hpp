@@ -23,12 +23,8 @@ struct GridDigits {
 // Slot -> the plan's ScalarDist and its digit (a slot given twice or missing does not compile).
 template <int Slot>
 struct PlanarGridAxis;
-#define COLLSWEEP_PLANAR_GRID_AXIS(slot, dist, digit)                                                  \
-  template <>                                                                                          \
-  struct PlanarGridAxis<slot> {                                                                        \
-    COLLSWEEP_HD_INLINE static const ScalarDist& dist_of(const PlanarSamplePlan& p) { return p.dist; } \
-    COLLSWEEP_HD_INLINE static std::uint32_t& digit_of(GridDigits& d) { return d.digit; }              \
-  };
+#define COLLSWEEP_PLANAR_GRID_AXIS(slot, dist, digit) \
+  COLLSWEEP_GRID_AXIS(PlanarGridAxis, PlanarSamplePlan, GridDigits, slot, dist, digit)
 COLLSWEEP_PLANAR_GRID_AXIS(0, theta_deg, theta_deg)
 COLLSWEEP_PLANAR_GRID_AXIS(4, W.log10_cond, log10_cond)
 COLLSWEEP_PLANAR_GRID_AXIS(5, W.log10_cond_M, log10_cond_M)

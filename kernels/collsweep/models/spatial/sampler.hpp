@@ -58,12 +58,8 @@ struct SpatialGridDigits {
 // each law parameter's in its row of parameters.hpp (a slot given twice or missing does not compile).
 template <int Slot>
 struct SpatialGridAxis;
-#define COLLSWEEP_SPATIAL_GRID_AXIS(slot, dist, digit)                                                  \
-  template <>                                                                                           \
-  struct SpatialGridAxis<slot> {                                                                        \
-    COLLSWEEP_HD_INLINE static const ScalarDist& dist_of(const SpatialSamplePlan& p) { return p.dist; } \
-    COLLSWEEP_HD_INLINE static std::uint32_t& digit_of(SpatialGridDigits& d) { return d.digit; }        \
-  };
+#define COLLSWEEP_SPATIAL_GRID_AXIS(slot, dist, digit) \
+  COLLSWEEP_GRID_AXIS(SpatialGridAxis, SpatialSamplePlan, SpatialGridDigits, slot, dist, digit)
 COLLSWEEP_SPATIAL_GRID_AXIS(0, W.log10_cond, log10_cond)
 COLLSWEEP_SPATIAL_GRID_AXIS(1, W.log10_b, log10_b)
 COLLSWEEP_SPATIAL_GRID_AXIS(2, W.coupling, coupling)
