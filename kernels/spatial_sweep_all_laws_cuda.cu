@@ -42,9 +42,8 @@ bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t firs
 
 }  // namespace detail
 
-bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                              SpatialSample* samples, SpatialOutcome* outcomes, char* err,
-                              std::size_t err_len) {
+bool launch_family_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
+                           SpatialSample* samples, SpatialOutcome* outcomes, char* err, std::size_t err_len) {
   // The Routh laws' slots of every sample, as items between the kernel and the copy back.
   auto routh_items = [&spec, count](SpatialSample* d_samples, SpatialOutcome* d_outcomes, char* e,
                                     std::size_t e_len) {
@@ -59,5 +58,7 @@ bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first,
   return detail::evaluate_samples_on_device(spatial_samples_kernel, kBlock, "spatial_samples_kernel", spec,
                                             first, count, samples, outcomes, err, err_len, routh_items);
 }
+
+template COLLSWEEP_EVALUATE_SAMPLES(SpatialSweepSpec);
 
 }  // namespace collsweep::cuda

@@ -279,4 +279,13 @@ bool run_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* 
                              max_batch);
 }
 
+// evaluate_samples (collsweep/cuda_api.hpp) of any family: its launch_family_samples, defined beside the
+// explicit instantiation.
+template <class Spec>
+bool evaluate_samples(const Spec& spec, std::uint64_t first, std::uint64_t count,
+                      typename Spec::Sample* samples, typename Spec::Outcome* outcomes, char* err,
+                      std::size_t err_len) {
+  return launch_family_samples(spec, first, count, samples, outcomes, err, err_len);
+}
+
 }  // namespace collsweep::cuda

@@ -59,7 +59,7 @@ extern template COLLSWEEP_MULTICONTACT_BATCH(4);
 // Evaluates one of the four laws of evaluate_classic_spatial (stronge-3d, poisson-3d, newton-3d,
 // chatterjee-ruina-3d) on n given collisions on the GPU (a Routh law's as items,
 // kernels/spatial_routh_items.cuh; Law II one thread each); the outcomes are the CPU's, bit for bit. A thesis
-// law gives numerical_failure (their GPU path is the sweep and evaluate_spatial_samples).
+// law gives numerical_failure (their GPU path is the sweep and evaluate_samples).
 bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
                             char* err, std::size_t err_len);
 
@@ -91,21 +91,19 @@ extern template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
 extern template COLLSWEEP_RUN_SWEEP(MultiContactSweepSpec);
 extern template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
-// Draws samples [first, first + count) on the GPU and evaluates every law of spec on each: samples[i],
-// outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
-bool evaluate_planar_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                             PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len);
-
-// Draws multi-contact samples [first, first + count) on the GPU and evaluates every law of spec:
-// samples[i], outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
-bool evaluate_multicontact_samples(const MultiContactSweepSpec& spec, std::uint64_t first,
-                                   std::uint64_t count, MultiContactSample* samples,
-                                   MultiContactSummary* outcomes, char* err, std::size_t err_len);
-
-// Draws spatial samples [first, first + count) on the GPU and evaluates every law of spec: samples[i],
-// outcomes[i * spec.n_laws + l]. For per-sample validation against the CPU.
-bool evaluate_spatial_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                              SpatialSample* samples, SpatialOutcome* outcomes, char* err,
-                              std::size_t err_len);
+// Draws samples [first, first + count) of any family's spec on the GPU and evaluates every law of spec on
+// each: samples[i], outcomes[i * spec.n_laws + l] (Spec::Sample and Spec::Outcome, in the family's
+// sweep_spec.hpp). For per-sample validation against the CPU. Each family's kernels/*_cuda.cu instantiates it
+// with its launch_family_samples (kernels/sweep_launch.cuh); a build without CUDA, the stub.
+template <class Spec>
+bool evaluate_samples(const Spec& spec, std::uint64_t first, std::uint64_t count,
+                      typename Spec::Sample* samples, typename Spec::Outcome* outcomes, char* err,
+                      std::size_t err_len);
+#define COLLSWEEP_EVALUATE_SAMPLES(Spec)                                                                \
+  bool evaluate_samples<Spec>(const Spec&, std::uint64_t, std::uint64_t, Spec::Sample*, Spec::Outcome*, \
+                              char*, std::size_t)
+extern template COLLSWEEP_EVALUATE_SAMPLES(PlanarSweepSpec);
+extern template COLLSWEEP_EVALUATE_SAMPLES(MultiContactSweepSpec);
+extern template COLLSWEEP_EVALUATE_SAMPLES(SpatialSweepSpec);
 
 }  // namespace collsweep::cuda

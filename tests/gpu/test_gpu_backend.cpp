@@ -67,7 +67,7 @@ TEST_F(GpuBackend, OnDeviceSamplesAreEquivalentToRef) {
   std::vector<PlanarSample> gs(n);
   std::vector<PlanarOutcome> go(n * spec.n_laws);
   char err[512] = {};
-  ASSERT_TRUE(cuda::evaluate_planar_samples(spec, first, n, gs.data(), go.data(), err, sizeof err)) << err;
+  ASSERT_TRUE(cuda::evaluate_samples(spec, first, n, gs.data(), go.data(), err, sizeof err)) << err;
   const CrossCheck check = compare_planar_outcomes(spec, first, n, gs.data(), go.data());
   std::printf("%s", check.report(spec).c_str());
   EXPECT_TRUE(check.within(1e-12)) << check.report(spec);
@@ -134,7 +134,7 @@ std::vector<MultiContactSample> expect_gpu_samples_equal_cpu(const MultiContactS
   std::vector<MultiContactSample> gs(n);
   std::vector<MultiContactSummary> go(n * spec.n_laws);
   char err[512] = {};
-  EXPECT_TRUE(cuda::evaluate_multicontact_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err)) << err;
+  EXPECT_TRUE(cuda::evaluate_samples(spec, 0, n, gs.data(), go.data(), err, sizeof err)) << err;
   const CrossCheck check = compare_multicontact_outcomes(spec, 0, n, gs.data(), go.data());
   std::printf("%s", check.report({"poisson-lcp", "newton-lcp"}).c_str());
   EXPECT_EQ(check.input_mismatches, 0u);

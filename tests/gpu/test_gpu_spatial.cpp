@@ -79,7 +79,7 @@ TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
     std::vector<SpatialSample> gs(n);
     std::vector<SpatialOutcome> go(n * spec.n_laws);
     char err[512] = {};
-    ASSERT_TRUE(cuda::evaluate_spatial_samples(spec, first, n, gs.data(), go.data(), err, sizeof err)) << err;
+    ASSERT_TRUE(cuda::evaluate_samples(spec, first, n, gs.data(), go.data(), err, sizeof err)) << err;
     std::size_t inputs = 0, outcomes = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
       const SpatialSample c = draw_spatial_sample(spec.plan, first + i);

@@ -48,27 +48,18 @@ template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
 template COLLSWEEP_RUN_SWEEP(MultiContactSweepSpec);
 template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
-bool evaluate_planar_samples(const PlanarSweepSpec&, std::uint64_t, std::uint64_t, PlanarSample*,
-                             PlanarOutcome*, char* err, std::size_t err_len) {
+template <class Spec>
+bool evaluate_samples(const Spec&, std::uint64_t, std::uint64_t, typename Spec::Sample*,
+                      typename Spec::Outcome*, char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
-
-bool evaluate_multicontact_samples(const MultiContactSweepSpec&, std::uint64_t, std::uint64_t,
-                                   MultiContactSample*, MultiContactSummary*, char* err,
-                                   std::size_t err_len) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
+template COLLSWEEP_EVALUATE_SAMPLES(PlanarSweepSpec);
+template COLLSWEEP_EVALUATE_SAMPLES(MultiContactSweepSpec);
+template COLLSWEEP_EVALUATE_SAMPLES(SpatialSweepSpec);
 
 bool evaluate_spatial_batch(SpatialLaw, const SpatialCollision*, SpatialOutcome*, std::size_t, char* err,
                             std::size_t err_len) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
-
-bool evaluate_spatial_samples(const SpatialSweepSpec&, std::uint64_t, std::uint64_t, SpatialSample*,
-                              SpatialOutcome*, char* err, std::size_t err_len) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }

@@ -48,8 +48,8 @@ RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSo
 
 int validate_family(const ValidateOptions& o, const RunSettings& config, const MultiContactSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
-  const std::optional<CrossCheck> check = families::validate_samples(
-      o, spec, config.name, &cuda::evaluate_multicontact_samples, &compare_multicontact_outcomes);
+  const std::optional<CrossCheck> check =
+      families::validate_samples(o, spec, config.name, &compare_multicontact_outcomes);
   if (!check) return 1;
   std::vector<std::string> names;
   for (int l = 0; l < spec.n_laws; ++l) names.push_back(law_name(spec.laws[l]));

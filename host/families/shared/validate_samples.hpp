@@ -8,23 +8,23 @@
 #include <optional>
 #include <string>
 
+#include "collsweep/cuda_api.hpp"
 #include "sweep/chunked_validation.hpp"
 #include "sweep/progress.hpp"
 #include "vocabulary/command_options.hpp"
 
 namespace collsweep::families {
 
-template <class Spec, class Sample, class Outcome>
-using GpuSampleEvaluation = bool (*)(const Spec&, std::uint64_t first, std::uint64_t count, Sample*, Outcome*,
-                                     char* err, std::size_t err_len);
-
 // The comparison of samples [first, first + count) of the config, or nothing (said on stderr) when the GPU
-// failed. `compare` computes the CPU's side of each sample and compares it with the GPU's.
-template <class Spec, class Sample, class Outcome, class Check>
+// failed: the GPU's per-sample evaluation (cuda::evaluate_samples) against `compare`, which computes the
+// CPU's side of each sample and compares it with the GPU's.
+template <class Spec, class Check>
 std::optional<Check> validate_samples(const ValidateOptions& o, const Spec& spec, const std::string& name,
-                                      GpuSampleEvaluation<Spec, Sample, Outcome> gpu,
                                       Check (*compare)(const Spec&, std::uint64_t, std::uint64_t,
-                                                       const Sample*, const Outcome*)) {
+                                                       const typename Spec::Sample*,
+                                                       const typename Spec::Outcome*)) {
+  using Sample = typename Spec::Sample;
+  using Outcome = typename Spec::Outcome;
   ValidationRun run;
   run.first = o.first;
   run.count = o.samples;
@@ -41,7 +41,7 @@ std::optional<Check> validate_samples(const ValidateOptions& o, const Spec& spec
         run,
         [&](std::uint64_t first, std::uint64_t n, Sample* samples, Outcome* outcomes, std::string* message) {
           char err[512] = {};
-          if (gpu(spec, first, n, samples, outcomes, err, sizeof err)) return true;
+          if (cuda::evaluate_samples(spec, first, n, samples, outcomes, err, sizeof err)) return true;
           *message = err;
           return false;
         },

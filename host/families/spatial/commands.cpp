@@ -56,8 +56,8 @@ RowEvaluator spatial_evaluator(const HeaderIndex& header, SpatialLaw law) {
 
 int validate_family(const ValidateOptions& o, const RunSettings& config, const SpatialSweepSpec& spec,
                     const cuda::DeviceInfo& gpu) {
-  const std::optional<SpatialCrossCheck> check = families::validate_samples(
-      o, spec, config.name, &cuda::evaluate_spatial_samples, &compare_spatial_outcomes);
+  const std::optional<SpatialCrossCheck> check =
+      families::validate_samples(o, spec, config.name, &compare_spatial_outcomes);
   if (!check) return 1;
   std::cout << "GPU " << describe_device(gpu) << " against the CPU reference, samples [" << o.first << ", "
             << o.first + o.samples << ") of " << config.name << " (spatial; compared bit for bit):\n"

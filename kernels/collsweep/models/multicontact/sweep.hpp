@@ -18,36 +18,12 @@
 
 #include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
+#include "collsweep/models/multicontact/summary.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/map_tally.hpp"
 
 namespace collsweep {
-
-// What a sweep keeps of one multi-contact outcome (independent of k).
-struct MultiContactSummary {
-  Status status = Status::ok;
-  std::uint8_t solutions = 0;
-  bool truncated = false;
-  double W = 0.0, W_min = 0.0, W_max = 0.0, T_acc = 0.0;
-  bool psd_111 = false, similar_117 = false, small_121 = false;
-};
-
-template <int K>
-COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& o) {
-  MultiContactSummary s;
-  s.status = o.status;
-  s.solutions = o.solutions;
-  s.truncated = o.solutions_truncated;
-  s.W = o.W;
-  s.W_min = o.W_min;
-  s.W_max = o.W_max;
-  s.T_acc = o.T_acc;
-  s.psd_111 = o.conditions.psd_111;
-  s.similar_117 = o.conditions.similar_117;
-  s.small_121 = o.conditions.small_121;
-  return s;
-}
 
 // The contact counts a device compilation unit has laws for. The GPU's kernels for plans of k <= 2
 // (kernels/multicontact_sweep_cuda.cu) leave the k = 3, 4 laws out: smaller kernels, built in a fraction of

@@ -4,6 +4,7 @@
 #include "collsweep/models/multicontact/laws/registry.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/models/multicontact/quantities.hpp"
+#include "collsweep/models/multicontact/summary.hpp"
 #include "collsweep/models/multicontact/tally_words.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 #include "collsweep/tally/axes.hpp"
@@ -14,6 +15,9 @@ namespace collsweep {
 // Map axes of a multi-contact sweep may use: log10_cond (of G), eps_spread, mu (the mean over contacts)
 // and contacts (k); see tally/axes.hpp.
 struct MultiContactSweepSpec {
+  using Sample = MultiContactSample;    // what evaluate_samples (cuda_api.hpp) draws per sample
+  using Outcome = MultiContactSummary;  // and what it gives per law
+
   MultiContactSamplePlan plan;
   MapAxis<MultiContactQuantity> axes[max_map_axes];
   int n_axes = 1;

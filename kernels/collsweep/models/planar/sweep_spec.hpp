@@ -13,6 +13,9 @@ namespace collsweep {
 static_assert(planar_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/sweep_limits.hpp)");
 
 struct PlanarSweepSpec {
+  using Sample = PlanarSample;    // what evaluate_samples (cuda_api.hpp) draws per sample
+  using Outcome = PlanarOutcome;  // and what it gives per law
+
   PlanarSamplePlan plan;
   MapAxis<PlanarQuantity> axes[max_map_axes];
   int n_axes = 1;                         // 1 or 2

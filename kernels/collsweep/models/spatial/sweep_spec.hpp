@@ -13,6 +13,9 @@ namespace collsweep {
 static_assert(spatial_law_count <= max_sweep_laws, "raise max_sweep_laws (sweep/sweep_limits.hpp)");
 
 struct SpatialSweepSpec {
+  using Sample = SpatialSample;    // what evaluate_samples (cuda_api.hpp) draws per sample
+  using Outcome = SpatialOutcome;  // and what it gives per law
+
   SpatialSamplePlan plan;
   MapAxis<SpatialQuantity> axes[max_map_axes];
   int n_axes = 1;                           // 1 or 2

@@ -1,0 +1,36 @@
+// What a multi-contact sweep keeps of one law's outcome on a sample, whatever its number of contacts k.
+#pragma once
+
+#include <cstdint>
+
+#include "collsweep/hd.hpp"
+#include "collsweep/models/multicontact/laws/law_steps.hpp"
+
+namespace collsweep {
+
+// What a sweep keeps of one multi-contact outcome (independent of k).
+struct MultiContactSummary {
+  Status status = Status::ok;
+  std::uint8_t solutions = 0;
+  bool truncated = false;
+  double W = 0.0, W_min = 0.0, W_max = 0.0, T_acc = 0.0;
+  bool psd_111 = false, similar_117 = false, small_121 = false;
+};
+
+template <int K>
+COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& o) {
+  MultiContactSummary s;
+  s.status = o.status;
+  s.solutions = o.solutions;
+  s.truncated = o.solutions_truncated;
+  s.W = o.W;
+  s.W_min = o.W_min;
+  s.W_max = o.W_max;
+  s.T_acc = o.T_acc;
+  s.psd_111 = o.conditions.psd_111;
+  s.similar_117 = o.conditions.similar_117;
+  s.small_121 = o.conditions.small_121;
+  return s;
+}
+
+}  // namespace collsweep
