@@ -39,7 +39,7 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
   s.write = [](const O& o, io::FieldSink& w) {
     if (o.status != Status::ok) {
       w.field("invalid: " + lcp_status_reason(o.status));
-      for (int i = 0; i < 4 + 2 * n; ++i) w.empty_field();
+      for (int i = 0; i < 5 + 2 * n; ++i) w.empty_field();
       return false;
     }
     w.field("ok");
@@ -47,6 +47,7 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
     for (double x : {o.W_min, o.W_max, o.W}) w.number(x);
     for (double x : o.Lam) w.number(x);
     for (double x : o.gamma_plus) w.number(x);
+    w.field(std::to_string(o.delassus_rank));
     return true;
   };
   const std::string name = law_name(law);
@@ -79,6 +80,7 @@ std::vector<std::string> lcp_output_columns(int k) {
   std::vector<std::string> names = {"status", "solutions", "W_min", "W_max", "W"};
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) names.push_back(p + std::to_string(i));
+  names.push_back("G_rank");  // G's numerical rank: below 2k, the impulses are determined up to G's null space
   return names;
 }
 

@@ -34,7 +34,7 @@ std::string lcp_row_label(int i, int k) { return (i < k ? "N" : "T") + std::to_s
 std::string lcp_status_reason(Status s) {
   switch (s) {
     case Status::delassus_not_spd:
-      return "G is not symmetric positive definite";
+      return "G is not symmetric positive semidefinite";
     case Status::not_approaching:
       return "no contact is approaching (every gamma_N^- >= 0): there is no impact";
     case Status::restitution_out_of_range:

@@ -28,6 +28,10 @@ struct LcpSolutionList {
   std::vector<LcpImpactSolution> solutions;
   int chosen_compression = -1;  // index into compressions
   int chosen_solution = -1;     // index into solutions
+  // After group_outcomes: the outcome (distinct gamma^+, same_outcome in law_steps.hpp) of each solution,
+  // numbered 0, 1, ... in order of first appearance, and their number.
+  std::vector<int> outcome_of;
+  int outcomes = 0;
 
   template <int N>
   void compression(int, const double (&lm)[N], const double (&g0)[N], double w) {
@@ -40,14 +44,29 @@ struct LcpSolutionList {
                          std::vector<double>(gp, gp + N), w});
   }
   void chosen(int r, int i);
+  void group_outcomes(double gamma_scale);
 };
+
+// The range of each impulse component (total Lambda, rows N1..Nk, T1..Tk) over the listed solutions with the
+// chosen solution's outcome: on a singular G the set of impulses with one outcome is a polytope, whose
+// vertices are the solutions the enumeration lists, so these are its bounds. Empty without a chosen solution.
+struct ImpulseRanges {
+  std::vector<double> min, max;
+  int solutions = 0;  // the listed solutions with that outcome
+};
+ImpulseRanges chosen_outcome_ranges(const LcpSolutionList& list);
+
+// "the impulses are indeterminate" section of `solve` for a G of rank < 2k: its rank, the null space's
+// dimension and the ranges above.
+void print_indeterminate_impulses(std::ostream& os, const LcpSolutionList& list, int k, int rank);
 
 // The tables of the solutions (poisson: compression, then whole impact; newton: one), * marking the chosen;
 // k contacts (rows N1..Nk, T1..Tk).
 void print_solution_tables(std::ostream& os, const LcpSolutionList& list, int k, bool poisson);
 
 // The JSON arrays (keys inside the open object): poisson compression_solutions and decompression_solutions,
-// newton solution_list. Entries have a 1-based "index" and "chosen".
+// newton solution_list. Entries have a 1-based "index", their 1-based "outcome" and "chosen"; then
+// "impulse_ranges" (chosen_outcome_ranges).
 void write_solution_json(io::JsonWriter& j, const LcpSolutionList& list, bool poisson);
 
 }  // namespace collsweep::families

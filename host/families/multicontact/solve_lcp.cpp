@@ -118,6 +118,10 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
   j.key("status").string("ok").key("reason").string(status_reason(out.status));
   j.key("law").string(law_name(in.law)).key("contacts").integer(K);
   j.key("solver").string(lcp_solver_name(out.solver));
+  j.key("delassus_rank")
+      .integer(out.delassus_rank)
+      .key("null_space_dimension")
+      .integer(n - out.delassus_rank);
   j.key("rows").begin_array();
   for (int i = 0; i < n; ++i) j.string(lcp_row_label(i, K));
   j.end_array();
@@ -185,7 +189,9 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   std::string sols = std::to_string(out.solutions);
   if (two_phases) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
   if (out.solutions_truncated) sols += ", truncated: more than 8 in a phase";
-  head.row({"solutions", sols});
+  head.row({"solutions", sols + " (distinct outcomes gamma+)"});
+  if (out.delassus_rank < n)
+    head.row({"G", "rank " + std::to_string(out.delassus_rank) + " of " + std::to_string(n) + " (singular)"});
   head.print(os);
 
   os << "\nper row (N = normal, T = tangent; chosen solution)\n";
@@ -205,6 +211,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   }
   rows.print(os);
   print_solution_tables(os, list, K, two_phases);
+  if (out.delassus_rank < n) print_indeterminate_impulses(os, list, K, out.delassus_rank);
 
   os << "\nper contact\n";
   TextTable contacts;
@@ -232,7 +239,9 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   labelled(e, "W", table_number(out.W), "T+ - T- of the chosen solution");
   labelled(e, "W_min", table_number(out.W_min), "over all solutions found");
   labelled(e, "W_max", table_number(out.W_max));
-  labelled(e, "T_acc", table_number(out.T_acc), "gamma-' G^-1 gamma- / 2");
+  labelled(
+      e, "T_acc", table_number(out.T_acc),
+      out.delassus_rank < n ? "gamma-' G^+ gamma- / 2 (G^+: pseudo-inverse)" : "gamma-' G^-1 gamma- / 2");
   labelled(e, "W/T_acc", table_number(out.W_rel));
   e.print(os);
 
@@ -260,6 +269,7 @@ std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw la
   const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt, list);
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
+  list.group_outcomes(multicontact_scales(in.c, out.T_acc).gamma_scale);
   if (o.json)
     print_json(in, out, list);
   else

@@ -20,7 +20,7 @@ enum class Status : std::uint8_t {
   numerical_failure,  // a non-finite result, or an integration that did not finish; reported, not hidden
   no_solution,        // LCP laws: the complementarity problem has no solution (enumeration found none)
   solver_failure,     // LCP laws: the pivoting solver ended on a ray, at its pivot cap or off tolerance
-  singular_delassus,  // LCP laws: G is symmetric but singular to working precision (cond beyond ~1e12)
+  singular_delassus,  // LCP laws: G is singular and gamma^- is not in its range (no body velocities give it)
   coefficient_out_of_range,  // LCP laws: a tangential coefficient outside 0 <= eps_T <= eps_N
   device_unsupported,        // a GPU kernel built without the laws of the sample's k (the launchers send
                              // plans that draw k = 3, 4 to the kernels that have them: never in a sweep)
@@ -61,7 +61,9 @@ inline const char* status_reason(Status s) {
     case Status::solver_failure:
       return "the LCP solver failed (ray termination, pivot cap or loss of accuracy)";
     case Status::singular_delassus:
-      return "G is singular to working precision (condition number beyond about 1e12)";
+      return "G is singular (condition number beyond about 1e12) and gamma^- is not in its range: no "
+             "velocities "
+             "of the bodies give these contact velocities";
     case Status::coefficient_out_of_range:
       return "eps_T outside [0, eps_N]: need 0 <= eps_T <= eps_N per contact";
     case Status::device_unsupported:

@@ -215,6 +215,104 @@ COLLSWEEP_HD_INLINE R inverse_quadratic_form(const R (&l)[N][N], const R (&x)[N]
   return s;
 }
 
+// A symmetric positive semidefinite matrix G as P L L^T P^T, L n x r lower trapezoidal with a positive
+// diagonal, r = rank: Cholesky with diagonal pivoting (Higham, Accuracy and Stability of Numerical
+// Algorithms, 2nd ed., Sect. 10.3, Algorithm 10.13), stopped when every remaining diagonal entry of the
+// Schur complement is <= rel_tol max_k G_kk. The remaining Schur complement must then vanish to that
+// tolerance (a positive semidefinite matrix has |s_ij| <= sqrt(s_ii s_jj)); a diagonal entry below
+// -rel_tol max_k G_kk or an off-diagonal one beyond it means G is not positive semidefinite.
+enum class SemidefiniteResult : unsigned char { psd = 0, indefinite, asymmetric };
+
+template <int N>
+struct SemidefiniteFactor {
+  SemidefiniteResult result = SemidefiniteResult::psd;
+  int rank = 0;
+  int perm[N] = {};     // row k of L is row perm[k] of G
+  double l[N][N] = {};  // L, rows in pivot order (columns 0 .. rank - 1 meaningful)
+};
+
+template <int N>
+COLLSWEEP_HD SemidefiniteFactor<N> semidefinite_factor(const double (&g)[N][N], double rel_tol = 1e-12,
+                                                       double sym_tol = 1e-12) {
+  SemidefiniteFactor<N> f;
+  const double scale = max_abs(g);
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < i; ++j)
+      if (abs_d(g[i][j] - g[j][i]) > sym_tol * scale) {
+        f.result = SemidefiniteResult::asymmetric;
+        return f;
+      }
+  double s[N][N];  // the Schur complement, in pivot order
+  double dmax = 0.0;
+  for (int i = 0; i < N; ++i) {
+    f.perm[i] = i;
+    dmax = max_d(dmax, g[i][i]);
+    for (int j = 0; j < N; ++j) s[i][j] = 0.5 * (g[i][j] + g[j][i]);
+  }
+  const double tol = rel_tol * dmax;
+  int k = 0;
+  for (; k < N; ++k) {
+    int p = k;
+    for (int i = k + 1; i < N; ++i)
+      if (s[i][i] > s[p][p]) p = i;
+    if (!(s[p][p] > tol)) break;
+    if (p != k) {  // symmetric swap of k and p in s, the rows of l and perm
+      for (int j = 0; j < N; ++j) {
+        const double t = s[k][j];
+        s[k][j] = s[p][j];
+        s[p][j] = t;
+      }
+      for (int i = 0; i < N; ++i) {
+        const double t = s[i][k];
+        s[i][k] = s[i][p];
+        s[i][p] = t;
+      }
+      for (int j = 0; j < k; ++j) {
+        const double t = f.l[k][j];
+        f.l[k][j] = f.l[p][j];
+        f.l[p][j] = t;
+      }
+      const int t = f.perm[k];
+      f.perm[k] = f.perm[p];
+      f.perm[p] = t;
+    }
+    const double lkk = ::sqrt(s[k][k]);
+    f.l[k][k] = lkk;
+    for (int i = k + 1; i < N; ++i) f.l[i][k] = s[i][k] / lkk;
+    for (int i = k + 1; i < N; ++i)
+      for (int j = k + 1; j < N; ++j) s[i][j] -= f.l[i][k] * f.l[j][k];
+  }
+  f.rank = k;
+  for (int i = k; i < N; ++i)
+    for (int j = k; j < N; ++j)
+      if (s[i][j] < -tol || (i != j && abs_d(s[i][j]) > tol) || !(s[i][j] == s[i][j]))
+        f.result = SemidefiniteResult::indefinite;
+  return f;
+}
+
+// x^T G^+ x for x in the range of G (G^+ the Moore-Penrose pseudo-inverse), from G's semidefinite factor:
+// with G = P L L^T P^T and L of full column rank, x = P L y has one solution y and x^T G^+ x = |y|^2. y comes
+// from the first rank rows; false when the other rows miss x by more than range_tol (x outside the range).
+template <int N>
+COLLSWEEP_HD bool pseudo_inverse_quadratic_form(const SemidefiniteFactor<N>& f, const double (&x)[N],
+                                                double range_tol, double* value) {
+  double y[N];
+  double s = 0.0;
+  for (int i = 0; i < f.rank; ++i) {
+    double r = x[f.perm[i]];
+    for (int m = 0; m < i; ++m) r -= f.l[i][m] * y[m];
+    y[i] = r / f.l[i][i];
+    s += y[i] * y[i];
+  }
+  for (int i = f.rank; i < N; ++i) {
+    double r = x[f.perm[i]];
+    for (int m = 0; m < f.rank; ++m) r -= f.l[i][m] * y[m];
+    if (!(abs_d(r) <= range_tol)) return false;
+  }
+  *value = s;
+  return true;
+}
+
 // Eigenvalues of the leading n x n block of a symmetric matrix by the Jacobi method (a must be exactly
 // symmetric and is destroyed; eigenvalues returned unsorted in eig[0..n)). Jacobi is accurate to a few ulps
 // of the matrix norm and converges quadratically; 30 sweeps are far more than n <= 12 ever needs (4 x 4

@@ -1,8 +1,10 @@
 // Input of the multi-contact impact laws (Glocker 2014): k planar frictional contacts in contact space.
 //
 // Conventions (Glocker 2014, eqs. (44)-(45); the row order of docs/multicontact.md):
-//   G = W^T M^-1 W, the 2k x 2k Delassus matrix, rows and columns ordered [N1..Nk, T1..Tk] (SPD);
-//   gamma^- = W^T u^-, pre-impact contact velocities in the same order; gamma_Nj < 0 approaches.
+//   G = W^T M^-1 W, the 2k x 2k Delassus matrix, rows and columns ordered [N1..Nk, T1..Tk], symmetric
+//   positive semidefinite (paper (44); singular when the contact rows of W are dependent);
+//   gamma^- = W^T u^-, pre-impact contact velocities in the same order (in the range of G); gamma_Nj < 0
+//   approaches.
 //   Impulses Lambda in the same order; Lambda_Nj >= 0 pushes contact j apart; the friction impulse
 //   opposes slip (gamma_T in N_C(-Lambda_T), paper (72)-(75)); gamma^+ = gamma^- + G Lambda.
 //   Per contact: mu_j >= 0 (Coulomb), eps_Nj and eps_Tj with 0 <= eps_Tj <= eps_Nj <= 1 (paper Table 1,
@@ -52,14 +54,16 @@ struct MultiContactCollision {
 };
 
 // Checks of the input, in this order: finite numbers; the scales of G and gamma^- (contact/magnitudes.hpp:
-// magnitude_out_of_range); G symmetric positive definite (Cholesky, factor
-// returned in l; asymmetric or indefinite -> delassus_not_spd, singular to ~1e-12 -> singular_delassus);
-// at least one gamma_Nj^- < 0 (else not_approaching); mu_j >= 0; and, when check_coefficients,
-// 0 <= eps_Nj <= 1 (restitution_out_of_range) and 0 <= eps_Tj <= eps_Nj (coefficient_out_of_range).
-// Any lane type R: the Status of each lane as an integer (l is meaningless where it is not ok).
+// magnitude_out_of_range); G symmetric positive definite (Cholesky, factor returned in l; asymmetric or
+// indefinite -> delassus_not_spd, singular to ~1e-12 -> singular_delassus, which the laws then examine as a
+// semidefinite G: semidefinite_delassus); at least one gamma_Nj^- < 0 (else not_approaching); mu_j >= 0;
+// and, when check_coefficients, 0 <= eps_Nj <= 1 (restitution_out_of_range) and 0 <= eps_Tj <= eps_Nj
+// (coefficient_out_of_range). Any lane type R: the Status of each lane as an integer (l is meaningless where
+// it is not ok); if_semidefinite, when given, receives each lane's status as it would be with G accepted.
 template <int K, class R>
 COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactCollision<K, R>& c,
-                                                          bool check_coefficients, R (&l)[2 * K][2 * K]) {
+                                                          bool check_coefficients, R (&l)[2 * K][2 * K],
+                                                          LaneInt<R>* if_semidefinite = nullptr) {
   using Ops = LaneOps<R>;
   using M = LaneMask<R>;
   constexpr int n = 2 * K;
@@ -95,11 +99,36 @@ COLLSWEEP_HD_LANES LaneInt<R> validate_multicontact_lanes(const MultiContactColl
   }
   s = negative_mu ? code(Status::negative_friction) : s;
   s = Ops::lnot(approaching) ? code(Status::not_approaching) : s;
+  const M out_of_range = magnitude | (approaching & approach_too_slow(fastest));
+  if (if_semidefinite) {
+    const LaneInt<R> accepted = out_of_range ? code(Status::magnitude_out_of_range) : s;
+    *if_semidefinite = nonfinite ? code(Status::nonfinite_input) : accepted;
+  }
   const LaneInt<R> spd = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::spd));
   const LaneInt<R> singular = Ops::splat_int(static_cast<int>(smallmat::CholeskyResult::singular));
   s = ch != spd ? (ch == singular ? code(Status::singular_delassus) : code(Status::delassus_not_spd)) : s;
-  s = (magnitude | (approaching & approach_too_slow(fastest))) ? code(Status::magnitude_out_of_range) : s;
+  s = out_of_range ? code(Status::magnitude_out_of_range) : s;
   return nonfinite ? code(Status::nonfinite_input) : s;
+}
+
+// A G that Cholesky found singular (validate_multicontact_lanes: singular_delassus), as Glocker 2014 states
+// the laws, for a positive semidefinite G (eq. (44)): G = W^T M^-1 W of rigid bodies whose contact rows are
+// dependent (a rod or a box on two contacts: two tangent rows equal) has rank < 2k. Accepted when G is
+// positive semidefinite to 1e-12 max_k G_kk (smallmat::semidefinite_factor; else delassus_not_spd) and
+// gamma^- lies in its range to 1e-9 max|gamma^-| (else singular_delassus: no velocities of the bodies give
+// these contact velocities, and the impulses could not change the part outside the range). Then
+// T_acc = gamma^-T G^+ gamma^- / 2, the least kinetic energy compatible with gamma^-, with the
+// pseudo-inverse G^+, and rank is G's numerical rank. Returns the status.
+template <int K>
+COLLSWEEP_HD Status semidefinite_delassus(const MultiContactCollision<K>& c, double* T_acc, int* rank) {
+  const smallmat::SemidefiniteFactor<2 * K> f = smallmat::semidefinite_factor(c.G);
+  if (f.result != smallmat::SemidefiniteResult::psd) return Status::delassus_not_spd;
+  double q = 0.0;
+  if (!smallmat::pseudo_inverse_quadratic_form(f, c.gamma_minus, 1e-9 * smallmat::max_abs(c.gamma_minus), &q))
+    return Status::singular_delassus;
+  *T_acc = 0.5 * q;
+  *rank = f.rank;
+  return Status::ok;
 }
 
 // The same for one collision.

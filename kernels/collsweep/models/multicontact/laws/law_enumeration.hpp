@@ -73,9 +73,10 @@ struct LaneLawState {
   MultiContactScales scales[kLanes];
   LaneMask<V> valid;
 
-  // The common start of both laws: validation, T_acc = gamma^-T G^-1 gamma^- / 2, the theorem predicates
-  // ((111), (117), (121), glocker_conditions.hpp) and the solver. out[l] as the law leaves it where lane l
-  // is invalid (status only); false without a valid lane.
+  // The common start of both laws: validation, T_acc = gamma^-T G^-1 gamma^- / 2 (G^+ for a singular
+  // positive semidefinite G, one lane at a time: semidefinite_delassus), the theorem predicates ((111),
+  // (117), (121), glocker_conditions.hpp) and the solver. out[l] as the law leaves it where lane l is
+  // invalid (status only); false without a valid lane.
   template <class Predicates = NoLanePredicates>
   COLLSWEEP_HD_LANES bool start(const MultiContactCollision<K>* cs, const MultiContactOptions& opt,
                                 MultiContactOutcome<K>* out, const Predicates& predicates = Predicates{}) {
@@ -83,7 +84,8 @@ struct LaneLawState {
     in.load(cs);
     const MultiContactCollision<K, V>& c = in.get();
     V l[2 * K][2 * K];
-    const LaneInt<V> status = validate_multicontact_lanes(c, opt.check_coefficients, l);
+    LaneInt<V> if_semidefinite{};
+    const LaneInt<V> status = validate_multicontact_lanes(c, opt.check_coefficients, l, &if_semidefinite);
     valid = status == 0;
     V T_acc{};
     if (LaneOps<V>::any(valid)) T_acc = 0.5 * smallmat::inverse_quadratic_form(l, c.gamma_minus);
@@ -96,15 +98,29 @@ struct LaneLawState {
       for (int j = 0; j < K; ++j) frictional = frictional & (c.mu[j] > 0.0);
       if (opt.theorem_predicates && LaneOps<V>::any(frictional)) predicates(c, cond);
     }
+    bool ok[kLanes];
     for (int k = 0; k < kLanes; ++k) {
       out[k] = MultiContactOutcome<K>{};
       out[k].status = static_cast<Status>(A::lane(status, k));
-      if (!A::lane(valid, k)) continue;
-      out[k].T_acc = A::lane(T_acc, k);
+      out[k].delassus_rank = static_cast<std::uint8_t>(2 * K);
+      ok[k] = A::lane(valid, k);
+      if (out[k].status == Status::singular_delassus) {
+        double t = 0.0;
+        int rank = 2 * K;
+        const Status s = semidefinite_delassus(cs[k], &t, &rank);
+        out[k].status = s == Status::ok ? static_cast<Status>(A::lane(if_semidefinite, k)) : s;
+        out[k].delassus_rank = static_cast<std::uint8_t>(rank);
+        ok[k] = out[k].status == Status::ok;
+        if (ok[k]) out[k].T_acc = t;
+      } else if (ok[k]) {
+        out[k].T_acc = A::lane(T_acc, k);
+      }
+      if (!ok[k]) continue;
       if (opt.theorem_predicates)
         out[k].conditions = A::lane(frictional, k) ? conditions_lane(cond, k) : glocker_conditions(cs[k]);
       out[k].solver = resolve_solver<K>(opt.solver);
     }
+    valid = A::make_mask([&](int k) COLLSWEEP_LANES_LAMBDA { return ok[k]; });
     return LaneOps<V>::any(valid);
   }
 
@@ -189,7 +205,7 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
       for_lanes<V>(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LANES_LAMBDA {
         const LaneArray<V, n> gl(g, l);
         const int i = dd[l].count;
-        dd[l].add(cs[l], st.scales[l], comp[l].X[r], xl, gl.get());
+        dd[l].add(cs[l], st.scales[l], comp[l].X[r], xl, gl.get(), choice[l].outcomes);
         if constexpr (Listener::kActive) {
           if (dd[l].count > i)
             list_decompression(listen, cs[l], st.scales[l], r, i, comp[l].X[r], LaneArray<V, n>(cv, l).get(),
@@ -202,12 +218,20 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     st.modes.template solve_lanes<false>(cv, b, st.solving(act), on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
+      // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex: on
+      // a singular G it can lie inside a segment of solutions with one outcome. Listed after the vertices.
+      int pure_index = -1;
+      if constexpr (Listener::kActive) {
+        pure_index = pure_solution_index(cs[l], st.scales[l], dd[l]);
+        if (dd[l].pure && pure_index < 0) {
+          pure_index = dd[l].count;
+          list_pure_decompression(listen, cs[l], r, pure_index, comp[l].X[r], LaneArray<V, n>(cv, l).get());
+        }
+      }
       choice[l].add(cs[l], st.scales[l], comp[l].X[r], LaneArray<V, n>(g0, l).get(), A::lane(wm, l), dd[l],
                     out[l]);
       if constexpr (Listener::kActive)
-        if (choice[l].chosen == r)
-          chosen_solution[l] =
-              dd[l].chosen >= 0 ? dd[l].chosen : pure_solution_index(cs[l], st.scales[l], dd[l]);
+        if (choice[l].chosen == r) chosen_solution[l] = dd[l].chosen >= 0 ? dd[l].chosen : pure_index;
     }
   }
   for (int l = 0; l < kLanes; ++l) {

@@ -26,13 +26,14 @@ template <int K>
 struct MultiContactOutcome {
   Status status = Status::ok;
   LcpSolver solver = LcpSolver::automatic;  // the solver that ran (automatic resolved)
-  std::uint8_t solutions = 0;               // distinct solutions (Lambda, gamma^+) of the whole impact
-  std::uint8_t compression_solutions = 0;   // poisson-lcp: distinct (Lambda^-, gamma°); newton-lcp: 0
+  std::uint8_t solutions = 0;               // distinct outcomes gamma^+ of the whole impact
+  std::uint8_t compression_solutions = 0;   // poisson-lcp: distinct compression outcomes gamma°; newton: 0
   bool solutions_truncated = false;         // more than kMaxPhaseSolutions distinct in some phase
+  std::uint8_t delassus_rank = 0;           // the numerical rank of G (2k unless G is singular)
   double W = 0.0;                           // T^+ - T^- of the chosen solution
   double W_min = 0.0, W_max = 0.0;          // over all solutions found
   double W_compression = 0.0;               // poisson-lcp: T° - T^- of the chosen compression
-  double T_acc = 0.0;                       // gamma^-T G^-1 gamma^- / 2 (least T^- compatible with gamma^-)
+  double T_acc = 0.0;                       // gamma^-T G^+ gamma^- / 2 (least T^- compatible with gamma^-)
   double W_rel = 0.0;                       // W / T_acc
   double Lam[2 * K] = {};                   // total impulse of the chosen solution
   double Lam_minus[2 * K] = {};             // poisson-lcp: compression impulse (newton-lcp: 0)
@@ -82,8 +83,8 @@ COLLSWEEP_HD_INLINE void glocker_lcp_rhs(const MultiContactCollision<K>& c, cons
 //        | mu     -I      -I     0 |
 // z^T A4 z = X^T G X + beta^T mu X_N >= 0: A4 is copositive, which Lemke's method needs (Cottle, Pang &
 // Stone Thm 4.4.13; Anitescu & Potra 1997); the 3k matrix is not, and Lemke ends on a secondary ray on
-// it for large mu (seen for mu > 2.5 with tests/support/glocker_samples.hpp's samples). Both forms have the same
-// solution set in (X, gamma).
+// it for large mu (seen for mu > 2.5 with tests/support/glocker_samples.hpp's samples). Both forms have the
+// same solution set in (X, gamma).
 template <int K>
 COLLSWEEP_HD void stewart_trinkle_matrix(const MultiContactCollision<K>& c, double (&a)[4 * K][4 * K]) {
   for (int i = 0; i < 4 * K; ++i)
@@ -146,6 +147,47 @@ struct DistinctSolutions {
     for (int i = 0; i < n; ++i) X[count][i] = x[i];
     ++count;
     return true;
+  }
+};
+
+// Distinct outcomes: contact velocities gamma (gamma^+ of the whole impact, gamma° of a compression) that
+// differ by more than 1e-8 max|gamma^-| in some row. This is what the laws count as solutions. Two impulses
+// that differ by a null vector of a singular G (how rigid bodies on dependent contacts split the impulse
+// between them, which they leave indeterminate) give one outcome; so do two neighbouring vertices that the
+// solver's feasibility tolerance (1e-9) admits on a nearly singular G, whose velocities then differ by less
+// than that tolerance. (The outcome also fixes W: with gamma^- in the range of G, W = T^+ - T^- depends on
+// Lambda only through G Lambda = gamma^+ - gamma^-.)
+// Whether contact velocities a and b (n rows) are one outcome (DistinctOutcomes; `solve` groups its listed
+// solutions by it).
+COLLSWEEP_HD_INLINE bool same_outcome(const double* a, const double* b, int n, double gamma_scale) {
+  for (int i = 0; i < n; ++i)
+    if (!(abs_d(a[i] - b[i]) <= 1e-8 * gamma_scale)) return false;
+  return true;
+}
+
+template <int K>
+struct DistinctOutcomes {
+  static constexpr int n = 2 * K;
+  int count = 0;
+  bool truncated = false;
+  double gamma[kMaxPhaseSolutions][n];
+
+  // The first stored outcome within the tolerance of g, or -1.
+  COLLSWEEP_HD int find(const double (&g)[n], double gamma_scale) const {
+    for (int k = 0; k < count; ++k)
+      if (same_outcome(gamma[k], g, n, gamma_scale)) return k;
+    return -1;
+  }
+
+  // Stores g unless it repeats an outcome (or the list is full: truncated).
+  COLLSWEEP_HD void insert(const double (&g)[n], double gamma_scale) {
+    if (find(g, gamma_scale) >= 0) return;
+    if (count == kMaxPhaseSolutions) {
+      truncated = true;
+      return;
+    }
+    for (int i = 0; i < n; ++i) gamma[count][i] = g[i];
+    ++count;
   }
 };
 
@@ -216,6 +258,7 @@ COLLSWEEP_HD_INLINE MultiContactOutcome<K> fail_multicontact(const MultiContactO
   MultiContactOutcome<K> f;
   f.status = s;
   f.solver = o.solver;
+  f.delassus_rank = o.delassus_rank;
   f.conditions = o.conditions;
   return f;
 }
@@ -318,8 +361,10 @@ struct PoissonDecompression {
   }
 
   COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
-                               const double (&lm)[n], const double (&x)[n], const double (&g)[n]) {
+                               const double (&lm)[n], const double (&x)[n], const double (&g)[n],
+                               DistinctOutcomes<K>& outcomes) {
     if (!dec.insert(c.G, x, s.gamma_scale, s.g_scale)) return;
+    outcomes.insert(g, s.gamma_scale);
     double lam[n];
     total_impulse(c, lm, x, lam);
     const double w = impact_energy(c, lam);
@@ -342,6 +387,8 @@ struct PoissonDecompression {
 template <int K>
 struct PoissonChoice {
   static constexpr int n = 2 * K;
+  DistinctOutcomes<K> outcomes;      // gamma^+ of every decompression of every compression
+  DistinctOutcomes<K> compressions;  // gamma° of the compressions
   int total = 0;
   int rounds = 0, chosen = -1;  // compression solutions added; the chosen one's index among them
   bool have = false;
@@ -353,6 +400,7 @@ struct PoissonChoice {
                                const double (&lm)[n], const double (&g0)[n], double wm,
                                PoissonDecompression<K>& dd, MultiContactOutcome<K>& o) {
     const int round = rounds++;
+    compressions.insert(g0, s.gamma_scale);
     o.solutions_truncated = o.solutions_truncated || dd.dec.truncated;
     if (dd.pure && dd.count == 0) dd.count = 1;  // (never: the enumeration finds X = 0 as well)
     if (dd.count == 0) return;
@@ -370,13 +418,13 @@ struct PoissonChoice {
 
   // The outcome once every compression solution is in; false (o failed) without any solution.
   COLLSWEEP_HD_INLINE bool finish(const DistinctSolutions<K>& comp, MultiContactOutcome<K>& o) const {
-    o.compression_solutions = static_cast<std::uint8_t>(comp.count);
-    o.solutions_truncated = o.solutions_truncated || comp.truncated;
+    o.compression_solutions = static_cast<std::uint8_t>(compressions.count);
+    o.solutions_truncated = o.solutions_truncated || comp.truncated || outcomes.truncated;
     if (total == 0) {
       o = fail_multicontact(o, Status::no_solution);
       return false;
     }
-    o.solutions = static_cast<std::uint8_t>(total < 255 ? total : 255);
+    o.solutions = static_cast<std::uint8_t>(outcomes.count);
     o.W = best_w;
     o.W_compression = best_wm;
     return true;
@@ -421,6 +469,19 @@ COLLSWEEP_HD_INLINE void list_decompression(Listener& listen, const MultiContact
   listen.solution(r, i, lp, lam, gp, impact_energy(c, lam));
 }
 
+// Lists the pure Poisson decompression (Delta = 0, gamma^+ = c) of compression r as its i-th solution.
+template <int K, class Listener>
+COLLSWEEP_HD_INLINE void list_pure_decompression(Listener& listen, const MultiContactCollision<K>& c, int r,
+                                                 int i, const double (&lm)[2 * K],
+                                                 const double (&cv)[2 * K]) {
+  constexpr int n = 2 * K;
+  double d[n], lp[n], lam[n];
+  for (int m = 0; m < n; ++m) d[m] = 0.0;
+  rebound_impulse(c, lm, d, lp);
+  total_impulse(c, lm, d, lam);
+  listen.solution(r, i, lp, lam, cv, impact_energy(c, lam));
+}
+
 // newton-lcp's right-hand side c = (I + eps) gamma^- (b = 0). Any lane type R.
 template <int K, class R>
 COLLSWEEP_HD_INLINE void newton_velocity(const MultiContactCollision<K, R>& c, R (&cv)[2 * K]) {
@@ -444,11 +505,15 @@ template <int K>
 struct NewtonChoice {
   static constexpr int n = 2 * K;
   DistinctSolutions<K> sol;
-  int chosen = -1;  // the chosen solution's index in sol
+  DistinctOutcomes<K> outcomes;  // gamma^+ = gamma^- + G Lambda of every solution
+  int chosen = -1;               // the chosen solution's index in sol
 
   COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
                                const double (&x)[n], MultiContactOutcome<K>& o) {
     if (!sol.insert(c.G, x, s.gamma_scale, s.g_scale)) return;
+    double gp[n];
+    phase_velocity(c, c.gamma_minus, x, gp);
+    outcomes.insert(gp, s.gamma_scale);
     const double w = impact_energy(c, x);
     const bool first = sol.count == 1;
     o.W_min = first ? w : min_d(o.W_min, w);
@@ -465,8 +530,8 @@ struct NewtonChoice {
       o = fail_multicontact(o, Status::no_solution);
       return false;
     }
-    o.solutions_truncated = sol.truncated;
-    o.solutions = static_cast<std::uint8_t>(sol.count);
+    o.solutions_truncated = sol.truncated || outcomes.truncated;
+    o.solutions = static_cast<std::uint8_t>(outcomes.count);
     return true;
   }
 };
