@@ -2,8 +2,10 @@
 #include "cli/family_options.hpp"
 
 #include <algorithm>
+
 #include "config/toml_reader.hpp"
 #include "families/registry.hpp"
+#include "vocabulary/closest_name.hpp"
 #include "vocabulary/parse_numbers.hpp"
 
 namespace collsweep::cli {
@@ -53,11 +55,13 @@ std::string all_law_names() {
   return s;
 }
 
+std::string law_suggestion(const std::string& law) { return did_you_mean_name(law, every_law()); }
+
 std::size_t family_of_law_option(const std::string& law) {
   if (law.empty()) throw UsageError("--law is required (one of: " + all_law_names() + ")");
   const int family = families::family_of_law(law);
   if (family < 0)
-    throw UsageError("--law " + law + ": unknown law" + config::did_you_mean(law, every_law()) +
+    throw UsageError("--law " + law + ": unknown law" + law_suggestion(law) +
                      " (expected one of: " + all_law_names() + ")");
   return static_cast<std::size_t>(family);
 }

@@ -17,8 +17,12 @@ struct GivenOption {
 // "stronge, poisson, newton, chatterjee-ruina; multi-contact: poisson-lcp, newton-lcp": every family's laws.
 std::string all_law_names();
 
-// The family whose laws include `law`; throws UsageError "--law X: unknown law (expected one of: ...)" (or
-// "--law is required" when empty).
+// " (did you mean \"newton\"?)" for a mistyped law name of any family, " (did you mean one of ...?)" for a
+// name without its suffix ("chatterjee"), else "" (vocabulary/closest_name.hpp).
+std::string law_suggestion(const std::string& law);
+
+// The family whose laws include `law`; throws UsageError "--law X: unknown law (did you mean ...?)
+// (expected one of: ...)" (or "--law is required" when empty).
 std::size_t family_of_law_option(const std::string& law);
 
 // Throws UsageError naming the first given option that only another family reads:

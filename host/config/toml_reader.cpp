@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "config/config_error.hpp"
+#include "vocabulary/closest_name.hpp"
 
 namespace collsweep::config {
 
@@ -41,23 +42,6 @@ std::string index_path(std::string_view parent, std::size_t i) {
 
 namespace {
 
-// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), ASCII case-insensitive.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  const auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  const std::size_t n = a.size(), m = b.size();
-  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1, 0));
-  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= n; ++i)
-    for (std::size_t j = 1; j <= m; ++j) {
-      const std::size_t cost = low(a[i - 1]) == low(b[j - 1]) ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[n][m];
-}
-
 std::string position(const toml::source_region& r) {
   if (r.begin.line == 0) return "";
   return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
@@ -65,24 +49,8 @@ std::string position(const toml::source_region& r) {
 
 }  // namespace
 
-std::string closest_match(std::string_view given, const std::vector<std::string_view>& known) {
-  std::string best;
-  std::size_t best_d = 0;
-  for (const std::string_view k : known) {
-    const std::size_t d = edit_distance(given, k);
-    const std::size_t len = k.size();
-    const std::size_t limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
-    if (d > limit || d >= std::max(given.size(), len)) continue;
-    if (best.empty() || d < best_d) {
-      best = std::string(k);
-      best_d = d;
-    }
-  }
-  return best;
-}
-
 std::string did_you_mean(std::string_view given, const std::vector<std::string_view>& known) {
-  const std::string m = closest_match(given, known);
+  const std::string m = closest_name(given, known);
   return m.empty() ? std::string() : " (did you mean " + toml_string(std::string(m)) + "?)";
 }
 

@@ -22,11 +22,7 @@ std::string join_path(std::string_view parent, std::string_view key);
 // "parent[i]".
 std::string index_path(std::string_view parent, std::size_t i);
 
-// The closest of `known` to `given` (case-insensitive optimal-string-alignment distance, small enough to
-// be a typo), or "" when none is close.
-std::string closest_match(std::string_view given, const std::vector<std::string_view>& known);
-
-// " (did you mean \"x\"?)" when a known name is close to `given`, else "".
+// " (did you mean \"x\"?)" when a known name is close to `given` (vocabulary/closest_name.hpp), else "".
 std::string did_you_mean(std::string_view given, const std::vector<std::string_view>& known);
 
 // "a, b, c".

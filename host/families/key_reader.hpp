@@ -10,6 +10,7 @@
 #include "config/run_settings.hpp"
 #include "config/scalar_reader.hpp"
 #include "families/registry.hpp"
+#include "vocabulary/closest_name.hpp"
 
 namespace collsweep::config {
 
@@ -141,7 +142,7 @@ class KeyReader {
       if (!Traits::parse_law(name, &law)) {
         foreign_law(arr[i], item, name, known);
         r_.fail_value(arr[i], item,
-                      "unknown law" + did_you_mean(name, known) + "; known laws: " + join_names(known));
+                      "unknown law" + did_you_mean_name(name, known) + "; known laws: " + join_names(known));
       }
       for (int j = 0; j < n_laws; ++j)
         if (laws[j] == law)

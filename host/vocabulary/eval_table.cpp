@@ -1,6 +1,11 @@
 // The non-template parts of eval's row table: header index, header row, field counts, numbers, row filters.
 #include "vocabulary/eval_table.hpp"
 
+#include <algorithm>
+#include <string_view>
+
+#include "vocabulary/closest_name.hpp"
+
 namespace collsweep {
 inline namespace vocabulary {
 
@@ -34,6 +39,12 @@ std::vector<std::string> read_header(io::CsvReader& reader, const std::string& r
   return header;
 }
 
+std::string separator_hint(const std::vector<std::string>& fields) {
+  if (fields.size() != 1 || fields[0].find(';') == std::string::npos) return "";
+  return " (the line is one field holding ';' and no ',': collsweep eval reads comma-separated values, so "
+         "write the file with ',' between fields)";
+}
+
 void check_field_count(const HeaderIndex& header, const std::vector<std::string>& fields, long line) {
   const std::size_t n = header.names().size();
   if (fields.size() == n) return;
@@ -41,7 +52,29 @@ void check_field_count(const HeaderIndex& header, const std::vector<std::string>
                                 ? "column '" + header.names()[fields.size()] + "' and after are missing"
                                 : "extra field(s) after column '" + header.names().back() + "'";
   throw MalformedInput(line, std::to_string(fields.size()) + " fields but the header has " +
-                                 std::to_string(n) + " (" + where + ")");
+                                 std::to_string(n) + " (" + where + ")" + separator_hint(fields));
+}
+
+std::string missing_columns_message(const HeaderIndex& header, const std::vector<std::string>& required) {
+  std::string m = "missing required column ";
+  std::vector<std::string_view> missing;
+  for (const std::string& name : required)
+    if (header.find(name) < 0) {
+      m += (missing.empty() ? "'" : ", '") + name + "'";
+      missing.push_back(name);
+    }
+  const std::string separator = separator_hint(header.fields());
+  if (!separator.empty()) return m + separator;
+  // A header column that is none of the required ones but close to a missing one is a misspelling of it.
+  std::string close;
+  for (const std::string& name : header.names()) {
+    if (std::find(required.begin(), required.end(), name) != required.end()) continue;
+    const std::string meant = closest_name(name, missing);
+    if (meant.empty()) continue;
+    close +=
+        (close.empty() ? " (the header has '" : "; it has '") + name + "': did you mean '" + meant + "'?";
+  }
+  return close.empty() ? m : m + close + ")";
 }
 
 double parse_field(const std::string& text, const std::string& column, long line) {

@@ -115,6 +115,15 @@ std::vector<std::string> read_header(io::CsvReader& reader, const std::string& r
 // Throws MalformedInput when a record's field count differs from the header's.
 void check_field_count(const HeaderIndex& header, const std::vector<std::string>& fields, long line);
 
+// What the header lacks of `required` (some of it is missing), for the message: "missing required column
+// 'W_nn'" and a hint when the header looks mistyped: a column that is not required but close to a missing
+// one ("the header has 'Wnn': did you mean 'W_nn'?"), or one field holding ';' (another separator).
+std::string missing_columns_message(const HeaderIndex& header, const std::vector<std::string>& required);
+
+// " (...: collsweep eval reads comma-separated values)" when a record is one field holding ';' and no ','
+// (a file written with another separator), else "".
+std::string separator_hint(const std::vector<std::string>& fields);
+
 // Reads a field as a number (io::parse_double: "nan" and "inf" are numbers); throws MalformedInput naming
 // the line and the column for an empty or unparsable field.
 double parse_field(const std::string& text, const std::string& column, long line);
@@ -123,15 +132,17 @@ double parse_field(const std::string& text, const std::string& column, long line
 template <class Record>
 class RecordBinding {
  public:
-  // Throws MalformedInput naming every missing column.
+  // Throws MalformedInput naming every missing column (missing_columns_message).
   RecordBinding(const HeaderIndex& header, const std::vector<InputColumn<Record>>& inputs) : inputs_(inputs) {
-    std::string missing;
+    std::vector<std::string> names;
+    bool missing = false;
     for (const auto& c : inputs) {
       const long at = header.find(c.name);
-      if (at < 0) missing += (missing.empty() ? "'" : ", '") + c.name + "'";
+      missing |= at < 0;
+      names.push_back(c.name);
       pos_.push_back(at < 0 ? 0 : static_cast<std::size_t>(at));
     }
-    if (!missing.empty()) throw MalformedInput(header.line(), "missing required column " + missing);
+    if (missing) throw MalformedInput(header.line(), missing_columns_message(header, names));
   }
 
   // The record of one row (its field count checked); throws MalformedInput for an unparsable field.

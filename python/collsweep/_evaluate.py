@@ -24,7 +24,7 @@ def law_family(law: str) -> str:
         if law in laws:
             return family
     known = "; ".join(f"{f}: {', '.join(ls)}" for f, ls in _core.laws().items())
-    raise ValueError(f"unknown law '{law}' (the laws: {known})")
+    raise ValueError(f"unknown law '{law}'{_core.law_suggestion(str(law))} (the laws: {known})")
 
 
 def evaluate(law: str, *, constraints: bool = False, contacts: int | None = None, solver: str | None = None,

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import json
+import os
+import pathlib
+import tempfile
 
 import numpy as np
 
 from . import _collsweep as _core
+from ._config import to_toml
 
 # Arguments given as a symmetric matrix: `collsweep solve` reads their upper triangle, row by row.
 _UPPER_TRIANGLE = ("W", "G")
@@ -13,6 +17,25 @@ _UPPER_TRIANGLE = ("W", "G")
 _OPTION_NAMES = {"e_t": "et"}
 # The options of `collsweep solve` itself (its law parameters' options come from the families' tables).
 _OPTIONS = tuple(o for o in _core.solve_options() if o not in ("law", "json"))
+
+
+def _bodies_file(value, folder: str) -> tuple[str, str | None]:
+    """The --bodies argument and how messages name it: a path (str or os.PathLike) as it is (None), a TOML
+    string or a dict of tables ([body1], [body2], [contact]) written to a file in `folder`."""
+    if isinstance(value, os.PathLike):
+        return os.fspath(value), None
+    if isinstance(value, dict):
+        text, label = to_toml(value), "<bodies dict>"
+    elif isinstance(value, str):
+        if "\n" not in value and "=" not in value:
+            return value, None
+        text, label = value, "<bodies TOML text>"
+    else:
+        raise TypeError(f"argument 'bodies': expected a path, a TOML string or a dict of tables ([body1], "
+                        f"[body2], [contact]), not {type(value).__name__}")
+    path = pathlib.Path(folder) / "bodies.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path), label
 
 
 def _text(name: str, value) -> str:
@@ -69,23 +92,34 @@ def solve(law: str, **options) -> Solution:
 
     Options are those of `collsweep solve` (docs/commands.md), as numbers, arrays or text: planar W (a 2x2
     matrix or m_nn, m_nt, m_tt), v, mu, e, et (or e_t), or the mechanism form M, J, u; spatial W (3x3 or its
-    six components), v, mu, e, et, or bodies (a TOML file of two bodies); multi-contact contacts, G (2k x 2k
-    or its upper triangle), gamma, mu, eN, eT, solver; the thesis laws' s1, s2, ratio.
+    six components), v, mu, e, et, or bodies (two rigid bodies: the path of a TOML file as a str or a
+    pathlib.Path, the TOML text, or a dict of its tables {"body1": {...}, "body2": {...}, "contact": {...}};
+    docs/commands.md); multi-contact contacts, G (2k x 2k or its upper triangle), gamma, mu, eN, eT, solver;
+    the thesis laws' s1, s2, ratio.
 
     Returns a Solution (the outcome, its phases, and for bodies both bodies' post-impact motion); raises
     ValueError with the command's message for an invalid collision or option.
     """
     args = ["solve", "--law", law, "--json"]
-    for name, value in options.items():
-        option = _OPTION_NAMES.get(name, name)
-        if option not in _OPTIONS:
-            raise ValueError(f"argument '{name}' is not an option of collsweep solve (its options: "
-                             f"{', '.join(_OPTIONS)})")
-        if value is None:
-            continue
-        args += [f"--{option}", _text(name, value)]
-    status, out, err = _core.cli(args)
+    written = None  # (path, label) of a bodies file written here
+    with tempfile.TemporaryDirectory(prefix="collsweep-solve-") as folder:
+        for name, value in options.items():
+            option = _OPTION_NAMES.get(name, name)
+            if option not in _OPTIONS:
+                raise ValueError(f"argument '{name}' is not an option of collsweep solve (its options: "
+                                 f"{', '.join(_OPTIONS)})")
+            if value is None:
+                continue
+            if option == "bodies":
+                path, label = _bodies_file(value, folder)
+                written = (path, label) if label else None
+                args += ["--bodies", path]
+            else:
+                args += [f"--{option}", _text(name, value)]
+        status, out, err = _core.cli(args)
     if status != 0:
         message = err.strip().splitlines()[0] if err.strip() else f"collsweep solve failed ({status})"
+        if written:
+            message = message.replace(written[0], written[1])
         raise ValueError(message.removeprefix("collsweep solve: "))
     return Solution(json.loads(out))

@@ -18,6 +18,7 @@
 #include "families/spatial/spatial_outputs.hpp"
 #include "numpy_table.hpp"
 #include "parallel_rows.hpp"
+#include "vocabulary/closest_name.hpp"
 #include "vocabulary/command_options.hpp"
 
 namespace py = pybind11;
@@ -88,9 +89,11 @@ py::dict eval_columns(const std::string& law, const py::dict& columns, const std
   for (const std::string& name : given) {
     if (contains(ev.inputs, name)) continue;
     if (family.empty()) family = family_inputs(law, given, contacts, solver);
-    if (!contains(family, name))
+    if (!contains(family, name)) {
+      const std::vector<std::string_view> inputs(ev.inputs.begin(), ev.inputs.end());
       throw py::value_error("argument '" + name + "' is not an input of law " + law +
-                            " (its inputs: " + joined(ev.inputs) + ")");
+                            did_you_mean_name(name, inputs) + " (its inputs: " + joined(ev.inputs) + ")");
+    }
     passed.push_back(name);
   }
   std::vector<Column> arrays;

@@ -8,6 +8,7 @@
 
 #include "backend/cuda_backend.hpp"
 #include "bindings.hpp"
+#include "cli/family_options.hpp"
 #include "cli/subcommands.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
@@ -64,6 +65,9 @@ void bind_build(py::module_& m) {
         return out;
       },
       "Every family's laws (model.kind -> law names).");
+  m.def("law_suggestion", &cli::law_suggestion,
+        "' (did you mean \"x\"?)' for a mistyped law name, as `collsweep solve --law` and `eval --law` say "
+        "it; '' when no law is close.");
   m.def(
       "solve_options",
       [] {

@@ -256,6 +256,25 @@ std::vector<Malformed> malformed_files() {
        "stronge",
        "W_nn,W_nt,W_tt,v_n,v_t,mu,e\r\n\r\n1,0,1,-1,0.5,0.2,0.5\r\n\r\n1,0,1,-1,0.5,0.2,x\r\n",
        {"line 5:", "column 'e'", "'x' is not a number"}},
+      {"misspelled column",
+       "stronge",
+       "Wnn,W_nt,W_tt,v_n,v_t,mu,e\n" + ok,
+       {"line 1:", "missing required column 'W_nn' (the header has 'Wnn': did you mean 'W_nn'?)"}},
+      {"two misspelled spatial columns",
+       "poisson-3d",
+       "W_nn,W_n1,W_n2,W_11,W12,W_22,v_n,v_1,v2,mu,e\n",
+       {"line 1:",
+        "missing required column 'W_12', 'v_2' (the header has 'W12': did you mean 'W_12'?; it has "
+        "'v2': did you mean 'v_2'?)"}},
+      {"semicolon-separated file",
+       "stronge",
+       "W_nn;W_nt;W_tt;v_n;v_t;mu;e\n1;0;1;-1;0.5;0.2;0.5\n",
+       {"line 1:", "missing required column 'W_nn', 'W_nt',",
+        "(the line is one field holding ';' and no ',': collsweep eval reads comma-separated values"}},
+      {"semicolon-separated line",
+       "stronge",
+       h + ok + "1;0;1;-1;0.5;0.2;0.5\n",
+       {"line 3:", "1 fields but the header has 7", "one field holding ';' and no ','"}},
   };
 }
 
@@ -301,6 +320,49 @@ TEST(CliEval, BadOptionsExit2) {
   }
   EXPECT_EQ(read_text_file(in), csv);                        // --out == --in did not destroy the input
   EXPECT_EQ(run_collsweep({"eval", "--law"}).exit_code, 2);  // CLI11 syntax error
+}
+
+// A hint names only what is wrong: present required columns are never suggested, and an unrelated extra
+// column gets no "did you mean".
+TEST(CliEval, MissingColumnHintsNameOnlyMisspellings) {
+  const std::string csv = "W_nn,W_tt,v_n,v_t,mu,e,W_nx,notes\n1,1,-1,0.5,0.2,0.5,0,x\n";
+  const CommandResult r = run_collsweep({"eval", "--law", "stronge", "--in", "-", "--out", "-"}, &csv);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("missing required column 'W_nt' (the header has 'W_nx': did you mean 'W_nt'?)\n"),
+            std::string::npos)
+      << r.err;
+  const std::string plain = "W_nn,W_tt,v_n,v_t,mu,e,notes\n";
+  const CommandResult q = run_collsweep({"eval", "--law", "stronge", "--in", "-", "--out", "-"}, &plain);
+  EXPECT_NE(q.err.find("line 1: missing required column 'W_nt'\n"), std::string::npos) << q.err;
+}
+
+// An unknown --law gets the suggestions of `solve`: the closest law, or the laws a name without its suffix
+// begins.
+TEST(CliEval, UnknownLawGetsDidYouMean) {
+  const std::string in = temp_path("law.csv"), out = temp_path("law_out.csv");
+  write_text_file(in, "W_nn,W_nt,W_tt,v_n,v_t,mu,e\n1,0,1,-1,0.5,0.2,0.5\n");
+  const struct {
+    std::string law, message;
+  } cases[] = {
+      {"newtn", "--law newtn: unknown law (did you mean \"newton\"?) (expected one of: stronge,"},
+      {"poisson3d", "--law poisson3d: unknown law (did you mean \"poisson-3d\"?)"},
+      {"chatterjee",
+       "--law chatterjee: unknown law (did you mean one of \"chatterjee-ruina\", \"chatterjee-law1\", "
+       "\"chatterjee-law3\", \"chatterjee-combined\", \"chatterjee-ruina-3d\","},
+      {"hooke", "--law hooke: unknown law (expected one of: stronge,"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.law);
+    for (const char* command : {"eval", "solve"}) {
+      const CommandResult r = command == std::string("eval")
+                                  ? run_collsweep({"eval", "--law", c.law, "--in", in, "--out", out})
+                                  : run_collsweep({"solve", "--law", c.law, "--W", "1,0,1", "--v", "-1,0.5",
+                                                   "--mu", "0.2", "--e", "0.5"});
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_NE(r.err.find("collsweep " + std::string(command) + ": " + c.message), std::string::npos)
+          << r.err;
+    }
+  }
 }
 
 TEST(CliEval, ManyRowsStream) {

@@ -141,7 +141,10 @@ def test_spatial_and_multicontact_matrix_layouts():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(law="no-such-law"), "unknown law 'no-such-law'"),
+    (dict(law="no-such-law"), "unknown law 'no-such-law' (the laws: planar: stronge,"),
+    (dict(law="newtn"), "unknown law 'newtn' (did you mean \"newton\"?) (the laws: "),
+    (dict(law="chatterjee"), "unknown law 'chatterjee' (did you mean one of \"chatterjee-ruina\", "
+                             "\"chatterjee-law1\", \"chatterjee-law3\", \"chatterjee-combined\", "),
     (dict(W=np.eye(3)), "argument 'W': expected shape"),
     (dict(mu=[0.1, np.nan, 0.3]), "argument 'mu', row 1: nan is not a finite number"),
     (dict(e=[0.5, np.inf, 0.1]), "argument 'e', row 1: inf"),
@@ -150,7 +153,8 @@ def test_spatial_and_multicontact_matrix_layouts():
     (dict(W=np.array([[[1.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 1.0]]])),
      "row 1: invalid: W is not symmetric positive definite"),
     (dict(v=[[-1.0, 0.1], [0.5, 0.0]]), "row 1: invalid"),
-    (dict(muu=0.3), "argument 'muu' is not an input of law stronge"),
+    (dict(muu=0.3), "argument 'muu' is not an input of law stronge (did you mean \"mu\"?) (its inputs: "),
+    (dict(Wnn=0.3), "argument 'Wnn' is not an input of law stronge (did you mean \"W_nn\"?)"),
     (dict(e=None), "law stronge needs argument 'e'"),
     (dict(mu=[0.1, 0.2, 0.3], e=[0.5, 0.5]), "do not broadcast"),
 ])

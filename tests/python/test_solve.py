@@ -1,11 +1,14 @@
 # collsweep.solve: the JSON of `collsweep solve` as an object, equal to the command's and to evaluate()'s row.
 import json
+import pathlib
 import subprocess
+import tomllib
 
 import numpy as np
 import pytest
 
 import collsweep
+from conftest import REPO
 
 
 def test_solve_equals_the_command_and_evaluate(cli):
@@ -38,3 +41,31 @@ def test_invalid_collisions_raise_with_the_reason():
         collsweep.solve("no-such-law", W=[[1.0, 0.0], [0.0, 1.0]], v=[-1.0, 0.5], mu=0.3, e=0.5)
     with pytest.raises(ValueError, match="not an option"):
         collsweep.solve("poisson", W=[[1.0, 0.0], [0.0, 1.0]], v=[-1.0, 0.5], mu=0.3, e=0.5, muu=1)
+
+
+def test_bodies_as_a_path_a_string_toml_text_or_a_dict():
+    """bodies takes what collsweep.run takes for a config: a str or pathlib.Path, TOML text, a dict of tables."""
+    path = REPO / "examples" / "two_bodies.toml"
+    text = path.read_text(encoding="utf-8")
+    forms = [str(path), path, text, tomllib.loads(text)]
+    got = [collsweep.solve("poisson-3d", bodies=b, mu=0.5, e=0.6).to_dict() for b in forms]
+    assert all(g == got[0] for g in got[1:])
+    assert got[0]["mode"] == "B" and got[0]["inputs"]["form"] == "bodies"
+    assert got[0]["outputs"]["I_nh"] == pytest.approx(0.8608678535, abs=1e-9)
+    # Mode A: the slip never halts, and I_nh says so (None, not a halt at 0).
+    assert collsweep.solve("poisson-3d", bodies=path, mu=0.3, e=0.6).outputs.I_nh is None
+
+
+def test_bad_bodies_are_named():
+    doc = tomllib.loads((REPO / "examples" / "two_bodies.toml").read_text(encoding="utf-8"))
+    doc["body2"]["mass"] = -4.0
+    with pytest.raises(ValueError, match=r"^--bodies <bodies dict>:\d+:\d+: body2.mass = -4: out of range"):
+        collsweep.solve("poisson-3d", bodies=doc, mu=0.5, e=0.6)
+    doc["body2"]["mass"] = 4.0
+    doc["contact"]["normal"] = [0.0, 0.0, -1.0]
+    with pytest.raises(ValueError, match="the normal points the wrong way: it must point from body 2 into body 1"):
+        collsweep.solve("poisson-3d", bodies=doc, mu=0.5, e=0.6)
+    with pytest.raises(TypeError, match="argument 'bodies': expected a path, a TOML string or a dict"):
+        collsweep.solve("poisson-3d", bodies=1.5, mu=0.5, e=0.6)
+    with pytest.raises(ValueError, match="cannot open"):
+        collsweep.solve("poisson-3d", bodies=pathlib.Path("/nonexistent/bodies.toml"), mu=0.5, e=0.6)

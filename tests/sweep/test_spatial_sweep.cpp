@@ -1,6 +1,7 @@
 // Spatial sweeps on the CPU: the tally against an independent one-sample loop over evaluate_spatial, the
 // same words for any thread count, batch size and split into ranges, every sample counted once, and the
-// theorems (stronge-3d, chatterjee-ruina-3d for e_t <= 1) as zero violation counters.
+// theorems (stronge-3d; poisson-3d, Ivanov 1992; chatterjee-ruina-3d for e_t <= 1) as zero violation
+// counters that count every gain they forbid.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -68,7 +69,7 @@ TEST(SpatialSweep, TallyIsTheOneSampleLoopOverEvaluateSpatial) {
           e.directions_2 += o.n_invariant == 2;
           e.directions_4 += o.n_invariant == 4;
           e.stick += smp.c.mu >= o.mu_c;
-          const bool forbids = s.laws[l] == spatial_law<Stronge3d> ||
+          const bool forbids = s.laws[l] == spatial_law<Stronge3d> || s.laws[l] == spatial_law<Poisson3d> ||
                                (s.laws[l] == spatial_law<ChatterjeeRuina3d> && smp.c.e_t <= 1.0);
           if (o.dE_rel > s.tolerance) {
             ++e.gain;
@@ -191,6 +192,57 @@ TEST(SpatialSweep, EverySampleIsCountedOnceAndTheTheoremsHold) {
   EXPECT_GT(r.pair_total(law2, Wd::mode_word(SpatialMode::law2_cone)), 0u);
   for (const SpatialMode m : {SpatialMode::A, SpatialMode::B, SpatialMode::D})
     EXPECT_GT(r.pair_total(0, Wd::mode_word(m)), 0u) << mode_name(m);
+}
+
+// The violation counters count every gain a theorem forbids: with tolerance -1e300 every valid sample is a
+// gain, so stronge-3d's and poisson-3d's counters (Stronge 1990; Ivanov 1992) are their valid counts,
+// newton-3d's stays 0 and chatterjee-ruina-3d's counts the valid samples with e_t <= 1.
+TEST(SpatialSweep, ViolationCountersCountEveryForbiddenGain) {
+  SpatialSweepSpec s = all_laws(SpatialMatrixKind::direct);
+  s.tolerance = -1e300;
+  const std::uint64_t n = 1500;
+  std::uint64_t law2_within = 0;  // chatterjee-ruina-3d's valid samples with e_t <= 1
+  for (std::uint64_t k = 0; k < n; ++k) {
+    const SpatialSample smp = draw_spatial_sample(s.plan, k);
+    law2_within +=
+        smp.c.e_t <= 1.0 && evaluate_spatial(spatial_law<ChatterjeeRuina3d>, smp.c).status == Status::ok;
+  }
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 400, 2);
+  const auto valid = [&](int l) {
+    std::uint64_t v = 0;
+    for (int m = 0; m < 7; ++m) v += r.pair_total(l, Wd::mode_A + m);
+    return v;
+  };
+  const int stronge = 0, poisson = 1, newton = 2, law2 = 3;
+  ASSERT_EQ(s.laws[poisson], spatial_law<Poisson3d>);
+  for (const int l : {stronge, poisson, newton, law2}) EXPECT_EQ(r.pair_total(l, Wd::gain), valid(l));
+  EXPECT_GT(valid(poisson), 8 * n / 10);  // about 10 % of these samples jam
+  EXPECT_EQ(r.pair_total(stronge, Wd::violation), valid(stronge));
+  EXPECT_EQ(r.pair_total(poisson, Wd::violation), valid(poisson));
+  EXPECT_EQ(r.pair_total(newton, Wd::violation), 0u);
+  EXPECT_GT(law2_within, n / 2);
+  EXPECT_LT(law2_within, valid(law2));
+  EXPECT_EQ(r.pair_total(law2, Wd::violation), law2_within);
+}
+
+// Ivanov's theorem on collisions of two random rigid bodies with friction up to 3 (the measure of
+// configs/spatial_poisson_energy.toml, rougher): poisson-3d never gains, its violation counter stays 0 and
+// its largest dE_rel is negative, as stronge-3d's.
+TEST(SpatialSweep, PoissonNeverGainsOnRandomBodies) {
+  SpatialSweepSpec s = all_laws(SpatialMatrixKind::bodies);
+  s.plan.mu = {ScalarKind::uniform, 0.0, 3.0, 1};
+  s.n_laws = 2;  // stronge-3d, poisson-3d
+  const std::uint64_t n = 4000;
+  const SpatialSweepResult r = run_sweep_cpu(s, 0, n, 1000, 2);
+  for (int l = 0; l < s.n_laws; ++l) {
+    SCOPED_TRACE(law_name(s.laws[l]));
+    std::uint64_t valid = 0;
+    for (int m = 0; m < 7; ++m) valid += r.pair_total(l, Wd::mode_A + m);
+    EXPECT_GT(valid, 9 * n / 10);
+    EXPECT_EQ(r.pair_total(l, Wd::gain), 0u);
+    EXPECT_EQ(r.pair_total(l, Wd::violation), 0u);
+    EXPECT_LT(r.max_dE_rel(l), 0.0);
+  }
 }
 
 }  // namespace

