@@ -220,6 +220,7 @@ std::vector<std::string> output_columns(int k) {
   std::vector<std::string> s = {"status", "solutions", "W_min", "W_max", "W"};
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) s.push_back(p + std::to_string(i));
+  s.push_back("G_rank");
   return s;
 }
 
@@ -388,6 +389,8 @@ void check_eval(const EvalCase& ec) {
       EXPECT_EQ(bits(num(res[5 + m])), bits(want.Lam[m])) << "Lam_" << m + 1;
       EXPECT_EQ(bits(num(res[5 + 2 * K + m])), bits(want.gamma_plus[m])) << "gp_" << m + 1;
     }
+    EXPECT_EQ(res[5 + 4 * K], std::to_string(want.delassus_rank));
+    EXPECT_EQ(res[5 + 4 * K], std::to_string(2 * K)) << "these G are positive definite";
   }
 }
 
@@ -445,7 +448,7 @@ TEST(CliLcpEvalKane, PendulumGivesTheNoteEnergiesTo4Digits) {
     EXPECT_EQ(r.err, "");
     const Rows out = parse_csv(r.out);
     ASSERT_EQ(out.size(), 3u);
-    ASSERT_EQ(out[0].size(), 9u + 9u);
+    ASSERT_EQ(out[0].size(), 9u + 10u);
     EXPECT_EQ(out[0][9], "status");
     EXPECT_EQ(out[0][13], "W");
     for (int i = 0; i < 2; ++i) {
@@ -638,7 +641,8 @@ TEST(CliLcpEval, ContactsAreInferredFromTheHeader) {
     EXPECT_EQ(inferred.out, given.out);
     const Rows rows = parse_csv(inferred.out);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(rows[0].back(), "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
+    EXPECT_EQ(rows[0][rows[0].size() - 2], "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
+    EXPECT_EQ(rows[0].back(), "G_rank");
   }
   const struct {
     const char* name;
@@ -863,7 +867,7 @@ TEST(CliLcpSolve, EveryKindOfBadInputGivesAOneLineMessageAndExit2) {
       {k1({{"--G", "1,0"}}), "--G: expected 3 comma-separated numbers (upper triangle of the 2 x 2 G",
        "usage"},
       {k1({{"--G", "1,x,1"}}), "--G: item 2 of '1,x,1' ('x') is not a number", "usage"},
-      {k1({{"--G", "1,2,1"}}), "--G 1,2,1: G is not symmetric positive definite", "delassus_not_spd"},
+      {k1({{"--G", "1,2,1"}}), "--G 1,2,1: G is not symmetric positive semidefinite", "delassus_not_spd"},
       {k1({{"--G", "1,1,1"}}), "--G 1,1,1: G is singular", "singular_delassus"},
       {k1({{"--gamma", "-1,nan"}}), "--gamma -1,nan: NaN or inf in the input", "usage"},
       {k1({{"--gamma", "-1"}}), "--gamma: expected 2 comma-separated numbers", "usage"},

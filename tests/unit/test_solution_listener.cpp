@@ -127,7 +127,10 @@ void check_sample(const MultiContactCollision<K>& c, MultiContactLaw law, LcpSol
   std::vector<std::vector<double>> gp, g0;
   for (const auto& x : rec.solutions) gp.push_back(x.gp);
   for (const auto& x : rec.compressions) g0.push_back(x.g0);
-  ASSERT_EQ(distinct_outcomes(gp, gamma_scale), o.solutions);
+  if (o.solutions_truncated)
+    ASSERT_GE(distinct_outcomes(gp, gamma_scale), o.solutions);
+  else
+    ASSERT_EQ(distinct_outcomes(gp, gamma_scale), o.solutions);
   ASSERT_EQ(distinct_outcomes(g0, gamma_scale), poisson ? o.compression_solutions : 0);
   ASSERT_EQ(rec.chosen_calls, 1);
   // The chosen solution carries the outcome's numbers.

@@ -188,7 +188,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   head.row({"solver", lcp_solver_name(out.solver)});
   std::string sols = std::to_string(out.solutions);
   if (two_phases) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
-  if (out.solutions_truncated) sols += ", truncated: more than 8 in a phase";
+  if (out.solutions_truncated) sols += ", truncated: more than 8 solutions in a phase or 16 outcomes";
   head.row({"solutions", sols + " (distinct outcomes gamma+)"});
   if (out.delassus_rank < n)
     head.row({"G", "rank " + std::to_string(out.delassus_rank) + " of " + std::to_string(n) + " (singular)"});

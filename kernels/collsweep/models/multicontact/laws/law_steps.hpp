@@ -28,7 +28,8 @@ struct MultiContactOutcome {
   LcpSolver solver = LcpSolver::automatic;  // the solver that ran (automatic resolved)
   std::uint8_t solutions = 0;               // distinct outcomes gamma^+ of the whole impact
   std::uint8_t compression_solutions = 0;   // poisson-lcp: distinct compression outcomes gamma°; newton: 0
-  bool solutions_truncated = false;         // more than kMaxPhaseSolutions distinct in some phase
+  bool solutions_truncated = false;         // more solutions than are stored (kMaxPhaseSolutions in a phase,
+                                            // kMaxImpactOutcomes outcomes)
   std::uint8_t delassus_rank = 0;           // the numerical rank of G (2k unless G is singular)
   double W = 0.0;                           // T^+ - T^- of the chosen solution
   double W_min = 0.0, W_max = 0.0;          // over all solutions found
@@ -150,6 +151,9 @@ struct DistinctSolutions {
   }
 };
 
+// Distinct outcomes of poisson-lcp stored per sample: those of every decompression of every compression.
+inline constexpr int kMaxImpactOutcomes = 2 * kMaxPhaseSolutions;
+
 // Distinct outcomes: contact velocities gamma (gamma^+ of the whole impact, gamma° of a compression) that
 // differ by more than 1e-8 max|gamma^-| in some row. This is what the laws count as solutions. Two impulses
 // that differ by a null vector of a singular G (how rigid bodies on dependent contacts split the impulse
@@ -165,12 +169,12 @@ COLLSWEEP_HD_INLINE bool same_outcome(const double* a, const double* b, int n, d
   return true;
 }
 
-template <int K>
+template <int K, int Capacity = kMaxPhaseSolutions>
 struct DistinctOutcomes {
   static constexpr int n = 2 * K;
   int count = 0;
   bool truncated = false;
-  double gamma[kMaxPhaseSolutions][n];
+  double gamma[Capacity][n];
 
   // The first stored outcome within the tolerance of g, or -1.
   COLLSWEEP_HD int find(const double (&g)[n], double gamma_scale) const {
@@ -182,7 +186,7 @@ struct DistinctOutcomes {
   // Stores g unless it repeats an outcome (or the list is full: truncated).
   COLLSWEEP_HD void insert(const double (&g)[n], double gamma_scale) {
     if (find(g, gamma_scale) >= 0) return;
-    if (count == kMaxPhaseSolutions) {
+    if (count == Capacity) {
       truncated = true;
       return;
     }
@@ -362,7 +366,7 @@ struct PoissonDecompression {
 
   COLLSWEEP_HD_INLINE void add(const MultiContactCollision<K>& c, const MultiContactScales& s,
                                const double (&lm)[n], const double (&x)[n], const double (&g)[n],
-                               DistinctOutcomes<K>& outcomes) {
+                               DistinctOutcomes<K, kMaxImpactOutcomes>& outcomes) {
     if (!dec.insert(c.G, x, s.gamma_scale, s.g_scale)) return;
     outcomes.insert(g, s.gamma_scale);
     double lam[n];
@@ -387,8 +391,8 @@ struct PoissonDecompression {
 template <int K>
 struct PoissonChoice {
   static constexpr int n = 2 * K;
-  DistinctOutcomes<K> outcomes;      // gamma^+ of every decompression of every compression
-  DistinctOutcomes<K> compressions;  // gamma° of the compressions
+  DistinctOutcomes<K, kMaxImpactOutcomes> outcomes;  // gamma^+ of every decompression of every compression
+  DistinctOutcomes<K> compressions;                  // gamma° of the compressions
   int total = 0;
   int rounds = 0, chosen = -1;  // compression solutions added; the chosen one's index among them
   bool have = false;
