@@ -310,6 +310,24 @@ def figure_legend(fig, handles, ncol=None):
     fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
 
 
+def empty(fig):
+    """Empties a figure of new_figure or panel_grid for the next map: its data, titles, notes, colour bars
+    and legend removed, its panels kept with their tick artists; returns the panels."""
+    grid = layout.layout_of(fig)
+    for ax in grid.axes:
+        for artist in ax.collections[:] + ax.patches[:] + ax.lines[:] + ax.texts[:] + ax.images[:]:
+            artist.remove()
+        ax.containers.clear()
+        ax.set_title("")
+    for bar, *_ in grid.bars:
+        bar.ax.remove()
+    grid.bars.clear()
+    for legend in fig.legends[:]:
+        legend.remove()
+    grid.legend_rows = 0
+    return grid.axes
+
+
 def arrange(fig):
     """Places the panels, colour bars, legend band and title of a figure of new_figure or panel_grid (call it
     once everything is drawn, before saving or showing the figure)."""

@@ -101,6 +101,26 @@ class Layout:
                 long = (y1 - y0) * shrink
                 rect = [x1 + BAR_PAD, y0 + (y1 - y0 - long) / 2, BAR_WIDTH, long]
             bar.ax.set_position([rect[0] / width, rect[1] / height, rect[2] / width, rect[3] / height])
+            if bar.orientation == "vertical":
+                pin_label(bar.ax.yaxis, TICKS + tick_label_width(bar.ax.yaxis) + LABEL_PAD, right=True)
+            else:
+                pin_label(bar.ax.xaxis, TICKS + line_height(TICK_SIZE) + LABEL_PAD)
+        for ax in shown:
+            pin_label(ax.xaxis, TICKS + line_height(TICK_SIZE) + LABEL_PAD)
+            pin_label(ax.yaxis, y_room - line_height(LABEL_SIZE))
+
+
+def pin_label(axis, distance, right=False):
+    """An axis label at a distance (inches) outside its axes' bottom, left or (right) right edge: placed so,
+    matplotlib does not measure the tick labels of the axes again to place it."""
+    from matplotlib.transforms import ScaledTranslation
+
+    ax = axis.axes
+    if axis.axis_name == "x":
+        where, shift = (0.5, 0.0), (0.0, -distance)
+    else:
+        where, shift = ((1.0, 0.5), (distance, 0.0)) if right else ((0.0, 0.5), (-distance, 0.0))
+    axis.set_label_coords(*where, transform=ax.transAxes + ScaledTranslation(*shift, ax.figure.dpi_scale_trans))
 
 
 def legend_band(rows):

@@ -52,8 +52,8 @@ try:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from map_drawing import (
         FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, MapGrid, add_bar, annotate_center, arrange,
-        band_handles, colorbar, column_norm, draw_colors, draw_status, figure_legend, fraction_line, gain_norm,
-        heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm, sample_status,
+        band_handles, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend, fraction_line,
+        gain_norm, heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm, sample_status,
         status_handles)
     from map_labels import axis_labels
 except ImportError as missing:  # python3-matplotlib brings numpy: a python3 without it has no matplotlib
@@ -112,10 +112,11 @@ class RunMap(MapGrid):
             raise InputError(f"{path}: no data rows")
         self.path, self.header = path, header
         width = len(header)
-        fields = zip(*(r[:width] + [""] * (width - len(r)) for r in rows))  # short rows: empty fields
-        self._texts = {c: np.array(f) for c, f in zip(header, fields)}
+        if any(len(r) != width for r in rows):  # short rows: empty fields
+            rows = [r[:width] + [""] * (width - len(r)) for r in rows]
+        self._rows, self._at = rows, {c: i for i, c in enumerate(header)}
         self._numbers = {}
-        law = self._texts["law"]
+        law = np.array(self.texts("law"))
         self.laws = list(dict.fromkeys(law.tolist()))
         coords = [self.column(a, allow_empty=False) for a in axes]
         super().__init__(axes, coords[0], coords[1] if len(axes) == 2 else None)
@@ -125,21 +126,41 @@ class RunMap(MapGrid):
             at = np.flatnonzero(law == name)
             self._cells[name] = (at, iy[at], ix[at])
 
+    def texts(self, column):
+        """A column's fields in row order (empty where the column is missing)."""
+        at = self._at.get(column)
+        return [r[at] for r in self._rows] if at is not None else [""] * len(self._rows)
+
     def column(self, column, allow_empty=True):
         """A column's values in row order (NaN where empty and allowed); a field that is not a number is an
         InputError naming its line."""
         if column not in self._numbers:
-            texts = self._texts[column] if column in self._texts else np.full(len(self._texts["law"]), "")
-            blank = np.char.strip(texts) == ""
+            texts = self.texts(column)
             try:
-                if not allow_empty and np.any(blank):
-                    raise ValueError
-                values = np.where(blank, "nan", texts).astype(float)
-            except ValueError:  # the field-by-field reading names the line
-                values = np.array([number(self.path, line, text, column, allow_empty)
-                                   for line, text in enumerate(texts.tolist(), 2)])
+                values = np.array(texts, dtype=float)  # no field empty
+            except ValueError:
+                values = self._with_empty_fields(column, texts, allow_empty)
             self._numbers[column] = values
         return self._numbers[column]
+
+    def _with_empty_fields(self, column, texts, allow_empty):
+        """A column with empty fields (NaN), or else field by field, naming the line of one that is not a
+        number."""
+        strings = np.array(texts)
+        blank = strings == ""
+        try:
+            if not allow_empty:
+                raise ValueError
+            return np.where(blank, "nan", strings).astype(float)
+        except ValueError:
+            return np.array([number(self.path, line, text, column, allow_empty)
+                             for line, text in enumerate(texts, 2)])
+
+    def read_columns(self, columns):
+        """Converts these columns now (before the drawing processes fork, which then share them)."""
+        for column in columns:
+            if column != "law":
+                self.column(column)
 
     def grid(self, law, column):
         """The column's values for one law as a (ny, nx) array; empty fields and absent cells are NaN."""
@@ -233,11 +254,30 @@ def dominant_colors(dominant, share, n_types):
 
 
 class Figures:
-    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths."""
+    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths,
+    and the figures kept to draw the next maps on."""
 
     def __init__(self, out_dir, dpi, config_name, labels):
         self.out_dir, self.dpi, self.config_name, self.labels = out_dir, dpi, config_name, labels
         self.written = []
+        self._drawn = {}  # (panels, size) -> a figure saved before
+
+    def panels(self, rm, n, size=None):
+        """A figure of n map panels (one: of size, in inches) and its panels: for a two-axis map, one saved
+        before with as many panels, emptied (its panels keep their ticks, whose making is most of a small
+        figure's cost), else a new one. A line map's autoscaled limits would keep the last map's data."""
+        key = (n, size)
+        if key in self._drawn and not rm.one_axis:
+            fig = self._drawn[key]
+            return fig, empty(fig)
+        if n == 1:
+            fig, ax = new_figure(*(size or ()), pyplot=False)
+            axs = [ax]
+        else:
+            fig, axs = panel_grid(n, pyplot=False)
+        if not rm.one_axis:
+            self._drawn[key] = fig
+        return fig, axs
 
     def title(self, law, what):
         """A figure title: the config, the law (or "all laws") and what is drawn."""
@@ -260,7 +300,7 @@ def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO
     norm = gain_norm(gains, values, status)
     notes = [] if norm is not None else [no_gain_note]
     title = figs.title(law, what)
-    fig, ax = new_figure(pyplot=False)
+    fig, (ax,) = figs.panels(rm, 1)
     if rm.one_axis:
         fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
         ax.set_ylim(bottom=0)
@@ -285,7 +325,7 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
                      np.stack(list(statuses.values())))
     notes = [] if norm is not None else [NO_GAIN]
     title = f"{figs.config_name} — all laws\n{what}" + (f": {NO_GAIN}" if notes else "")
-    fig, axs = panel_grid(len(rm.laws), pyplot=False)
+    fig, axs = figs.panels(rm, len(rm.laws))
     mesh = None
     top = max([np.nanmax(rm.grid(law, hi_col)) for law in rm.laws if np.any(np.isfinite(rm.grid(law, hi_col)))],
               default=1.0)
@@ -319,7 +359,7 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
     n_types = len(names)
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, f"dominant {heading or what} (shade: share of the dominant {what})")
-    fig, ax = new_figure(6.8, 5.0, pyplot=False)
+    fig, (ax,) = figs.panels(rm, 1, (6.8, 5.0))
     rgba = dominant_colors(dominant, share, n_types)
     if rm.one_axis:
         for i in range(len(rm.xs)):
@@ -378,7 +418,7 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     """Small multiples: each Type's fraction of valid samples on one 0..1 scale: <law>_type_fractions.png."""
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, "fraction of valid samples per collision Type")
-    fig, axs = panel_grid(n_types, pyplot=False)
+    fig, axs = figs.panels(rm, n_types)
     mesh = None
     for t, ax in zip(range(1, n_types + 1), axs):
         column = f"type_{t}_fraction"
@@ -416,7 +456,7 @@ def constraints_map(figs, rm, law):
     """One law's fractions of valid samples violating each constraint C1..C4: <law>_constraints.png."""
     status = sample_status(rm.grid(law, "valid"))
     valid = rm.grid(law, "valid")
-    fig, axs = panel_grid(4, pyplot=False)
+    fig, axs = figs.panels(rm, 4)
     for ax, (column, what) in zip(axs, CONSTRAINTS):
         with np.errstate(invalid="ignore", divide="ignore"):
             values = rm.grid(law, column) / valid
@@ -455,7 +495,7 @@ def compare_map(figs, cm, pair):
     panels = [("mean_dv2_rel", "mean |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("max_dv2_rel", "max |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("type_differs_fraction", "collision type or mode (else slip state) differs", "fraction of samples both valid")]
-    fig, axs = panel_grid(len(panels), pyplot=False)
+    fig, axs = figs.panels(cm, len(panels))
     for ax, (column, what, label) in zip(axs, panels):
         values = cm.grid(pair, column)
         if cm.one_axis:
@@ -681,6 +721,7 @@ def main(argv=None):
     family = FAMILIES[model]
     figs = Figures(out_dir, args.dpi, config_name, family.axis_labels)
     try:
+        rm.read_columns(family.columns)
         written = draw_all(figs, family.plot(rm, summary), args.jobs)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)

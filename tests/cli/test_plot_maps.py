@@ -511,6 +511,27 @@ class Runs(unittest.TestCase):
         self.assertEqual([os.path.basename(p) for p in result.stdout.split()],
                          [os.path.basename(p) for p in self.plot(folder).stdout.split()])
 
+    def test_emptied_figure_draws_as_a_new_one(self):
+        """A figure reused for the next map of the same grid (Figures.panels) gives the same pixels as a new
+        one, for every figure of a planar run."""
+        from PIL import Image
+
+        folder = planar_run(os.path.join(self.tmp.name, "reuse"), ["theta", "mu"])
+        self.assertIsNone(pm.import_matplotlib())
+        summary, model, rm = pm.read_run(folder)
+        family = pm.FAMILIES[model]
+        jobs = family.plot(rm, summary)
+        shared, fresh = (os.path.join(folder, name) for name in ("shared", "fresh"))
+        os.makedirs(shared)
+        os.makedirs(fresh)
+        figs = pm.Figures(shared, int(DPI), "reuse.toml", family.axis_labels)
+        reused = [path for job in jobs for path in pm.draw(figs, job)]
+        new = [path for job in jobs
+               for path in pm.draw(pm.Figures(fresh, int(DPI), "reuse.toml", family.axis_labels), job)]
+        self.assertEqual(len(reused), len(expected_planar()))
+        for a, b in zip(reused, new):
+            self.assertTrue(np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b))), a)
+
     def test_wait_draws_when_told(self):
         """--wait (collsweep run): matplotlib first, the folder once stdin says "draw"; end of input: no maps."""
         folder = planar_run(os.path.join(self.tmp.name, "waits"), ["theta", "mu"])
