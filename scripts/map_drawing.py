@@ -243,7 +243,8 @@ def label_axes(ax, grid, labels):
     if not grid.one_axis:
         ax.set_ylim(grid.ye[0], grid.ye[-1])
         ax.set_ylabel(labels.get(grid.axes[1], grid.axes[1]), fontsize=8)
-    ax.tick_params(labelsize=7)
+    if layout.layout_of(ax.figure) is None:  # panel_grid's panels have it: again would touch every tick
+        ax.tick_params(labelsize=7)
 
 
 def law_title(ax, law, gains):
@@ -297,6 +298,8 @@ def panel_grid(n, width=3.4, height=2.9, pyplot=True):
 
         fig = Figure(figsize=size)
     axs = [fig.add_subplot(nrows, ncols, k + 1) for k in range(n)]
+    for ax in axs:
+        ax.tick_params(labelsize=7)
     layout.Layout(fig, axs, nrows, ncols)
     return fig, axs
 
