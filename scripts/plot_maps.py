@@ -146,12 +146,10 @@ class RunMap(MapGrid):
     def _with_empty_fields(self, column, texts, allow_empty):
         """A column with empty fields (NaN), or else field by field, naming the line of one that is not a
         number."""
-        strings = np.array(texts)
-        blank = strings == ""
         try:
             if not allow_empty:
                 raise ValueError
-            return np.where(blank, "nan", strings).astype(float)
+            return np.array([float(text) if text else math.nan for text in texts])
         except ValueError:
             return np.array([number(self.path, line, text, column, allow_empty)
                              for line, text in enumerate(texts, 2)])
