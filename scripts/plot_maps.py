@@ -627,6 +627,8 @@ def draw(figs, job):
 
 
 _forked = None  # (figs, jobs) for the worker processes, which inherit it when forked
+# About how many panels a figure function draws (how long it takes); others: one.
+PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_map: 3}
 
 
 def draw_forked(index):
@@ -643,13 +645,16 @@ def draw_all(figs, jobs, workers):
     workers = min(workers, len(jobs))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [path for job in jobs for path in draw(figs, job)]
+    # The figures of many panels first, so that no worker starts one when the others are done; those of a
+    # kind one after another, so that a worker draws the next on the figure of the last.
+    order = sorted(range(len(jobs)), key=lambda i: (-PANELS.get(jobs[i][0], 1), jobs[i][0].__name__))
     _forked = (figs, jobs)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            written = pool.map(draw_forked, range(len(jobs)), chunksize=1)
+            written = dict(zip(order, pool.map(draw_forked, order, chunksize=1)))
     finally:
         _forked = None
-    return [path for paths in written for path in paths]
+    return [path for i in range(len(jobs)) for path in written[i]]
 
 
 def import_matplotlib():
