@@ -285,7 +285,7 @@ class Figures:
         """Writes maps/<name>.png with the title and notes in its PNG text (Title, Description)."""
         path = os.path.join(self.out_dir, f"{name}.png")
         arrange(fig)
-        # zlib level 1: a third of the time of the default level 6 for a few per cent larger files
+        # zlib level 1: a third of the time of the default level 6 for files about 10 % larger
         fig.savefig(path, dpi=self.dpi, metadata={"Title": title.replace("\n", " — "),
                                                    "Description": "; ".join(notes)},
                     pil_kwargs={"compress_level": 1})
