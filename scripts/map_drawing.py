@@ -7,6 +7,11 @@ import re
 
 import numpy as np
 
+if __package__:  # the copy in the collsweep package
+    from . import _map_layout as layout
+else:  # beside scripts/plot_maps.py
+    import map_layout as layout
+
 # A cell with fewer valid samples than this is drawn hatched and washed out ("thin"): at n = 100 the 95 %
 # Wilson interval of a fraction near 1/2 is +-0.1 (+-0.096), so below it the colour claims more than the
 # samples say.
@@ -176,12 +181,26 @@ def heat_map(ax, grid, values, status, norm, labels):
     return mesh
 
 
-def colorbar(fig, mesh, ax, values, label=FRACTION_LABEL, **kw):
-    """A colour bar for mesh, with an arrow at the top when some values lie above the scale."""
+def colorbar(fig, mesh, ax, values, label=FRACTION_LABEL, shrink=1.0):
+    """A colour bar for mesh beside ax (one Axes, or several sharing the bar), with an arrow at the top when
+    some values lie above the scale."""
     over = np.any(np.nan_to_num(np.asarray(values, float), nan=-np.inf) > mesh.norm.vmax)
-    bar = fig.colorbar(mesh, ax=ax, extend="max" if over else "neither", **kw)
+    bar = add_bar(fig, mesh, ax, shrink=shrink, extend="max" if over else "neither")
     bar.set_label(label, fontsize=8)
     bar.ax.tick_params(labelsize=7)
+    return bar
+
+
+def add_bar(fig, mappable, ax, side="right", shrink=1.0, **kw):
+    """A colour bar of mappable right of ax (one Axes or a list) or below it (side "bottom"); on a figure
+    of new_figure or panel_grid it is placed by arrange(), on any other it takes its room from ax."""
+    grid = layout.layout_of(fig)
+    if grid is None:
+        return fig.colorbar(mappable, ax=ax, location=side, shrink=shrink, **kw)
+    panels = list(np.ravel(ax)) if isinstance(ax, (list, tuple, np.ndarray)) else [ax]
+    bar = fig.colorbar(mappable, cax=fig.add_axes([0, 0, 1, 1]),
+                       orientation="horizontal" if side == "bottom" else "vertical", **kw)
+    grid.add_bar(bar, panels, side, shrink)
     return bar
 
 
@@ -224,7 +243,8 @@ def label_axes(ax, grid, labels):
     if not grid.one_axis:
         ax.set_ylim(grid.ye[0], grid.ye[-1])
         ax.set_ylabel(labels.get(grid.axes[1], grid.axes[1]), fontsize=8)
-    ax.tick_params(labelsize=7)
+    if layout.layout_of(ax.figure) is None:  # panel_grid's panels have it: again would touch every tick
+        ax.tick_params(labelsize=7)
 
 
 def law_title(ax, law, gains):
@@ -249,38 +269,71 @@ def status_handles():
 
 def band_handles(color):
     """Legend entries for a 1-D fraction: its step line and its Wilson band."""
-    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    return [plt.Line2D([], [], color=color, label=FRACTION_LABEL),
+    return [Line2D([], [], color=color, label=FRACTION_LABEL),
             Patch(facecolor=color, alpha=0.3, label="95 % Wilson interval")]
 
 
-def new_figure(width=6.4, height=4.8):
-    """A single-panel figure with constrained layout."""
-    import matplotlib.pyplot as plt
+def new_figure(width=6.4, height=4.8, pyplot=True):
+    """A single-panel figure, laid out by arrange(); pyplot=False makes it outside pyplot (nothing to close,
+    and pyplot need not be imported)."""
+    fig, axs = panel_grid(1, width - 1.0, height - 0.6, pyplot=pyplot)
+    return fig, axs[0]
 
-    return plt.subplots(figsize=(width, height), layout="constrained")
 
+def panel_grid(n, width=3.4, height=2.9, pyplot=True):
+    """A figure with n panels of about width x height inches in a near-square grid (the last row's spare
+    places left empty), laid out by arrange(); returns (fig, axes)."""
+    ncols = min(n, 3) if n != 4 else 2
+    nrows = math.ceil(n / ncols)
+    size = (width * ncols + 1.0, height * nrows + 0.6)
+    if pyplot:
+        import matplotlib.pyplot as plt
 
-def panel_grid(n, width=3.4, height=2.9, spare=0):
-    """A figure with n (+ spare) panels in a near-square grid; unused panels hidden; returns (fig, axes)."""
-    import matplotlib.pyplot as plt
+        fig = plt.figure(figsize=size)
+    else:
+        from matplotlib.figure import Figure
 
-    total = n + spare
-    ncols = min(total, 3) if total != 4 else 2
-    nrows = math.ceil(total / ncols)
-    fig, axs = plt.subplots(nrows, ncols, figsize=(width * ncols + 1.0, height * nrows + 0.6),
-                            layout="constrained", squeeze=False)
-    axs = axs.ravel()
-    for ax in axs[n:]:
-        ax.set_axis_off()
-    return fig, list(axs)
+        fig = Figure(figsize=size)
+    axs = [fig.add_subplot(nrows, ncols, k + 1) for k in range(n)]
+    for ax in axs:
+        ax.tick_params(labelsize=7)
+    layout.Layout(fig, axs, nrows, ncols)
+    return fig, axs
 
 
 def figure_legend(fig, handles, ncol=None):
     """A legend along the bottom of the figure (one row unless ncol), in a band kept free of panels."""
     ncol = ncol or len(handles)
-    band = (0.12 + 0.17 * math.ceil(len(handles) / ncol)) / fig.get_figheight()
-    fig.get_layout_engine().set(rect=(0, band, 1, 1 - band))
+    grid = layout.layout_of(fig)
+    if grid is not None:
+        grid.legend_rows = math.ceil(len(handles) / ncol)
     fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
+
+
+def empty(fig):
+    """Empties a figure of new_figure or panel_grid for the next map: its data, titles, notes, colour bars
+    and legend removed, its panels kept with their tick artists; returns the panels."""
+    grid = layout.layout_of(fig)
+    for ax in grid.axes:
+        for artist in ax.collections[:] + ax.patches[:] + ax.lines[:] + ax.texts[:] + ax.images[:]:
+            artist.remove()
+        ax.containers.clear()
+        ax.set_title("")
+    for bar, *_ in grid.bars:
+        bar.ax.remove()
+    grid.bars.clear()
+    for legend in fig.legends[:]:
+        legend.remove()
+    grid.legend_rows = 0
+    return grid.axes
+
+
+def arrange(fig):
+    """Places the panels, colour bars, legend band and title of a figure of new_figure or panel_grid (call it
+    once everything is drawn, before saving or showing the figure)."""
+    grid = layout.layout_of(fig)
+    if grid is not None:
+        grid.arrange()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws a finished collsweep run's PNG maps: energy gain, collision Types, and how far the samples back them.
 
-Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N]
+Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N] [--jobs N] [--wait]
 
 Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; every column is
 defined in docs/outputs.md) and RUN_DIR/summary.json ("model", "config_file", per law its Type labels), and
@@ -9,30 +9,57 @@ RUN_DIR/compare.csv when the run compared law pairs (docs/thesis-laws.md).
 Every file this script writes goes into RUN_DIR/maps/ and is named either `<law>_<something>.png` (one
 law) or `laws_<something>.png` (all laws side by side): `collsweep run --force` removes exactly these two
 patterns, so any new figure must keep to them. What each figure shows: docs/maps.md.
-Bad or old-format input gives one line on stderr naming the file and what is missing, and exit status 2.
+The figures are drawn by as many processes as the CPUs this one may use (--jobs), forked once matplotlib
+is imported and the input read. collsweep starts the script with --wait before its sweep: it imports
+matplotlib, then waits for a line "draw" on stdin before reading RUN_DIR (end of input: exit 0, no maps).
+Bad or old-format input gives one line on stderr naming the file and what is missing, and exit status 2;
+a python3 without matplotlib exits with status 3 (one line on stderr unless --quiet).
 """
 import argparse
 import csv
 import json
 import math
 import os
+import signal
 import sys
 
-import matplotlib
+NO_MATPLOTLIB = 3  # exit status: this python3 cannot import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.cm import ScalarMappable  # noqa: E402
-from matplotlib.colors import BoundaryNorm, LinearSegmentedColormap, ListedColormap, Normalize, to_rgb  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from map_drawing import (  # noqa: E402
-    FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, MapGrid, annotate_center, band_handles, colorbar,
-    column_norm, draw_colors, draw_status, figure_legend, fraction_line, gain_norm, heat_map, label_axes, law_title,
-    mark_bins, new_figure, panel_grid, range_norm, sample_status, status_handles)
-from map_labels import axis_labels  # noqa: E402
+def wait_for_draw():
+    """Blocks until stdin says "draw" (True) or ends (False: the run failed or was stopped). Ctrl-C meanwhile
+    is the run's to handle: it closes stdin."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    go = sys.stdin.readline().strip() == "draw"
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # stopped while drawing: end without a traceback
+    return go
+
+
+def no_matplotlib(err, argv):
+    """Exit status and message (unless --quiet) of a python3 that cannot import matplotlib; with --wait,
+    once told to draw (0 without a word when the run ends without maps)."""
+    if "--wait" in argv and not wait_for_draw():
+        return 0
+    if "--quiet" not in argv:
+        print(f"plot_maps: no maps drawn: {sys.executable} cannot import matplotlib ({err}; install "
+              "python3-matplotlib: scripts/setup.sh)", file=sys.stderr)
+    return NO_MATPLOTLIB
+
+
+try:
+    import numpy as np
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from map_drawing import (
+        FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, MapGrid, add_bar, annotate_center, arrange,
+        band_handles, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend, fraction_line,
+        gain_norm, heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm, sample_status,
+        status_handles)
+    from map_labels import axis_labels
+except ImportError as missing:  # python3-matplotlib brings numpy: a python3 without it has no matplotlib
+    if __name__ != "__main__":
+        raise
+    sys.exit(no_matplotlib(missing, sys.argv[1:]))
 
 # The dominant-category maps: one colour per Type (mode, case), faded toward white as its share falls.
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
@@ -69,7 +96,8 @@ class InputError(Exception):
 
 
 class RunMap(MapGrid):
-    """One run's map.csv as grids: the axes, their bin edges, the laws and per (law, column) a (ny, nx) array."""
+    """One run's map.csv as grids: the axes, their bin edges, the laws and per (law, column) a (ny, nx) array.
+    Each column is converted to numbers once, when first asked for."""
 
     def __init__(self, path, header, rows, required):
         missing = [c for c in required if c not in header]
@@ -83,31 +111,84 @@ class RunMap(MapGrid):
         if not rows:
             raise InputError(f"{path}: no data rows")
         self.path, self.header = path, header
-        self.laws = list(dict.fromkeys(r["law"] for r in rows))
-        coords = np.array([[number(path, i, r, a, allow_empty=False) for a in axes] for i, r in enumerate(rows, 2)])
-        super().__init__(axes, coords[:, 0], coords[:, 1] if len(axes) == 2 else None)
-        cells = zip(*self.cell_index(coords[:, 0], coords[:, 1] if len(axes) == 2 else None))
+        width = len(header)
+        if any(len(r) != width for r in rows):  # short rows: empty fields
+            rows = [r[:width] + [""] * (width - len(r)) for r in rows]
+        self._rows, self._at = rows, {c: i for i, c in enumerate(header)}
+        self._numbers = {}
+        law = np.array(self.texts("law"))
+        self.laws = list(dict.fromkeys(law.tolist()))
+        coords = [self.column(a, allow_empty=False) for a in axes]
+        super().__init__(axes, coords[0], coords[1] if len(axes) == 2 else None)
+        iy, ix = self.cell_index(coords[0], coords[1] if len(axes) == 2 else None)
         self._cells = {}
-        for line, (r, cell) in enumerate(zip(rows, cells), 2):
-            self._cells.setdefault(r["law"], []).append((cell, line, r))
+        for name in self.laws:
+            at = np.flatnonzero(law == name)
+            self._cells[name] = (at, iy[at], ix[at])
+
+    def texts(self, column):
+        """A column's fields in row order (empty where the column is missing)."""
+        at = self._at.get(column)
+        return [r[at] for r in self._rows] if at is not None else [""] * len(self._rows)
+
+    def column(self, column, allow_empty=True):
+        """A column's values in row order (NaN where empty and allowed); a field that is not a number is an
+        InputError naming its line."""
+        if column not in self._numbers:
+            texts = self.texts(column)
+            try:
+                values = np.array(texts, dtype=float)  # no field empty
+            except ValueError:
+                values = self._with_empty_fields(column, texts, allow_empty)
+            self._numbers[column] = values
+        return self._numbers[column]
+
+    def _with_empty_fields(self, column, texts, allow_empty):
+        """A column with empty fields (NaN), or else field by field, naming the line of one that is not a
+        number."""
+        try:
+            if not allow_empty:
+                raise ValueError
+            return np.array([float(text) if text else math.nan for text in texts])
+        except ValueError:
+            return np.array([number(self.path, line, text, column, allow_empty)
+                             for line, text in enumerate(texts, 2)])
+
+    def read_columns(self, columns):
+        """Converts these columns now (before the drawing processes fork, which then share them)."""
+        for column in columns:
+            if column != "law":
+                self.column(column)
 
     def grid(self, law, column):
         """The column's values for one law as a (ny, nx) array; empty fields and absent cells are NaN."""
         values = np.full((len(self.ys), len(self.xs)), np.nan)
-        for cell, line, r in self._cells.get(law, []):
-            values[cell] = number(self.path, line, r, column)
+        if law in self._cells:
+            at, iy, ix = self._cells[law]
+            values[iy, ix] = self.column(column)[at]
         return values
 
 
-def number(path, line, row, column, allow_empty=True):
+def number(path, line, text, column, allow_empty=True):
     """One field as a float (NaN when empty and allowed); anything else unreadable is an InputError."""
-    text = (row.get(column) or "").strip()
+    text = (text or "").strip()
     if text == "" and allow_empty:
         return math.nan
     try:
         return float(text)
     except ValueError:
         raise InputError(f"{path}:{line}: column {column}: not a number: {text!r}") from None
+
+
+def read_csv(path):
+    """A CSV file's header and rows (lists of fields)."""
+    try:
+        with open(path, newline="") as f:
+            reader = csv.reader(f)
+            header = next(reader, [])
+            return header, list(reader)
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise InputError(f"{path}: {err}") from None
 
 
 def read_run(run_dir):
@@ -121,13 +202,7 @@ def read_run(run_dir):
     if not isinstance(summary, dict):
         raise InputError(f"{summary_path}: not a JSON object")
     map_path = os.path.join(run_dir, "map.csv")
-    try:
-        with open(map_path, newline="") as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            header = reader.fieldnames or []
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
-        raise InputError(f"{map_path}: {err}") from None
+    header, rows = read_csv(map_path)
     model = summary.get("model", "multicontact" if "p_gain_max" in header else "planar")
     if model not in FAMILIES:
         raise InputError(f"{summary_path}: unknown model {model!r} (known: {', '.join(FAMILIES)})")
@@ -165,21 +240,42 @@ def dominant_shade(rgb, share, n_types):
 
 def dominant_colors(dominant, share, n_types):
     """RGBA per cell: the dominant Type's colour shaded by its share; transparent where there is no Type."""
+    from matplotlib.colors import to_rgb
+
     dominant = np.asarray(dominant, float)
     ok = np.isfinite(dominant) & (dominant >= 1) & (dominant <= n_types)
-    base = np.array([to_rgb(TYPE_COLORS[int(t) - 1]) if k else (1.0, 1.0, 1.0)
-                     for t, k in zip(dominant.ravel(), ok.ravel())]).reshape(dominant.shape + (3,))
+    palette = np.array([to_rgb(c) for c in TYPE_COLORS])
+    base = np.where(ok[..., None], palette[np.where(ok, dominant, 1).astype(int) - 1], 1.0)
     share = np.where(np.isfinite(share), share, 1.0)
     rgba = np.concatenate([dominant_shade(base, share, n_types), ok[..., None].astype(float)], axis=-1)
     return rgba
 
 
 class Figures:
-    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths."""
+    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths,
+    and the figures kept to draw the next maps on."""
 
     def __init__(self, out_dir, dpi, config_name, labels):
         self.out_dir, self.dpi, self.config_name, self.labels = out_dir, dpi, config_name, labels
         self.written = []
+        self._drawn = {}  # (panels, size) -> a figure saved before
+
+    def panels(self, rm, n, size=None):
+        """A figure of n map panels (one: of size, in inches) and its panels: for a two-axis map, one saved
+        before with as many panels, emptied (its panels keep their ticks, whose making is most of a small
+        figure's cost), else a new one. A line map's autoscaled limits would keep the last map's data."""
+        key = (n, size)
+        if key in self._drawn and not rm.one_axis:
+            fig = self._drawn[key]
+            return fig, empty(fig)
+        if n == 1:
+            fig, ax = new_figure(*(size or ()), pyplot=False)
+            axs = [ax]
+        else:
+            fig, axs = panel_grid(n, pyplot=False)
+        if not rm.one_axis:
+            self._drawn[key] = fig
+        return fig, axs
 
     def title(self, law, what):
         """A figure title: the config, the law (or "all laws") and what is drawn."""
@@ -188,9 +284,11 @@ class Figures:
     def save(self, fig, name, title, notes=()):
         """Writes maps/<name>.png with the title and notes in its PNG text (Title, Description)."""
         path = os.path.join(self.out_dir, f"{name}.png")
+        arrange(fig)
+        # zlib level 1: a third of the time of the default level 6 for files about 10 % larger
         fig.savefig(path, dpi=self.dpi, metadata={"Title": title.replace("\n", " — "),
-                                                   "Description": "; ".join(notes)})
-        plt.close(fig)
+                                                   "Description": "; ".join(notes)},
+                    pil_kwargs={"compress_level": 1})
         self.written.append(path)
 
 
@@ -200,7 +298,7 @@ def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO
     norm = gain_norm(gains, values, status)
     notes = [] if norm is not None else [no_gain_note]
     title = figs.title(law, what)
-    fig, ax = new_figure()
+    fig, (ax,) = figs.panels(rm, 1)
     if rm.one_axis:
         fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
         ax.set_ylim(bottom=0)
@@ -225,7 +323,7 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
                      np.stack(list(statuses.values())))
     notes = [] if norm is not None else [NO_GAIN]
     title = f"{figs.config_name} — all laws\n{what}" + (f": {NO_GAIN}" if notes else "")
-    fig, axs = panel_grid(len(rm.laws))
+    fig, axs = figs.panels(rm, len(rm.laws))
     mesh = None
     top = max([np.nanmax(rm.grid(law, hi_col)) for law in rm.laws if np.any(np.isfinite(rm.grid(law, hi_col)))],
               default=1.0)
@@ -259,7 +357,7 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
     n_types = len(names)
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, f"dominant {heading or what} (shade: share of the dominant {what})")
-    fig, ax = new_figure(6.8, 5.0)
+    fig, (ax,) = figs.panels(rm, 1, (6.8, 5.0))
     rgba = dominant_colors(dominant, share, n_types)
     if rm.one_axis:
         for i in range(len(rm.xs)):
@@ -271,9 +369,12 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
         ax.set_ylim(0, 1)
         ax.set_ylabel(f"share of the dominant {what}", fontsize=8)
         label_axes(ax, rm, figs.labels)
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+
         type_handles = [Patch(facecolor=TYPE_COLORS[t - 1], label=names[t]) for t in range(1, n_types + 1)]
-        figure_legend(fig, type_handles + [plt.Line2D([], [], color="0.4", linestyle="--",
-                                                      label=f"1/{n_types}: no {what} dominates")]
+        figure_legend(fig, type_handles + [Line2D([], [], color="0.4", linestyle="--",
+                                                  label=f"1/{n_types}: no {what} dominates")]
                       + status_handles(), ncol=2)
     else:
         draw_colors(ax, rm.xe, rm.ye, rgba)
@@ -288,20 +389,25 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
 
 def type_bar(fig, ax, names):
     """The categorical colour bar of the categories 1..n, labelled names[t] ('<n>: <label>' for Types)."""
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import BoundaryNorm, ListedColormap
+
     n_types = len(names)
     cmap = ListedColormap(TYPE_COLORS[:n_types])
     norm = BoundaryNorm([t + 0.5 for t in range(n_types + 1)], n_types)
-    bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, ticks=range(1, n_types + 1), fraction=0.05)
+    bar = add_bar(fig, ScalarMappable(norm=norm, cmap=cmap), ax, ticks=range(1, n_types + 1))
     bar.ax.set_yticklabels([names[t] for t in range(1, n_types + 1)], fontsize=7)
 
 
 def share_bar(fig, ax, n_types, what="Type"):
     """A horizontal grey ramp explaining the shade: share of the dominant category from 1/n_types to 1."""
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import LinearSegmentedColormap, Normalize, to_rgb
+
     shares = np.linspace(1.0 / n_types, 1.0, 64)
     ramp = dominant_shade(np.array([to_rgb("#404040")] * len(shares)), shares, n_types)
     cmap = LinearSegmentedColormap.from_list("share", ramp)
-    bar = fig.colorbar(ScalarMappable(norm=Normalize(1.0 / n_types, 1.0), cmap=cmap), ax=ax,
-                       orientation="horizontal", location="bottom", fraction=0.04, aspect=40)
+    bar = add_bar(fig, ScalarMappable(norm=Normalize(1.0 / n_types, 1.0), cmap=cmap), ax, side="bottom")
     bar.set_label(f"shade: share of the dominant {what} (pale = mixed, full = pure)", fontsize=7)
     bar.ax.tick_params(labelsize=7)
 
@@ -310,7 +416,7 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     """Small multiples: each Type's fraction of valid samples on one 0..1 scale: <law>_type_fractions.png."""
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, "fraction of valid samples per collision Type")
-    fig, axs = panel_grid(n_types)
+    fig, axs = figs.panels(rm, n_types)
     mesh = None
     for t, ax in zip(range(1, n_types + 1), axs):
         column = f"type_{t}_fraction"
@@ -348,7 +454,7 @@ def constraints_map(figs, rm, law):
     """One law's fractions of valid samples violating each constraint C1..C4: <law>_constraints.png."""
     status = sample_status(rm.grid(law, "valid"))
     valid = rm.grid(law, "valid")
-    fig, axs = panel_grid(4)
+    fig, axs = figs.panels(rm, 4)
     for ax, (column, what) in zip(axs, CONSTRAINTS):
         with np.errstate(invalid="ignore", divide="ignore"):
             values = rm.grid(law, column) / valid
@@ -369,21 +475,15 @@ def read_compare(run_dir):
     path = os.path.join(run_dir, "compare.csv")
     if not os.path.exists(path):
         return None
-    try:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            header = reader.fieldnames or []
-            rows = list(reader)
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
-        raise InputError(f"{path}: {err}") from None
+    header, rows = read_csv(path)
     need = ["law_a", "law_b", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs_fraction"]
     missing = [c for c in need if c not in header]
     if missing:
         raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-    axes = header[: header.index("law_a")]
-    for r in rows:
-        r["law"] = f"{r['law_a']} vs {r['law_b']}"
-    return RunMap(path, axes + ["law"] + header[len(axes):], rows, ["law"])
+    n, a, b = len(header), header.index("law_a"), header.index("law_b")
+    rows = [r[:n] + [""] * (n - len(r)) for r in rows]
+    rows = [r[:a] + [f"{r[a]} vs {r[b]}"] + r[a:] for r in rows]  # a "law" column before the axes' end
+    return RunMap(path, header[:a] + ["law"] + header[a:], rows, ["law"])
 
 
 def compare_map(figs, cm, pair):
@@ -393,7 +493,7 @@ def compare_map(figs, cm, pair):
     panels = [("mean_dv2_rel", "mean |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("max_dv2_rel", "max |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("type_differs_fraction", "collision type or mode (else slip state) differs", "fraction of samples both valid")]
-    fig, axs = panel_grid(len(panels))
+    fig, axs = figs.panels(cm, len(panels))
     for ax, (column, what, label) in zip(axs, panels):
         values = cm.grid(pair, column)
         if cm.one_axis:
@@ -408,34 +508,40 @@ def compare_map(figs, cm, pair):
     figs.save(fig, f"{a}_vs_{b}_disagreement", title)
 
 
-def plot_planar(figs, rm, summary):
+def plot_planar(rm, summary):
     """Every planar figure: per law gain fraction, dominant Type, Type fractions; all laws' gain fractions;
     the constraint violations of runs with a thesis law and the disagreement maps of run.compare."""
+    jobs = []
     for law in rm.laws:
         labels = type_labels(summary, law)
         n_types = type_count(labels, law)
-        gain_map(figs, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
-                 rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
-        dominant_type_map(figs, rm, law, labels, n_types)
-        type_fractions_map(figs, rm, law, labels, n_types)
+        jobs += [(gain_map, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
+                  rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)"),
+                 (dominant_type_map, rm, law, labels, n_types), (type_fractions_map, rm, law, labels, n_types)]
         if "C1_count" in rm.header:
-            constraints_map(figs, rm, law)
-    laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
-                  "energy-gain fraction (dE > tol·T_acc)")
+            jobs.append((constraints_map, rm, law))
+    jobs.append((laws_gain_map, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
+                 "energy-gain fraction (dE > tol·T_acc)"))
+    return jobs + compare_jobs(rm)
+
+
+def compare_jobs(rm):
+    """The disagreement maps of run.compare (none without compare.csv)."""
     cm = read_compare(os.path.dirname(rm.path))
-    if cm is not None:
-        for pair in cm.laws:
-            compare_map(figs, cm, pair)
+    return [(compare_map, cm, pair) for pair in cm.laws] if cm is not None else []
 
 
-def plot_multicontact(figs, rm, summary):  # noqa: ARG001 (the families' common signature)
+def plot_multicontact(rm, summary):  # noqa: ARG001 (the families' common signature)
     """Every multi-contact figure: per law P(W_max > 0) and P(W_min > 0); all laws' P(W_max > 0)."""
+    jobs = []
     for law in rm.laws:
         for column, what in MULTICONTACT_MAPS.items():
             note = NO_GAIN if column == "p_gain_max" else "no cell where every solution gains energy"
-            gain_map(figs, rm, law, column, f"{column}_lo", f"{column}_hi", rm.grid(law, column), what, note)
-    laws_gain_map(figs, rm, "p_gain_max", "p_gain_max_lo", "p_gain_max_hi", "p_gain_max",
-                  MULTICONTACT_MAPS["p_gain_max"])
+            jobs.append((gain_map, rm, law, column, f"{column}_lo", f"{column}_hi", rm.grid(law, column), what,
+                         note))
+    jobs.append((laws_gain_map, rm, "p_gain_max", "p_gain_max_lo", "p_gain_max_hi", "p_gain_max",
+                 MULTICONTACT_MAPS["p_gain_max"]))
+    return jobs
 
 
 def mode_labels(summary, law, modes):
@@ -473,30 +579,29 @@ def dominant_of(rm, law, columns):
     return np.where(has, dominant, np.nan), share
 
 
-def plot_spatial(figs, rm, summary):
+def plot_spatial(rm, summary):
     """Every spatial figure: per law gain fraction and dominant mode (a thesis law's: case); all laws' gain
     fractions; the constraint violations of runs with a thesis law or run.constraints and the disagreement
     maps of run.compare."""
+    jobs = []
     for law in rm.laws:
-        gain_map(figs, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
-                 rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)")
+        jobs.append((gain_map, rm, law, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi",
+                     rm.grid(law, "gain_count"), "energy-gain fraction (dE > tol·T_acc)"))
         if law in SPATIAL_THESIS_LAWS and "case_1" in rm.header:
             cases = case_labels(summary, law)
             dominant, share = dominant_of(rm, law, [f"case_{c}" for c in range(1, len(cases) + 1)])
-            dominant_map(figs, rm, law, dominant, share, dict(enumerate(cases, 1)), "case", "dominant_case")
+            jobs.append((dominant_map, rm, law, dominant, share, dict(enumerate(cases, 1)), "case",
+                         "dominant_case"))
         elif law not in SPATIAL_THESIS_LAWS:
             modes = SPATIAL_LAW2_MODES if law == "chatterjee-ruina-3d" else SPATIAL_ROUTH_MODES
             dominant, share = dominant_of(rm, law, [SPATIAL_MODE_COLUMNS[m] for m in modes])
-            dominant_map(figs, rm, law, dominant, share, mode_labels(summary, law, modes), "mode",
-                         "dominant_mode")
+            jobs.append((dominant_map, rm, law, dominant, share, mode_labels(summary, law, modes), "mode",
+                         "dominant_mode"))
         if "C1_count" in rm.header:
-            constraints_map(figs, rm, law)
-    laws_gain_map(figs, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
-                  "energy-gain fraction (dE > tol·T_acc)")
-    cm = read_compare(os.path.dirname(rm.path))
-    if cm is not None:
-        for pair in cm.laws:
-            compare_map(figs, cm, pair)
+            jobs.append((constraints_map, rm, law))
+    jobs.append((laws_gain_map, rm, "gain_fraction", "gain_fraction_lo", "gain_fraction_hi", "gain_count",
+                 "energy-gain fraction (dE > tol·T_acc)"))
+    return jobs + compare_jobs(rm)
 
 
 class Family:
@@ -514,19 +619,100 @@ FAMILIES = {
 }
 
 
+def draw(figs, job):
+    """Draws one figure (a job: the figure function and its arguments after figs); returns the paths written."""
+    start = len(figs.written)
+    job[0](figs, *job[1:])
+    return figs.written[start:]
+
+
+_forked = None  # (figs, jobs) for the worker processes, which inherit it when forked
+# About how many panels a figure function draws (how long it takes); others: one.
+PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_map: 3}
+
+
+def draw_forked(index):
+    """A worker process's figure: job index of the inherited list."""
+    return draw(_forked[0], _forked[1][index])
+
+
+def draw_all(figs, jobs, workers):
+    """Draws every job, in worker processes forked from this one (matplotlib imported, the input read) when
+    workers > 1; returns the paths written, in the jobs' order."""
+    global _forked
+    import multiprocessing
+
+    workers = min(workers, len(jobs))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [path for job in jobs for path in draw(figs, job)]
+    # The figures of many panels first, so that no worker starts one when the others are done; those of a
+    # kind one after another, so that a worker draws the next on the figure of the last.
+    order = sorted(range(len(jobs)), key=lambda i: (-PANELS.get(jobs[i][0], 1), jobs[i][0].__name__))
+    _forked = (figs, jobs)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            written = dict(zip(order, pool.map(draw_forked, order, chunksize=1)))
+    finally:
+        _forked = None
+    return [path for i in range(len(jobs)) for path in written[i]]
+
+
+def import_matplotlib():
+    """Imports matplotlib with the Agg backend and the modules every figure needs (once, before any worker
+    forks); returns the ImportError when this python3 lacks it, else None."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.backends.backend_agg  # noqa: F401
+        import matplotlib.colorbar  # noqa: F401
+        import matplotlib.figure  # noqa: F401
+    except ImportError as err:
+        return err
+    matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
+    # Titles at a fixed height above their panels: nothing is drawn above a panel but its title, and the
+    # automatic placement measures every tick label of the panel first.
+    matplotlib.rcParams["axes.titley"] = 1.0
+    return None
+
+
+def cpu_count():
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def main(argv=None):
-    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input."""
+    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input, 3 without
+    matplotlib."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
     parser.add_argument("--quiet", action="store_true", help="do not print the written paths")
     parser.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"PNG resolution (default {DEFAULT_DPI})")
+    parser.add_argument("--jobs", type=int, default=cpu_count(),
+                        help="processes drawing the figures (default: the CPUs this one may use)")
+    parser.add_argument("--wait", action="store_true",
+                        help="import matplotlib first, then wait for a line 'draw' on stdin before reading "
+                        "RUN_DIR (collsweep run starts the script so before its sweep); end of input: exit 0 "
+                        "without drawing")
     args = parser.parse_args(argv)
+    if args.wait:
+        missing = import_matplotlib()
+        if missing is not None:
+            return no_matplotlib(missing, ["--wait"] + (["--quiet"] if args.quiet else []))
+        if not wait_for_draw():
+            return 0
     try:
         summary, model, rm = read_run(args.run_dir)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
-    matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
+    if not args.wait:
+        missing = import_matplotlib()
+        if missing is not None:
+            return no_matplotlib(missing, ["--quiet"] if args.quiet else [])
     out_dir = os.path.join(args.run_dir, "maps")
     try:
         os.makedirs(out_dir, exist_ok=True)
@@ -538,7 +724,8 @@ def main(argv=None):
     family = FAMILIES[model]
     figs = Figures(out_dir, args.dpi, config_name, family.axis_labels)
     try:
-        family.plot(figs, rm, summary)
+        rm.read_columns(family.columns)
+        written = draw_all(figs, family.plot(rm, summary), args.jobs)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
@@ -546,7 +733,7 @@ def main(argv=None):
         print(f"plot_maps: cannot write {err.filename or out_dir}: {err.strerror}", file=sys.stderr)
         return 2
     if not args.quiet:
-        for path in figs.written:
+        for path in written:
             print(path)
     return 0
 

@@ -19,6 +19,7 @@ namespace collsweep::cli {
 struct FinishOptions {
   std::string command;  // "collsweep run", for messages
   bool remove_previous = false, quiet = false, no_plot = false;
+  MapDrawer* maps = nullptr;  // the plotting process started before the sweep; null: one is started here
 };
 
 // Writes the run folder from a finished sweep: the previous run's files first removed when asked to.
@@ -55,25 +56,26 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, boo
   write_summary_json((out_dir / "summary.json").string(), result, record);
 }
 
-// Prints the totals, the rate and where the results are, and draws the maps (after write_outputs).
+// Draws the maps, then prints the totals, the rate and where the results are (after write_outputs): the
+// table comes last, below the script's list of PNGs, so that it is what a terminal shows at the end.
 template <class Spec>
 void report_run_folder(const SweepResult<Spec>& result, const std::filesystem::path& out_dir,
                        const FinishOptions& o) {
+  bool maps = false;
+  if (!o.no_plot) {
+    std::string why;
+    const MapsDrawn drawn = o.maps ? o.maps->draw(&why) : MapDrawer(out_dir.string(), o.quiet).draw(&why);
+    maps = drawn == MapsDrawn::drawn;
+    if (drawn == MapsDrawn::unavailable && !why.empty() && !o.quiet)
+      std::cerr << o.command << ": no maps drawn (" << why << ")\n";
+  }
   std::cout << totals_table(result);
   std::cout << "samples/s: "
             << (result.seconds > 0 ? static_cast<double>(result.count) / result.seconds : 0.0) << " ("
             << result.backend << ", " << result.threads
             << (result.backend == "cpu" ? " threads" : " host thread") << ", " << result.seconds << " s)\n";
   std::cout << "results: " << shown_path(out_dir) << "/{map.csv,witnesses.csv,summary.json}\n";
-  if (!o.no_plot) {
-    std::string why;
-    if (plotting_available(&why)) {
-      if (draw_maps(out_dir.string(), o.quiet) == 0)
-        std::cout << "maps: " << shown_path(out_dir / "maps") << "/*.png\n";
-    } else if (!o.quiet) {
-      std::cerr << o.command << ": no maps drawn (" << why << ")\n";
-    }
-  }
+  if (maps) std::cout << "maps: " << shown_path(out_dir / "maps") << "/*.png\n";
   if (const std::uint64_t v = theorem_violations(result))
     std::cerr << o.command << ": WARNING: " << v << " theorem violations (see summary.json)\n";
 }

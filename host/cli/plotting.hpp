@@ -1,14 +1,36 @@
-// PNG maps through scripts/plot_maps.py (matplotlib from Debian's python3-matplotlib).
+// PNG maps through scripts/plot_maps.py (matplotlib from Debian's python3-matplotlib), in a process that
+// starts before the sweep, so that python3 and matplotlib load while the sweep runs.
 #pragma once
 
+#include <cstdio>
 #include <string>
 
 namespace collsweep::cli {
 
-// Whether a python3 with matplotlib is found; otherwise *why says what is missing.
-bool plotting_available(std::string* why);
+// How drawing a run's maps ended.
+enum class MapsDrawn {
+  drawn,
+  failed,       // the script said why on stderr (bad input, unwritable folder)
+  unavailable,  // no plot script, no python3 or no matplotlib: nothing was drawn
+};
 
-// Runs the plotting script on a finished run folder; returns its exit status.
-int draw_maps(const std::string& run_dir, bool quiet);
+// The plotting script, started on a run folder whose map.csv and summary.json are still to be written: it
+// imports matplotlib and waits. draw() lets it read the folder and draw (it lists the PNGs on stdout unless
+// quiet); destroyed without draw(), it ends without drawing (a failed or interrupted run).
+class MapDrawer {
+ public:
+  MapDrawer(const std::string& run_dir, bool quiet);
+  ~MapDrawer();
+  MapDrawer(const MapDrawer&) = delete;
+  MapDrawer& operator=(const MapDrawer&) = delete;
+
+  // Draws the maps of the finished folder and waits for the script. When they are unavailable, *why says
+  // why unless the script has already said so on stderr (then it is empty).
+  MapsDrawn draw(std::string* why);
+
+ private:
+  std::FILE* pipe_ = nullptr;
+  std::string why_not_started_;
+};
 
 }  // namespace collsweep::cli

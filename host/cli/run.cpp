@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <type_traits>
 
 #include "backend/cuda_backend.hpp"
@@ -46,10 +47,11 @@ struct RunPlan {
   bool shard = false;  // --shard given: the state is the output
 };
 
-// Writes a finished sweep: a shard's final state, or the run folder (removing the checkpoint after it).
+// Writes a finished sweep: a shard's final state, or the run folder (removing the checkpoint after it) and
+// its maps (by `maps` when started before the sweep).
 template <class Spec>
 int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
-                 const fs::path& out_dir, RunRecord& record, RunPlan& plan) {
+                 const fs::path& out_dir, RunRecord& record, RunPlan& plan, MapDrawer* maps) {
   const std::string state_path = (out_dir / kStateFileName).string();
   try {
     if (plan.shard) {
@@ -73,7 +75,7 @@ int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const
               << " shard folders with: collsweep merge DIR... --out DIR\n";
     return 0;
   }
-  report_run_folder(result, out_dir, FinishOptions{"collsweep run", false, o.quiet, o.no_plot});
+  report_run_folder(result, out_dir, FinishOptions{"collsweep run", false, o.quiet, o.no_plot, maps});
   return 0;
 }
 
@@ -81,7 +83,8 @@ int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const
 // its final state) and draws the maps.
 template <class Spec>
 int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
-              const fs::path& out_dir, const std::string& created_dir, RunRecord& record, RunPlan& plan) {
+              const fs::path& out_dir, const std::string& created_dir, RunRecord& record, RunPlan& plan,
+              MapDrawer* maps) {
   const std::string state_path = (out_dir / kStateFileName).string();
   SweepResult<Spec> result;
   std::atomic<int> stop{0};
@@ -134,7 +137,7 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
     }
     if (signals) interrupt_report_writing();
   }
-  return finish_model(config, result, o, out_dir, record, plan);
+  return finish_model(config, result, o, out_dir, record, plan, maps);
 }
 
 // The sweep of one model shared by the MPI ranks (mpirun -np N): rank 0 alone shows progress and writes;
@@ -143,7 +146,7 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
 template <class Spec>
 int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string& backend,
                     const RunOptions& o, const fs::path& out_dir, RunRecord& record, RunPlan& plan,
-                    const mpi::World& world) {
+                    const mpi::World& world, MapDrawer* maps) {
   const std::string state_path = (out_dir / kStateFileName).string();
   SweepResult<Spec> result;
   std::uint64_t done = 0;
@@ -193,7 +196,7 @@ int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string
     disarm_interrupt_report();
     return 0;
   }
-  return finish_model(config, result, o, out_dir, record, plan);
+  return finish_model(config, result, o, out_dir, record, plan, maps);
 }
 
 // The identity of a run's state: family, build, resolved config and the samples of this run or shard.
@@ -383,10 +386,15 @@ int run_command(const RunOptions& options, const std::string& command_line) {
 
   RunRecord record = new_run_record(command_line);
   if (!o.quiet) announce_run(config, plan, backend, gpu, world);
+  // python3 and matplotlib load while the sweep runs (the longest part of drawing a small run's maps).
+  std::optional<MapDrawer> maps;
+  if (!o.no_plot && !plan.shard && world.rank == 0) maps.emplace(out.dir.string(), o.quiet);
+  MapDrawer* drawer = maps ? &*maps : nullptr;
   return std::visit(
       [&](const auto& spec) {
-        return world.size > 1 ? run_model_ranks(config, spec, backend, o, out.dir, record, plan, world)
-                              : run_model(config, spec, backend, o, out.dir, out.created_dir, record, plan);
+        return world.size > 1
+                   ? run_model_ranks(config, spec, backend, o, out.dir, record, plan, world, drawer)
+                   : run_model(config, spec, backend, o, out.dir, out.created_dir, record, plan, drawer);
       },
       config.model);
 }

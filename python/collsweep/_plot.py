@@ -69,6 +69,7 @@ def _plot_heat_maps(result, grid, values, status, quantity, what, labels, ax):
         md.figure_legend(fig, md.status_handles())
         no_gain = f": {md.NO_GAIN}" if mesh is None and len(axes) > 1 else ""  # one panel: noted in it
         fig.suptitle(f"{result.name}: {what}{no_gain}", fontsize=9)
+        md.arrange(fig)
     return fig
 
 
@@ -95,6 +96,7 @@ def _plot_lines(result, grid, values, status, quantity, what, labels, ax):
     if ax is None:
         md.figure_legend(fig, md.status_handles())
         fig.suptitle(f"{result.name}: {what}", fontsize=9)
+        md.arrange(fig)
     return fig
 
 

@@ -206,19 +206,33 @@ TEST_F(CliRun, CudaBackendWithoutAGpuSaysWhy) {
   EXPECT_NE(r.err.find("--backend cuda"), std::string::npos) << r.err;
 }
 
-TEST_F(CliRun, PlotDrawsPngMaps) {
-  ASSERT_EQ(
-      run_collsweep({"run", config_, "--out", out_, "--backend", "cpu", "--no-plot", "--quiet"}).exit_code,
-      0);
-  const auto r = run_collsweep({"plot", out_});
-  if (r.exit_code == 2 && r.err.find("matplotlib") != std::string::npos) GTEST_SKIP() << r.err;
+// With maps, `run` lists the PNGs first and ends with the result table and where the files are, so that a
+// terminal shows the table last; `plot` draws them again.
+TEST_F(CliRun, RunDrawsPngMapsBeforeTheTable) {
+  const auto r = run_collsweep({"run", config_, "--out", out_, "--backend", "cpu"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (r.err.find("matplotlib") != std::string::npos) GTEST_SKIP() << r.err;
   for (const char* law : {"stronge", "newton", "chatterjee-ruina"})
     for (const char* kind : {"gain_fraction", "dominant_type"}) {
       const fs::path png = fs::path(out_) / "maps" / (std::string(law) + "_" + kind + ".png");
       ASSERT_TRUE(fs::exists(png)) << png;
       EXPECT_EQ(testing::read_text_file(png.string()).substr(1, 3), "PNG");
+      EXPECT_NE(r.out.find(png.filename().string() + "\n"), std::string::npos) << r.out;
     }
+  const std::size_t table = r.out.find("law ");
+  const std::size_t results = r.out.find("results: ");
+  const std::size_t maps = r.out.find("maps: ");
+  ASSERT_NE(maps, std::string::npos) << r.out;
+  const std::size_t last_png = r.out.rfind(".png\n", maps);  // the last PNG listed
+  EXPECT_LT(last_png, table) << r.out;
+  EXPECT_LT(table, results) << r.out;
+  EXPECT_LT(results, maps) << r.out;
+  EXPECT_EQ(r.out.find('\n', maps), r.out.size() - 1) << "the maps line is the last: " << r.out;
+
+  const auto again = run_collsweep({"plot", out_});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("newton_dominant_type.png\n"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("maps: "), std::string::npos) << again.out;
   EXPECT_EQ(run_collsweep({"plot", "/nonexistent"}).exit_code, 2);
 }
 

@@ -300,6 +300,85 @@ class Helpers(unittest.TestCase):
         self.assertEqual(rgba[0, 1, 3], 0.0)
 
 
+class Layout(unittest.TestCase):
+    """map_layout's placement of panels, colour bars and legend band (map_drawing.arrange)."""
+
+    def figure(self, n, bars):
+        """A script figure of n heat-map panels with a shared ("grid") or per-panel ("panel") colour bar."""
+        fig, axs = md.panel_grid(n, pyplot=False)
+        grid = md.MapGrid(["theta", "mu"], [5.0, 15.0, 5.0, 15.0], [0.1, 0.1, 0.3, 0.3])
+        values, status = np.array([[0.1, 0.2], [0.3, 0.4]]), np.full((2, 2), md.FULL)
+        for k, ax in enumerate(axs):
+            mesh = md.heat_map(ax, grid, values, status, md.range_norm(values, status), pm.AXIS_LABELS)
+            ax.set_title(f"panel {k}", fontsize=8)
+            if bars == "panel":
+                md.colorbar(fig, mesh, ax, values)
+        if bars == "grid":
+            md.colorbar(fig, mesh, axs, values, shrink=0.8)
+        md.figure_legend(fig, md.status_handles())
+        fig.suptitle("config — law\nwhat", fontsize=9)
+        md.arrange(fig)
+        return fig, axs
+
+    def test_panels_and_bars_apart_inside_the_figure(self):
+        for n, bars in ((1, "grid"), (4, "grid"), (5, "grid"), (4, "panel"), (3, "panel")):
+            fig, axs = self.figure(n, bars)
+            boxes = [ax.get_position() for ax in fig.axes]
+            for b in boxes:
+                self.assertTrue(0 < b.x0 < b.x1 < 1 and 0 < b.y0 < b.y1 < 1, (n, bars, b))
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    self.assertFalse(a.overlaps(b), (n, bars, a, b))
+            panels = [ax.get_position() for ax in axs]
+            bar_boxes = boxes[len(axs):]
+            self.assertEqual(len(bar_boxes), n if bars == "panel" else 1)
+            if bars == "grid":
+                self.assertGreater(bar_boxes[0].x0, max(p.x1 for p in panels))
+            # The legend band and the title stay free: panels start above 0.4 in and end below the title.
+            height = fig.get_figheight()
+            self.assertGreater(min(p.y0 for p in panels) * height, 0.4)
+            self.assertLess(max(p.y1 for p in panels) * height, height - 0.5)
+
+    def test_bar_below_a_panel(self):
+        from matplotlib.cm import ScalarMappable
+
+        fig, ax = md.new_figure(pyplot=False)
+        bar = md.add_bar(fig, ScalarMappable(), ax, side="bottom")
+        bar.set_label("shade", fontsize=7)
+        md.arrange(fig)
+        self.assertEqual(bar.orientation, "horizontal")
+        self.assertLess(bar.ax.get_position().y1, ax.get_position().y0)
+
+    def test_foreign_figure_keeps_its_own_layout(self):
+        """On an Axes of the caller's figure (RunResult.plot(ax=...)) a colour bar takes room from it."""
+        from matplotlib.figure import Figure
+
+        fig = Figure()
+        ax = fig.add_subplot()
+        mesh = ax.pcolormesh([[0.0, 1.0]])
+        md.colorbar(fig, mesh, ax, [1.0])
+        md.arrange(fig)  # nothing to arrange
+        self.assertEqual(len(fig.axes), 2)
+        self.assertLess(ax.get_position().x1, fig.axes[1].get_position().x0)
+
+
+class Reading(unittest.TestCase):
+    """map.csv read column by column: values per cell, empty fields, short rows."""
+
+    def test_grid_of_a_column(self):
+        header = ["x", "y", "law", "samples", "valid"]
+        rows = [["1", "10", "a", "5", "4"], ["2", "10", "a", "6", ""], ["1", "20", "b", "7", "3"],
+                ["2", "20", "a", "8"]]
+        rm = pm.RunMap("map.csv", header, rows, ["law"])
+        self.assertEqual(rm.laws, ["a", "b"])
+        np.testing.assert_array_equal(rm.grid("a", "samples"), [[5, 6], [np.nan, 8]])
+        np.testing.assert_array_equal(rm.grid("a", "valid"), [[4, np.nan], [np.nan, np.nan]])
+        np.testing.assert_array_equal(rm.grid("b", "valid"), [[np.nan, np.nan], [3, np.nan]])
+        np.testing.assert_array_equal(rm.grid("c", "valid"), np.full((2, 2), np.nan))
+        with self.assertRaisesRegex(pm.InputError, r"map.csv:3: column x: not a number: ''"):
+            pm.RunMap("map.csv", header, [["1", "10", "a"], ["", "10", "a"]], ["law"])
+
+
 class Runs(unittest.TestCase):
     """The script run on whole synthetic run folders."""
 
@@ -307,10 +386,10 @@ class Runs(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory(prefix="plot_maps_test_")
         self.addCleanup(self.tmp.cleanup)
 
-    def plot(self, folder, *extra):
-        """Runs the script on a folder; returns the completed process."""
+    def plot(self, folder, *extra, input=None):
+        """Runs the script on a folder (input: its stdin); returns the completed process."""
         return subprocess.run([sys.executable, SCRIPT, folder, "--dpi", DPI, *extra], capture_output=True,
-                              text=True, timeout=120)
+                              text=True, timeout=120, input=input)
 
     def check_written(self, folder, result, expected):
         """Exit 0, exactly the expected PNGs in maps/, each printed, each named <law>_* or laws_*."""
@@ -424,6 +503,55 @@ class Runs(unittest.TestCase):
         cases = pm.case_labels({"laws": {"smith-3d": {"cases": {"2: slides on": 5, "3: slip reversed": 1}}}},
                                "smith-3d")
         self.assertEqual(cases, ["case 1", "2: slides on", "3: slip reversed"])
+
+    def test_one_process_draws_the_same_files(self):
+        folder = planar_run(os.path.join(self.tmp.name, "serial"), ["theta", "mu"])
+        result = self.plot(folder, "--jobs", "1")
+        self.check_written(folder, result, expected_planar())
+        self.assertEqual([os.path.basename(p) for p in result.stdout.split()],
+                         [os.path.basename(p) for p in self.plot(folder).stdout.split()])
+
+    def test_emptied_figure_draws_as_a_new_one(self):
+        """A figure reused for the next map of the same grid (Figures.panels) gives the same pixels as a new
+        one, for every figure of a planar run."""
+        from PIL import Image
+
+        folder = planar_run(os.path.join(self.tmp.name, "reuse"), ["theta", "mu"])
+        self.assertIsNone(pm.import_matplotlib())
+        summary, model, rm = pm.read_run(folder)
+        family = pm.FAMILIES[model]
+        jobs = family.plot(rm, summary)
+        shared, fresh = (os.path.join(folder, name) for name in ("shared", "fresh"))
+        os.makedirs(shared)
+        os.makedirs(fresh)
+        figs = pm.Figures(shared, int(DPI), "reuse.toml", family.axis_labels)
+        reused = [path for job in jobs for path in pm.draw(figs, job)]
+        new = [path for job in jobs
+               for path in pm.draw(pm.Figures(fresh, int(DPI), "reuse.toml", family.axis_labels), job)]
+        self.assertEqual(len(reused), len(expected_planar()))
+        for a, b in zip(reused, new):
+            self.assertTrue(np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b))), a)
+
+    def test_wait_draws_when_told(self):
+        """--wait (collsweep run): matplotlib first, the folder once stdin says "draw"; end of input: no maps."""
+        folder = planar_run(os.path.join(self.tmp.name, "waits"), ["theta", "mu"])
+        ended = self.plot(folder, "--wait", input="")
+        self.assertEqual((ended.returncode, ended.stdout, ended.stderr), (0, "", ""))
+        self.assertFalse(os.path.exists(os.path.join(folder, "maps")))
+        self.check_written(folder, self.plot(folder, "--wait", input="draw\n"), expected_planar())
+
+    def test_without_matplotlib(self):
+        """A python3 that cannot import it (-S: no site packages) exits 3, saying so unless --quiet."""
+        folder = planar_run(os.path.join(self.tmp.name, "bare"), ["theta", "mu"])
+        for extra, text in (((), "draw\n"), (("--wait",), "draw\n"), (("--quiet",), "")):
+            result = subprocess.run([sys.executable, "-S", SCRIPT, folder, *extra], capture_output=True,
+                                    text=True, timeout=120, input=text)
+            self.assertEqual(result.returncode, 3, result.stderr)
+            self.assertEqual("matplotlib" in result.stderr, "--quiet" not in extra, result.stderr)
+            self.assertNotIn("Traceback", result.stderr)
+        told_nothing = subprocess.run([sys.executable, "-S", SCRIPT, folder, "--wait"], capture_output=True,
+                                      text=True, timeout=120, input="")
+        self.assertEqual((told_nothing.returncode, told_nothing.stderr), (0, ""))
 
     def test_old_format(self):
         folder = old_format_run(os.path.join(self.tmp.name, "old"))
