@@ -140,8 +140,9 @@ TEST(GlockerCounterExample, VariationsOfTheNote) {
   }
 }
 
-TEST(GlockerCounterExample, PhysicalGroundTangentMakesGSingular) {
-  // w_TB = w_N = (1, 0, 0): the ground tangent repeats the wall normal, so G = W^T M^-1 W is singular.
+TEST(GlockerCounterExample, PhysicalGroundTangentGivesThePapersEnergy) {
+  // w_TB = w_N = (1, 0, 0): the ground tangent repeats the wall normal, so G = W^T M^-1 W is singular (rank
+  // 3), as the paper's physical bar is; the laws take the semidefinite G as it is.
   const double m = 1, l = 1, alpha = 10, theta = m * l * l / alpha;
   Eigen::Matrix3d Minv = Eigen::Vector3d(1 / m, 1 / m, 1 / theta).asDiagonal();
   Eigen::Matrix<double, 3, 4> W;  // columns [N, U, T, TB]
@@ -150,9 +151,31 @@ TEST(GlockerCounterExample, PhysicalGroundTangentMakesGSingular) {
   MultiContactCollision<2> c = counter_example(1, 1, 0.5, 10, 1.2);
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) c.G[i][j] = G(i, j);
-  c.mu[1] = 0.3;
-  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::singular_delassus);
-  EXPECT_EQ(evaluate_newton_lcp(c).status, Status::singular_delassus);
+  for (LcpSolver s : {LcpSolver::enumeration, LcpSolver::lemke}) {
+    SCOPED_TRACE(static_cast<int>(s));
+    // The frictionless ground of the paper: its tangent row is inert, W = 351/800 as with the dummy tangent.
+    const MultiContactOutcome<2> o = evaluate_poisson_lcp(c, with_solver(s));
+    ASSERT_EQ(o.status, Status::ok);
+    EXPECT_EQ(o.delassus_rank, 3);
+    EXPECT_EQ(o.solutions, 1);
+    EXPECT_NEAR(o.W, 351.0 / 800.0, 1e-12);
+    EXPECT_NEAR(energy_by_identity_105(c, o), 351.0 / 800.0, 1e-12);
+    // With ground friction, the limit of the regularised problems G + eps I.
+    MultiContactCollision<2> f = c, reg = c;
+    f.mu[1] = reg.mu[1] = 0.3;
+    for (int i = 0; i < 4; ++i) reg.G[i][i] += 1e-10;
+    for (bool poisson : {true, false}) {
+      const MultiContactOutcome<2> a =
+          poisson ? evaluate_poisson_lcp(f, with_solver(s)) : evaluate_newton_lcp(f, with_solver(s));
+      const MultiContactOutcome<2> b =
+          poisson ? evaluate_poisson_lcp(reg, with_solver(s)) : evaluate_newton_lcp(reg, with_solver(s));
+      ASSERT_EQ(a.status, Status::ok);
+      ASSERT_EQ(b.status, Status::ok);
+      EXPECT_EQ(a.solutions, b.solutions);
+      for (int i = 0; i < 4; ++i) EXPECT_NEAR(a.gamma_plus[i], b.gamma_plus[i], 2e-8) << i;
+      EXPECT_NEAR(a.W, b.W, 1e-8 * a.T_acc);
+    }
+  }
 }
 
 // ---- Sect. 4.1.1, Fig. 2: stacked bodies -------------------------------------------------------------

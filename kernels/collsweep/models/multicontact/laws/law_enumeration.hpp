@@ -118,7 +118,12 @@ struct LaneLawState {
       if (!ok[k]) continue;
       if (opt.theorem_predicates)
         out[k].conditions = A::lane(frictional, k) ? conditions_lane(cond, k) : glocker_conditions(cs[k]);
-      out[k].solver = resolve_solver<K>(opt.solver);
+      // On a singular G the automatic solver enumerates for every k: Poisson's decompression needs the
+      // least-norm compression impulse of each outcome (merge_compression_outcomes), which Lemke's one
+      // vertex is not.
+      out[k].solver = opt.solver == LcpSolver::automatic && out[k].delassus_rank < 2 * K
+                          ? LcpSolver::enumeration
+                          : resolve_solver<K>(opt.solver);
     }
     valid = A::make_mask([&](int k) COLLSWEEP_LANES_LAMBDA { return ok[k]; });
     return LaneOps<V>::any(valid);
@@ -175,6 +180,8 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     });
   };
   st.solve_b0(c.gamma_minus, on_compression);
+  for (int l = 0; l < kLanes; ++l)
+    if (A::lane(st.valid, l)) merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
 
   PoissonChoice<K> choice[kLanes];
   int chosen_solution[kLanes];  // (listener only) the chosen decompression's index

@@ -195,6 +195,88 @@ struct DistinctOutcomes {
   }
 };
 
+// The point of least Euclidean norm in the convex hull of p[0 .. m): over every subset S of the points,
+// the least-norm point of S's affine hull, x = sum_S w_i p_i with sum_S w_i = 1 (the system
+// [P_S^T P_S, 1; 1^T, 0] [w; -lambda] = [0; 1]), kept when every w_i >= 0; the least of those. m <= 8, so
+// at most 255 systems of at most 9 unknowns (and only for a singular or nearly singular G, where several
+// vertices share one outcome).
+template <int N>
+COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], int m, double (&x)[N]) {
+  constexpr int S = kMaxPhaseSolutions + 1;
+  double best = -1.0;
+  for (unsigned subset = 1; subset < (1u << m); ++subset) {
+    int idx[kMaxPhaseSolutions], s = 0;
+    for (int i = 0; i < m; ++i)
+      if (subset & (1u << i)) idx[s++] = i;
+    double a[S][S], b[S][1];
+    double scale = 0.0;
+    for (int i = 0; i < s; ++i) {
+      for (int j = 0; j < s; ++j) {
+        double d = 0.0;
+        for (int r = 0; r < N; ++r) d += p[idx[i]][r] * p[idx[j]][r];
+        a[i][j] = d;
+        scale = max_d(scale, abs_d(d));
+      }
+      a[i][s] = 1.0;
+      a[s][i] = 1.0;
+      b[i][0] = 0.0;
+    }
+    a[s][s] = 0.0;
+    b[s][0] = 1.0;
+    if (!smallmat::small_solve(a, b, s + 1, 1e-12 * max_d(scale, 1.0))) continue;
+    bool inside = true;
+    for (int i = 0; i < s; ++i) inside = inside && b[i][0] >= 0.0;
+    if (!inside) continue;
+    double y[N], norm = 0.0;
+    for (int r = 0; r < N; ++r) {
+      double v = 0.0;
+      for (int i = 0; i < s; ++i) v += b[i][0] * p[idx[i]][r];
+      y[r] = v;
+      norm += v * v;
+    }
+    if (best >= 0.0 && !(norm < best)) continue;
+    best = norm;
+    for (int r = 0; r < N; ++r) x[r] = y[r];
+  }
+}
+
+// Poisson's compression solutions with one outcome gamma° = gamma^- + G Lambda^- (same_outcome), merged into
+// one, the least-norm point of their convex hull (the impulses with one outcome form a convex polytope,
+// whose vertices the enumeration finds): the limit of the regularised problems G + eps I as eps -> 0
+// (Tikhonov's regularisation selects the least-norm solution). On a singular G the compression impulse is
+// otherwise indeterminate, and Poisson's decompression, which starts from eps Lambda^-, would depend on it.
+// The order of first appearance is kept; a list without shared outcomes (any SPD G that is not nearly
+// singular) is left as it is, bit for bit.
+template <int K>
+COLLSWEEP_HD void merge_compression_outcomes(const MultiContactCollision<K>& c, double gamma_scale,
+                                             DistinctSolutions<K>& comp) {
+  constexpr int n = 2 * K;
+  double g[kMaxPhaseSolutions][n];
+  for (int k = 0; k < comp.count; ++k) phase_velocity(c, c.gamma_minus, comp.X[k], g[k]);
+  bool merged[kMaxPhaseSolutions] = {};
+  int out = 0;
+  for (int k = 0; k < comp.count; ++k) {
+    if (merged[k]) continue;
+    double group[kMaxPhaseSolutions][n];
+    int m = 0;
+    for (int j = k; j < comp.count; ++j) {
+      if (merged[j] || !same_outcome(g[k], g[j], n, gamma_scale)) continue;
+      merged[j] = true;
+      for (int i = 0; i < n; ++i) group[m][i] = comp.X[j][i];
+      ++m;
+    }
+    double x[n];
+    if (m == 1) {
+      for (int i = 0; i < n; ++i) x[i] = group[0][i];
+    } else {
+      least_norm_in_hull(group, m, x);
+    }
+    for (int i = 0; i < n; ++i) comp.X[out][i] = x[i];
+    ++out;
+  }
+  comp.count = out;
+}
+
 // Physical solution of a phase from the unknowns (X_N, X_T): X_T clamped into the friction set [-r, r],
 // r = mu X_N + b (the LCP satisfies it only to rounding; a frictionless contact gets X_T = 0 exactly), and
 // gamma = G X + c.
@@ -392,7 +474,6 @@ template <int K>
 struct PoissonChoice {
   static constexpr int n = 2 * K;
   DistinctOutcomes<K, kMaxImpactOutcomes> outcomes;  // gamma^+ of every decompression of every compression
-  DistinctOutcomes<K> compressions;                  // gamma° of the compressions
   int total = 0;
   int rounds = 0, chosen = -1;  // compression solutions added; the chosen one's index among them
   bool have = false;
@@ -404,7 +485,6 @@ struct PoissonChoice {
                                const double (&lm)[n], const double (&g0)[n], double wm,
                                PoissonDecompression<K>& dd, MultiContactOutcome<K>& o) {
     const int round = rounds++;
-    compressions.insert(g0, s.gamma_scale);
     o.solutions_truncated = o.solutions_truncated || dd.dec.truncated;
     if (dd.pure && dd.count == 0) dd.count = 1;  // (never: the enumeration finds X = 0 as well)
     if (dd.count == 0) return;
@@ -422,7 +502,7 @@ struct PoissonChoice {
 
   // The outcome once every compression solution is in; false (o failed) without any solution.
   COLLSWEEP_HD_INLINE bool finish(const DistinctSolutions<K>& comp, MultiContactOutcome<K>& o) const {
-    o.compression_solutions = static_cast<std::uint8_t>(compressions.count);
+    o.compression_solutions = static_cast<std::uint8_t>(comp.count);
     o.solutions_truncated = o.solutions_truncated || comp.truncated || outcomes.truncated;
     if (total == 0) {
       o = fail_multicontact(o, Status::no_solution);

@@ -1,0 +1,285 @@
+// Multi-contact laws on a positive semidefinite G (Glocker 2014, eq. (44)): one planar rigid body on k
+// contacts, G = J M^-1 J^T of rank 3 < 2k (a rod or a box on two corners, a box in a corner or a slot on
+// three or four). Every outcome is checked against the body's own mechanics (gamma^+ = J v^+ and
+// W = T^+ - T^- from v^+ = v^- + M^-1 J^T Lambda), against the limit of the regularised problems G + eps I
+// as eps -> 0, and its count of distinct outcomes against that of every regularised problem (for k = 3, 4
+// Newton's law only: docs/multicontact.md, "Semidefinite G", says why).
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+
+namespace collsweep {
+namespace {
+
+// A planar rigid body (mass m, inertia I about its centre of mass at the origin) touching the ground or
+// walls at points p_j with unit normals n_j (into the body); tangent t_j = (n_y, -n_x).
+struct PlanarBody {
+  double m = 1.0, I = 1.0;
+  std::vector<Eigen::Vector2d> points, normals;
+};
+
+// Rows N1..Nk, T1..Tk of J (3 columns: x, y, rotation).
+Eigen::MatrixXd contact_jacobian(const PlanarBody& b) {
+  const int k = static_cast<int>(b.points.size());
+  Eigen::MatrixXd J(2 * k, 3);
+  for (int j = 0; j < k; ++j) {
+    const Eigen::Vector2d p = b.points[static_cast<std::size_t>(j)],
+                          n = b.normals[static_cast<std::size_t>(j)];
+    const Eigen::Vector2d t(n.y(), -n.x());
+    J.row(j) << n.x(), n.y(), p.x() * n.y() - p.y() * n.x();
+    J.row(k + j) << t.x(), t.y(), p.x() * t.y() - p.y() * t.x();
+  }
+  return J;
+}
+
+Eigen::Matrix3d mass_matrix(const PlanarBody& b) { return Eigen::Vector3d(b.m, b.m, b.I).asDiagonal(); }
+
+struct Coefficients {
+  std::vector<double> mu, eps_N, eps_T;
+};
+
+template <int K>
+MultiContactCollision<K> collision(const PlanarBody& b, const Eigen::Vector3d& v, const Coefficients& k) {
+  const Eigen::MatrixXd J = contact_jacobian(b);
+  const Eigen::MatrixXd G = J * mass_matrix(b).inverse() * J.transpose();
+  const Eigen::VectorXd gamma = J * v;
+  MultiContactCollision<K> c{};
+  for (int i = 0; i < 2 * K; ++i) {
+    for (int j = 0; j < 2 * K; ++j) c.G[i][j] = G(i, j);
+    c.gamma_minus[i] = gamma(i);
+  }
+  for (int j = 0; j < K; ++j) {
+    c.mu[j] = k.mu[static_cast<std::size_t>(j)];
+    c.eps_N[j] = k.eps_N[static_cast<std::size_t>(j)];
+    c.eps_T[j] = k.eps_T[static_cast<std::size_t>(j)];
+  }
+  return c;
+}
+
+template <int K>
+MultiContactCollision<K> regularised(MultiContactCollision<K> c, double eps) {
+  for (int i = 0; i < 2 * K; ++i) c.G[i][i] += eps;
+  return c;
+}
+
+template <int K>
+MultiContactOutcome<K> evaluate(bool poisson, const MultiContactCollision<K>& c, LcpSolver solver) {
+  MultiContactOptions opt;
+  opt.solver = solver;
+  return poisson ? evaluate_poisson_lcp(c, opt) : evaluate_newton_lcp(c, opt);
+}
+
+double max_abs(const double* x, int n) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i) m = std::fmax(m, std::fabs(x[i]));
+  return m;
+}
+
+struct Tally {
+  int cases = 0, not_approaching = 0;
+};
+
+// One body and pre-impact velocity v through both laws and the given solvers: status ok, rank 3, one outcome;
+// gamma^+ and W agree with the body's mechanics; T_acc <= T^-. With the enumeration (the automatic solver on
+// a singular G), the regularised problems G + eps I give the same count of outcomes for every eps and, at
+// eps -> 0 (extrapolated from eps = 1e-10), the same gamma^+ and W to 1e-8 relative.
+// What check_body asserts beyond the mechanics.
+struct Expect {
+  bool newton_only = false;  // poisson-lcp left out (its decompression can have a continuum of outcomes)
+  bool lemke = true;         // Lemke as well as the enumeration
+  bool limit = true;         // one outcome, the limit of G + eps I
+};
+
+template <int K>
+void check_body(const PlanarBody& b, const Eigen::Vector3d& v, const Coefficients& k, const Expect& e,
+                Tally& tally) {
+  const MultiContactCollision<K> c = collision<K>(b, v, k);
+  bool approaching = false;
+  for (int j = 0; j < K; ++j) approaching = approaching || c.gamma_minus[j] < 0.0;
+  if (!approaching) {
+    ++tally.not_approaching;
+    return;
+  }
+  ++tally.cases;
+  const Eigen::MatrixXd J = contact_jacobian(b);
+  const Eigen::Matrix3d M = mass_matrix(b);
+  const double T_minus = 0.5 * v.dot(M * v);
+  const double scale = max_abs(c.gamma_minus, 2 * K);
+  for (bool poisson : {true, false})
+    for (LcpSolver solver : {LcpSolver::enumeration, LcpSolver::lemke}) {
+      if ((poisson && e.newton_only) || (solver == LcpSolver::lemke && !e.lemke)) continue;
+      SCOPED_TRACE(std::string(poisson ? "poisson-lcp" : "newton-lcp") + " solver " +
+                   lcp_solver_name(solver));
+      const MultiContactOutcome<K> o = evaluate(poisson, c, solver);
+      ASSERT_EQ(o.status, Status::ok);
+      EXPECT_EQ(o.delassus_rank, 3);
+      if (e.limit) EXPECT_EQ(o.solutions, 1);
+      EXPECT_LE(o.T_acc, T_minus * (1.0 + 1e-12)) << "T_acc is the least T^- compatible with gamma^-";
+      Eigen::VectorXd lam(2 * K);
+      for (int i = 0; i < 2 * K; ++i) lam(i) = o.Lam[i];
+      const Eigen::Vector3d v_plus = v + M.inverse() * J.transpose() * lam;
+      const Eigen::VectorXd gamma_plus = J * v_plus;
+      for (int i = 0; i < 2 * K; ++i) EXPECT_NEAR(o.gamma_plus[i], gamma_plus(i), 1e-12 * scale) << i;
+      EXPECT_NEAR(o.W, 0.5 * v_plus.dot(M * v_plus) - T_minus, 1e-12 * T_minus);
+      if (solver == LcpSolver::lemke || !e.limit) continue;
+      EXPECT_EQ(evaluate(poisson, c, LcpSolver::automatic).solver, LcpSolver::enumeration);
+      for (double eps : {1e-2, 1e-4, 1e-6, 1e-8, 1e-10}) {
+        SCOPED_TRACE("G + " + std::to_string(eps) + " I");
+        const MultiContactOutcome<K> r = evaluate(poisson, regularised(c, eps), solver);
+        ASSERT_EQ(r.status, Status::ok);
+        EXPECT_EQ(r.delassus_rank, 2 * K);
+        EXPECT_EQ(r.solutions, o.solutions) << "the count of outcomes does not depend on eps";
+        if (eps == 1e-10) {
+          // The limit eps -> 0 by Richardson's extrapolation from eps and 2 eps (the regularised outcome's
+          // error is first order in eps): 2 r(eps) - r(2 eps).
+          const MultiContactOutcome<K> r2 = evaluate(poisson, regularised(c, 2 * eps), solver);
+          ASSERT_EQ(r2.status, Status::ok);
+          for (int i = 0; i < 2 * K; ++i)
+            EXPECT_NEAR(2 * r.gamma_plus[i] - r2.gamma_plus[i], o.gamma_plus[i], 1e-8 * scale) << i;
+          EXPECT_NEAR(2 * r.W - r2.W, o.W, 1e-8 * T_minus);
+        }
+      }
+    }
+}
+
+Coefficients same_at_every_contact(int k, double mu, double eps_N, double eps_T) {
+  return {std::vector<double>(static_cast<std::size_t>(k), mu),
+          std::vector<double>(static_cast<std::size_t>(k), eps_N),
+          std::vector<double>(static_cast<std::size_t>(k), eps_T)};
+}
+
+// A rod of length 2 (m = 1, I = m L^2 / 12) lying on the ground on both ends: its two tangent rows are the
+// same row of J, so G (4 x 4) has rank 3.
+PlanarBody rod() {
+  PlanarBody b;
+  b.m = 1.0;
+  b.I = 4.0 / 12.0;
+  b.points = {{-1.0, 0.0}, {1.0, 0.0}};
+  b.normals = {{0.0, 1.0}, {0.0, 1.0}};
+  return b;
+}
+
+// A box 2 x 1 (m = 2, I = m (w^2 + h^2) / 12) tilted by `tilt` about its centre, on its two lower corners.
+PlanarBody box_on_two_corners(double tilt) {
+  PlanarBody b;
+  b.m = 2.0;
+  b.I = 2.0 * (4.0 + 1.0) / 12.0;
+  const double c = std::cos(tilt), s = std::sin(tilt);
+  for (double x : {-1.0, 1.0}) b.points.emplace_back(c * x + s * 0.5, s * x - c * 0.5);
+  b.normals = {{0.0, 1.0}, {0.0, 1.0}};
+  return b;
+}
+
+TEST(SemidefiniteDelassus, TheRodOfTheIssueHasRankThreeAndOneOutcome) {
+  // The rod of the user report: G = [[4, -2, 0, 0], [-2, 4, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]].
+  MultiContactCollision<2> c{};
+  const double G[4][4] = {{4, -2, 0, 0}, {-2, 4, 0, 0}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+  const double gamma[4] = {-1, -0.5, 0.3, 0.3};
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) c.G[i][j] = G[i][j];
+    c.gamma_minus[i] = gamma[i];
+  }
+  for (int j = 0; j < 2; ++j) {
+    c.mu[j] = 0.5;
+    c.eps_N[j] = 0.5;
+    c.eps_T[j] = 0.0;
+  }
+  const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
+  ASSERT_EQ(o.status, Status::ok);
+  EXPECT_EQ(o.delassus_rank, 3);
+  EXPECT_EQ(o.solutions, 1);
+  // Both contacts stick (gamma_T^+ = 0) and rebound with eps_N: gamma_N^+ = -eps_N gamma_N^-.
+  const double gp[4] = {0.5, 0.25, 0.0, 0.0};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.gamma_plus[i], gp[i], 1e-14) << i;
+  // Normal impulses from G_NN Lam_N^- = -gamma_N^- (Lam^- = (5/12, 1/3)), times 1 + eps_N; the tangent
+  // impulses are indeterminate but their sum stops the slip: Lam_T1 + Lam_T2 = -0.3.
+  EXPECT_NEAR(o.Lam[0], 1.5 * 5.0 / 12.0, 1e-14);
+  EXPECT_NEAR(o.Lam[1], 1.5 / 3.0, 1e-14);
+  EXPECT_NEAR(o.Lam[2] + o.Lam[3], -0.3, 1e-14);
+  // T_acc = gamma^-T G^+ gamma^- / 2: gamma_N^T G_NN^-1 gamma_N = 7/12, and the pseudo-inverse of the
+  // tangent block [[1, 1], [1, 1]] is itself / 4, which gives (0.3 + 0.3)^2 / 4 = 0.09.
+  EXPECT_NEAR(o.T_acc, 0.5 * (7.0 / 12.0 + 0.09), 1e-14);
+  // T^+ = eps_N^2 gamma_N^T G_NN^-1 gamma_N / 2 (the tangent velocities stop): W = T^+ - T^- = -0.26375.
+  EXPECT_NEAR(o.W, 0.5 * 0.25 * 7.0 / 12.0 - o.T_acc, 1e-14);
+  EXPECT_NEAR(o.W, -0.26375, 1e-14);
+}
+
+TEST(SemidefiniteDelassus, RodOnTwoFrictionalContacts) {
+  std::mt19937_64 rng(2024);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
+  Tally tally;
+  for (int s = 0; s < 300 && !::testing::Test::HasFatalFailure(); ++s) {
+    SCOPED_TRACE("sample " + std::to_string(s));
+    const Eigen::Vector3d v(u(rng), -unit(rng), 0.5 * u(rng));
+    const double eN1 = unit(rng), eN2 = unit(rng), eT = unit(rng) * std::fmin(eN1, eN2);
+    const Coefficients k{{1.5 * unit(rng), 1.5 * unit(rng)}, {eN1, eN2}, {eT, eT}};
+    check_body<2>(rod(), v, k, Expect{}, tally);
+  }
+  EXPECT_GT(tally.cases, 250);
+}
+
+TEST(SemidefiniteDelassus, BoxLandingOnTwoCorners) {
+  std::mt19937_64 rng(77);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
+  Tally tally;
+  for (int s = 0; s < 300 && !::testing::Test::HasFatalFailure(); ++s) {
+    SCOPED_TRACE("sample " + std::to_string(s));
+    const Eigen::Vector3d v(u(rng), -unit(rng), 0.3 * u(rng));
+    const double eN = unit(rng);
+    check_body<2>(box_on_two_corners(0.01 * u(rng)), v, same_at_every_contact(2, 1.2 * unit(rng), eN, 0.0),
+                  Expect{false, false, true}, tally);
+  }
+  EXPECT_GT(tally.cases, 250);
+}
+
+TEST(SemidefiniteDelassus, BoxInACornerAndInASlot) {
+  // k = 3: the box on its two lower corners against a wall on its left; k = 4: between two walls.
+  PlanarBody corner = box_on_two_corners(0.0), slot = box_on_two_corners(0.0);
+  corner.points.emplace_back(-1.0, 0.0);
+  corner.normals.emplace_back(1.0, 0.0);
+  slot.points = {{-1.0, -0.5}, {1.0, -0.5}, {-1.0, 0.0}, {1.0, 0.0}};
+  slot.normals = {{0.0, 1.0}, {0.0, 1.0}, {1.0, 0.0}, {-1.0, 0.0}};
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
+  Tally t3, t4;
+  for (int s = 0; s < 60 && !::testing::Test::HasFatalFailure(); ++s) {
+    SCOPED_TRACE("sample " + std::to_string(s));
+    const Eigen::Vector3d v(-unit(rng), -unit(rng), 0.3 * u(rng));
+    const double mu = unit(rng), eN = unit(rng);
+    check_body<3>(corner, v, same_at_every_contact(3, mu, eN, 0.0), Expect{true, true, true}, t3);
+    check_body<4>(slot, v, same_at_every_contact(4, mu, eN, 0.0), Expect{true, true, true}, t4);
+  }
+  EXPECT_GT(t3.cases, 50);
+  EXPECT_GT(t4.cases, 50);
+}
+
+TEST(SemidefiniteDelassus, NotSemidefiniteOrVelocitiesOutsideTheRangeAreRefused) {
+  MultiContactCollision<1> c{};
+  c.G[0][0] = 1.0;
+  c.G[1][1] = 1.0;
+  c.G[0][1] = c.G[1][0] = 1.0;  // rank 1, semidefinite
+  c.gamma_minus[0] = -1.0;
+  c.gamma_minus[1] = -1.0;  // in the range: (1, 1)
+  c.mu[0] = 0.5;
+  c.eps_N[0] = 0.5;
+  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::ok);
+  EXPECT_EQ(evaluate_poisson_lcp(c).delassus_rank, 1);
+  c.gamma_minus[1] = 0.5;  // not a multiple of (1, 1): no body velocity gives it
+  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::singular_delassus);
+  EXPECT_EQ(evaluate_newton_lcp(c).status, Status::singular_delassus);
+  c.gamma_minus[1] = -1.0;
+  c.G[0][1] = c.G[1][0] = 1.5;  // indefinite (det < 0), Cholesky's second pivot negative
+  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::delassus_not_spd);
+  c.G[0][1] = c.G[1][0] = 1.0;
+  c.G[1][1] = 0.0;  // a zero diagonal with a nonzero off-diagonal entry: indefinite
+  EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::delassus_not_spd);
+}
+
+}  // namespace
+}  // namespace collsweep
