@@ -35,9 +35,9 @@ bool detail::run_multicontact_sweep_k4(const MultiContactSweepSpec& spec, std::u
                                               "sweep_kernel<MultiContactSweepSpec> (k <= 4)", err, err_len);
 }
 
-bool launch_family_samples(const MultiContactSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                           MultiContactSample* samples, MultiContactSummary* outcomes, char* err,
-                           std::size_t err_len) {
+bool launch_family_samples(SamplesLaunch, const MultiContactSweepSpec& spec, std::uint64_t first,
+                           std::uint64_t count, MultiContactSample* samples, MultiContactSummary* outcomes,
+                           char* err, std::size_t err_len) {
   return detail::evaluate_samples_on_device(multicontact_samples_kernel, 128, "multicontact_samples_kernel",
                                             spec, first, count, samples, outcomes, err, err_len);
 }

@@ -43,8 +43,9 @@ bool launch_family_sweep(const PlanarSweepSpec& spec, std::uint64_t first, std::
 
 template COLLSWEEP_RUN_SWEEP(PlanarSweepSpec);
 
-bool launch_family_samples(const PlanarSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                           PlanarSample* samples, PlanarOutcome* outcomes, char* err, std::size_t err_len) {
+bool launch_family_samples(SamplesLaunch, const PlanarSweepSpec& spec, std::uint64_t first,
+                           std::uint64_t count, PlanarSample* samples, PlanarOutcome* outcomes, char* err,
+                           std::size_t err_len) {
   return detail::evaluate_samples_on_device(planar_samples_kernel, kBlock, "planar_samples_kernel", spec,
                                             first, count, samples, outcomes, err, err_len);
 }

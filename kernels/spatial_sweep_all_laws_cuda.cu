@@ -42,8 +42,9 @@ bool run_spatial_sweep_all_laws(const SpatialSweepSpec& spec, std::uint64_t firs
 
 }  // namespace detail
 
-bool launch_family_samples(const SpatialSweepSpec& spec, std::uint64_t first, std::uint64_t count,
-                           SpatialSample* samples, SpatialOutcome* outcomes, char* err, std::size_t err_len) {
+bool launch_family_samples(SamplesLaunch, const SpatialSweepSpec& spec, std::uint64_t first,
+                           std::uint64_t count, SpatialSample* samples, SpatialOutcome* outcomes, char* err,
+                           std::size_t err_len) {
   // The Routh laws' slots of every sample, as items between the kernel and the copy back.
   auto routh_items = [&spec, count](SpatialSample* d_samples, SpatialOutcome* d_outcomes, char* e,
                                     std::size_t e_len) {

@@ -279,13 +279,17 @@ bool run_sweep(const Spec& spec, std::uint64_t first, std::uint64_t count, u64* 
                              max_batch);
 }
 
+// The tag by which evaluate_samples finds a family's launch_family_samples (argument-dependent lookup in
+// this namespace; the family's types live in collsweep's).
+struct SamplesLaunch {};
+
 // evaluate_samples (collsweep/cuda_api.hpp) of any family: its launch_family_samples, defined beside the
 // explicit instantiation.
 template <class Spec>
 bool evaluate_samples(const Spec& spec, std::uint64_t first, std::uint64_t count,
                       typename Spec::Sample* samples, typename Spec::Outcome* outcomes, char* err,
                       std::size_t err_len) {
-  return launch_family_samples(spec, first, count, samples, outcomes, err, err_len);
+  return launch_family_samples(SamplesLaunch{}, spec, first, count, samples, outcomes, err, err_len);
 }
 
 }  // namespace collsweep::cuda

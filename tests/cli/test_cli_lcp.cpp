@@ -656,6 +656,12 @@ TEST(CliLcpEval, ContactsAreInferredFromTheHeader) {
        "G_0_0,G_0_1,G_0_2,G_1_1,G_1_2,G_1_3,G_2_2,G_2_3,G_3_3,g_1,g_2,g_3,mu_1,mu_2,eN_1,eN_2,eT_1,eT_2\n"
        "1,0,0,1,0,0,1,0,1,-1,0,0,0.5,0.5,0.5,0.5,0,0\n",
        {"line 1:", "missing required column 'G_0_3', 'g_4' of 2 contacts"}},
+      {"a misspelled column",
+       "G_0_0,G_0_1,G_1_1,g_1,g2,mu_1,eN_1,eT_1\n1,0,1,-1,0,0.5,0.5,0\n",
+       {"line 1:", "missing required column 'g_2' (the header has 'g2': did you mean 'g_2'?) of 1 contact"}},
+      {"semicolons",
+       "G_0_0;G_0_1;G_1_1;g_1;g_2;mu_1;eN_1;eT_1\n1;0;1;-1;0;0.5;0.5;0\n",
+       {"line 1:", "cannot infer the number of contacts", "comma-separated"}},
       {"lower triangle",
        "G_0_0,G_0_1,G_1_0,G_1_1,g_1,g_2,mu_1,eN_1,eT_1\n1,0,0,1,-1,0,0.5,0.5,0\n",
        {"line 1:", "column 'G_1_0': not a column of 1 to 4 contacts"}},

@@ -34,6 +34,23 @@ def test_spatial_and_multicontact_solve():
     assert m.status == "ok"
 
 
+def test_a_rod_on_two_contacts_has_a_singular_G_and_one_outcome():
+    """A rod lying on both ends: G = J M^-1 J^T has rank 3 (its two tangent rows are one row of J)."""
+    G = np.array([[4.0, -2.0, 0.0, 0.0], [-2.0, 4.0, 0.0, 0.0], [0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]])
+    args = dict(contacts=2, G=G, gamma=[-1.0, -0.5, 0.3, 0.3], mu=[0.5, 0.5], eN=[0.5, 0.5], eT=[0.0, 0.0])
+    s = collsweep.solve("poisson-lcp", **args).to_dict()
+    assert s["status"] == "ok" and s["delassus_rank"] == 3 and s["null_space_dimension"] == 1
+    assert s["outputs"]["solutions"] == 1
+    assert s["outputs"]["gamma_plus"] == pytest.approx([0.5, 0.25, 0.0, 0.0], abs=1e-14)
+    assert s["outputs"]["W"] == pytest.approx(-0.26375, abs=1e-14)
+    # The friction split between the ends is indeterminate: its range over the solutions of that outcome.
+    ranges = s["impulse_ranges"]
+    assert ranges["Lam_min"][2] < ranges["Lam_max"][2]
+    assert ranges["Lam_min"][2] + ranges["Lam_max"][3] == pytest.approx(-0.3, abs=1e-14)
+    row = collsweep.evaluate("poisson-lcp", **{k: [v] for k, v in args.items() if k != "contacts"})
+    assert row["status"][0] == "ok" and row["solutions"][0] == 1 and row["G_rank"][0] == 3
+
+
 def test_invalid_collisions_raise_with_the_reason():
     with pytest.raises(ValueError, match="approaching"):
         collsweep.solve("poisson", W=[[1.0, 0.0], [0.0, 1.0]], v=[1.0, 0.5], mu=0.3, e=0.5)

@@ -69,6 +69,7 @@ int lcp_column_contacts(const std::string& name) {
 
 int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row) {
   const long line = header.line();
+  const std::string separator = separator_hint(header.fields());  // a file with another separator
   int header_k = 0;
   for (const std::string& name : header.names()) {
     const int k = lcp_column_contacts(name);
@@ -76,7 +77,8 @@ int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row) {
       throw MalformedInput(line, "column '" + name + "': not a column of 1 to " +
                                      std::to_string(kMaxLcpContacts) +
                                      " contacts (G_i_j needs 0 <= i <= j < 2k, g_i 1 <= i <= 2k, mu_j, eN_j, "
-                                     "eT_j 1 <= j <= k)");
+                                     "eT_j 1 <= j <= k)" +
+                                     separator);
     if (k > header_k) header_k = k;
   }
   if (given_k > 0) {
@@ -95,13 +97,13 @@ int lcp_header_contacts(const HeaderIndex& header, int given_k, bool per_row) {
     throw MalformedInput(
         line,
         "cannot infer the number of contacts: the header has no column G_i_j, g_i, mu_j, eN_j or "
-        "eT_j (give --contacts k)");
-  std::vector<std::string> missing;
-  for (const std::string& name : lcp_input_columns(header_k))
-    if (header.find(name) < 0) missing.push_back("'" + name + "'");
-  if (!missing.empty())
-    throw MalformedInput(line, "missing required column " + name_list(missing) + " of " +
-                                   contacts_text(header_k) +
+        "eT_j (give --contacts k)" +
+            separator);
+  const std::vector<std::string> required = lcp_input_columns(header_k);
+  bool missing = false;
+  for (const std::string& name : required) missing = missing || header.find(name) < 0;
+  if (missing)
+    throw MalformedInput(line, missing_columns_message(header, required) + " of " + contacts_text(header_k) +
                                    " (the number of contacts is inferred from the header's columns; give "
                                    "--contacts k to read another)");
   return header_k;
