@@ -20,10 +20,17 @@ inline const Domain kLog10CondG{
     "log10_cond", true,  0.0,
     false,        true,  12.0,
     false,        false, "log10 of G's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
-inline const Domain kLog10CondM{
-    "log10_cond_M", true,  0.0,
-    false,          true,  12.0,
-    false,          false, "log10 of M's condition number: cond >= 1, and cond <= 1e12 for accuracy"};
+inline const Domain kLog10CondM{"log10_cond_M",
+                                true,
+                                0.0,
+                                false,
+                                true,
+                                12.0,
+                                false,
+                                false,
+                                "log10 of the condition number of the mechanism's mass matrix M (not of G = "
+                                "J M^-1 J^T, which it does not "
+                                "bound): cond >= 1, and cond <= 1e12 for accuracy"};
 // The per-contact coefficients follow Glocker 2014's kinetic restrictions.
 inline const Domain kGammaN{
     "gamma_N", false, 0.0,
@@ -123,7 +130,12 @@ struct FamilyTraits<MultiContactSweepSpec> {
       const auto& names = matrix_kinds();
       return config::When{p.G_kind == k, "matrix.kind", names.name_of(p.G_kind), names.name_of(k), hint};
     };
-    v.scalar("log10_cond", p.log10_cond, kLog10CondG, when(DelassusKind::direct));
+    v.scalar(
+        "log10_cond", p.log10_cond, kLog10CondG,
+        when(DelassusKind::direct, p.G_kind == DelassusKind::mechanism
+                                       ? "; kind = \"mechanism\" bounds the condition number of its mass "
+                                         "matrix M with log10_cond_M, which does not bound G's"
+                                       : ""));
     v.integer("extra_dof", p.wishart_extra_dof, 0, max_wishart_dof, config::KeyRules<std::uint32_t>{},
               when(DelassusKind::wishart));
     // G = J M^-1 J^T with J 2k x dof is positive definite only when dof >= 2k.
@@ -141,7 +153,12 @@ struct FamilyTraits<MultiContactSweepSpec> {
         when(DelassusKind::mechanism, p.G_kind == DelassusKind::wishart
                                           ? "; a multi-contact wishart G has dof = 2k + extra_dof"
                                           : ""));
-    v.scalar("log10_cond_M", p.log10_cond_M, kLog10CondM, when(DelassusKind::mechanism));
+    v.scalar(
+        "log10_cond_M", p.log10_cond_M, kLog10CondM,
+        when(DelassusKind::mechanism, p.G_kind == DelassusKind::direct
+                                          ? "; kind = \"direct\" bounds the condition number of G itself "
+                                            "with log10_cond"
+                                          : ""));
 
     v.section("approach", nullptr);
     v.scalar("gamma_N", p.gamma_N, kGammaN);
