@@ -819,6 +819,51 @@ TEST(CliLcpSolve, CounterExampleListsItsOneSolution) {
   EXPECT_NEAR(j.at("decompression_solutions").arr[0].at("W").number(), 351.0 / 800.0, 1e-12);
 }
 
+// A rod on two frictional contacts (docs/multicontact.md, "Semidefinite G"): exactly singular, G has rank 3
+// and solve lists the indeterminate friction split; G + eps I with eps = 1e-10 is nearly singular (flagged)
+// and has the same one outcome; with eps = 1e-2 neither.
+TEST(CliLcpSolve, ARodOnTwoContactsIsSingularAndItsRegularisationNearlySingular) {
+  MultiContactCollision<2> c{};
+  const double G[4][4] = {{4, -2, 0, 0}, {-2, 4, 0, 0}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+  const double gamma[4] = {-1, -0.5, 0.3, 0.3};
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) c.G[i][j] = G[i][j];
+    c.gamma_minus[i] = gamma[i];
+  }
+  for (int j = 0; j < 2; ++j) {
+    c.mu[j] = 0.5;
+    c.eps_N[j] = 0.5;
+  }
+  const struct {
+    double eps;
+    int rank;
+    bool near_singular;
+  } cases[] = {{0.0, 3, false}, {1e-10, 4, true}, {1e-2, 4, false}};
+  for (const auto& k : cases) {
+    SCOPED_TRACE(k.eps);
+    MultiContactCollision<2> r = c;
+    for (int i = 0; i < 4; ++i) r.G[i][i] += k.eps;
+    std::vector<std::string> args = solve_args("poisson-lcp", r);
+    const CommandResult t = run_collsweep(args);
+    ASSERT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_EQ(t.out.find("rank 3 of 4 (singular)") != std::string::npos, k.rank == 3) << t.out;
+    EXPECT_EQ(t.out.find("indeterminate impulses: G has rank 3 of 4") != std::string::npos, k.rank == 3);
+    EXPECT_EQ(t.out.find("nearly singular: cond(G) = ") != std::string::npos, k.near_singular) << t.out;
+    args.push_back("--json");
+    const JsonValue j = parse_json_output(run_collsweep(args));
+    EXPECT_EQ(j.at("delassus_rank").number(), k.rank);
+    EXPECT_EQ(j.at("null_space_dimension").number(), 4 - k.rank);
+    EXPECT_EQ(j.at("near_singular").b, k.near_singular);
+    EXPECT_EQ(j.at("outputs").at("solutions").number(), 1.0);
+    EXPECT_NEAR(j.at("outputs").at("gamma_plus").arr.at(0).number(), 0.5, 1e-8);
+    EXPECT_NEAR(j.at("outputs").at("gamma_plus").arr.at(2).number(), 0.0, 1e-8);
+    if (k.rank == 3) {
+      const JsonValue& ranges = j.at("impulse_ranges");
+      EXPECT_LT(ranges.at("Lam_min").arr.at(2).number(), ranges.at("Lam_max").arr.at(2).number());
+    }
+  }
+}
+
 // Random collisions with several solutions (searched with the same generator): all are listed.
 TEST(CliLcpSolve, SeveralSolutionsAreAllListed) {
   std::mt19937_64 rng(4242);

@@ -109,6 +109,16 @@ std::vector<double> vec(const double (&xs)[K]) {
   return std::vector<double>(xs, xs + K);
 }
 
+// A G whose condition number is beyond 1e8 is nearly singular: impulses that differ by O(1) along its
+// smallest eigenvector change gamma by less than 1e-8 of it, the outcome tolerance, so such solutions count
+// as one outcome (docs/multicontact.md, "Semidefinite G").
+constexpr double kNearSingularCond = 1e8;
+
+template <int K>
+bool near_singular(const MultiContactOutcome<K>& out) {
+  return out.delassus_rank == 2 * K && out.conditions.cond_G > kNearSingularCond;
+}
+
 template <int K>
 void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
@@ -122,6 +132,7 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
       .integer(out.delassus_rank)
       .key("null_space_dimension")
       .integer(n - out.delassus_rank);
+  j.key("near_singular").boolean(near_singular(out));
   j.key("rows").begin_array();
   for (int i = 0; i < n; ++i) j.string(lcp_row_label(i, K));
   j.end_array();
@@ -192,6 +203,10 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   head.row({"solutions", sols + " (distinct outcomes gamma+)"});
   if (out.delassus_rank < n)
     head.row({"G", "rank " + std::to_string(out.delassus_rank) + " of " + std::to_string(n) + " (singular)"});
+  if (near_singular(out))
+    head.row(
+        {"G", "nearly singular: cond(G) = " + table_number(out.conditions.cond_G) +
+                  " > 1e8; solutions whose velocities differ by less than 1e-8 max|gamma-| are one outcome"});
   head.print(os);
 
   os << "\nper row (N = normal, T = tangent; chosen solution)\n";
