@@ -21,6 +21,7 @@
 #include "support/csv_text.hpp"
 #include "support/kane_pendulum.hpp"
 #include "support/mini_json.hpp"
+#include "support/rod_collision.hpp"
 #include "support/run_command.hpp"
 #include "vocabulary/text_table.hpp"
 
@@ -823,17 +824,7 @@ TEST(CliLcpSolve, CounterExampleListsItsOneSolution) {
 // and solve lists the indeterminate friction split; G + eps I with eps = 1e-10 is nearly singular (flagged)
 // and has the same one outcome; with eps = 1e-2 neither.
 TEST(CliLcpSolve, ARodOnTwoContactsIsSingularAndItsRegularisationNearlySingular) {
-  MultiContactCollision<2> c{};
-  const double G[4][4] = {{4, -2, 0, 0}, {-2, 4, 0, 0}, {0, 0, 1, 1}, {0, 0, 1, 1}};
-  const double gamma[4] = {-1, -0.5, 0.3, 0.3};
-  for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) c.G[i][j] = G[i][j];
-    c.gamma_minus[i] = gamma[i];
-  }
-  for (int j = 0; j < 2; ++j) {
-    c.mu[j] = 0.5;
-    c.eps_N[j] = 0.5;
-  }
+  const MultiContactCollision<2> c = testing_samples::rod_on_two_contacts();
   const struct {
     double eps;
     int rank;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "support/rod_collision.hpp"
 
 namespace collsweep {
 namespace {
@@ -177,19 +178,7 @@ PlanarBody box_on_two_corners(double tilt) {
 }
 
 TEST(SemidefiniteDelassus, TheRodOfTheIssueHasRankThreeAndOneOutcome) {
-  // The rod of the user report: G = [[4, -2, 0, 0], [-2, 4, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]].
-  MultiContactCollision<2> c{};
-  const double G[4][4] = {{4, -2, 0, 0}, {-2, 4, 0, 0}, {0, 0, 1, 1}, {0, 0, 1, 1}};
-  const double gamma[4] = {-1, -0.5, 0.3, 0.3};
-  for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) c.G[i][j] = G[i][j];
-    c.gamma_minus[i] = gamma[i];
-  }
-  for (int j = 0; j < 2; ++j) {
-    c.mu[j] = 0.5;
-    c.eps_N[j] = 0.5;
-    c.eps_T[j] = 0.0;
-  }
+  const MultiContactCollision<2> c = testing_samples::rod_on_two_contacts();
   const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
   ASSERT_EQ(o.status, Status::ok);
   EXPECT_EQ(o.delassus_rank, 3);

@@ -130,12 +130,8 @@ struct FamilyTraits<MultiContactSweepSpec> {
       const auto& names = matrix_kinds();
       return config::When{p.G_kind == k, "matrix.kind", names.name_of(p.G_kind), names.name_of(k), hint};
     };
-    v.scalar(
-        "log10_cond", p.log10_cond, kLog10CondG,
-        when(DelassusKind::direct, p.G_kind == DelassusKind::mechanism
-                                       ? "; kind = \"mechanism\" bounds the condition number of its mass "
-                                         "matrix M with log10_cond_M, which does not bound G's"
-                                       : ""));
+    v.scalar("log10_cond", p.log10_cond, kLog10CondG,
+             when(DelassusKind::direct, p.G_kind == DelassusKind::mechanism ? kMechanismCondHintG : ""));
     v.integer("extra_dof", p.wishart_extra_dof, 0, max_wishart_dof, config::KeyRules<std::uint32_t>{},
               when(DelassusKind::wishart));
     // G = J M^-1 J^T with J 2k x dof is positive definite only when dof >= 2k.
@@ -153,12 +149,8 @@ struct FamilyTraits<MultiContactSweepSpec> {
         when(DelassusKind::mechanism, p.G_kind == DelassusKind::wishart
                                           ? "; a multi-contact wishart G has dof = 2k + extra_dof"
                                           : ""));
-    v.scalar(
-        "log10_cond_M", p.log10_cond_M, kLog10CondM,
-        when(DelassusKind::mechanism, p.G_kind == DelassusKind::direct
-                                          ? "; kind = \"direct\" bounds the condition number of G itself "
-                                            "with log10_cond"
-                                          : ""));
+    v.scalar("log10_cond_M", p.log10_cond_M, kLog10CondM,
+             when(DelassusKind::mechanism, p.G_kind == DelassusKind::direct ? kDirectCondHintG : ""));
 
     v.section("approach", nullptr);
     v.scalar("gamma_N", p.gamma_N, kGammaN);

@@ -24,6 +24,12 @@ inline constexpr const char* kMechanismCondHint =
     "not bound W's";
 inline constexpr const char* kDirectCondHint =
     "; kind = \"direct\" bounds the condition number of W itself with log10_cond";
+// The same for the multi-contact family, whose contact-space matrix is G.
+inline constexpr const char* kMechanismCondHintG =
+    "; kind = \"mechanism\" bounds the condition number of its mass matrix M with log10_cond_M, which does "
+    "not bound G's";
+inline constexpr const char* kDirectCondHintG =
+    "; kind = \"direct\" bounds the condition number of G itself with log10_cond";
 
 // run.name names the output folder runs/<name>.
 inline std::string folder_name_problem(const std::string& name) {

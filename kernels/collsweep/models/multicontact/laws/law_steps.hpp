@@ -251,6 +251,7 @@ template <int K>
 COLLSWEEP_HD void merge_compression_outcomes(const MultiContactCollision<K>& c, double gamma_scale,
                                              DistinctSolutions<K>& comp) {
   constexpr int n = 2 * K;
+  if (comp.count < 2) return;  // (most samples: nothing to merge)
   double g[kMaxPhaseSolutions][n];
   for (int k = 0; k < comp.count; ++k) phase_velocity(c, c.gamma_minus, comp.X[k], g[k]);
   bool merged[kMaxPhaseSolutions] = {};
