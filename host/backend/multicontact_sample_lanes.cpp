@@ -58,14 +58,15 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   }
 
   // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).
-  LaneD gamma[max_contact_rows], mu[max_contacts], eps_N[max_contacts], eps_T[max_contacts];
+  LaneD gamma[max_contact_rows], body_v[planar_body_dof], mu[max_contacts], eps_N[max_contacts],
+      eps_T[max_contacts];
   const auto draw = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
                         std::uint32_t n, LaneD* v) COLLSWEEP_LAMBDA_INLINE {
     StreamLanes st;
     st.generate(p.seed, static_cast<std::uint32_t>(s), sample, uniforms_of(d) * static_cast<int>(n));
     for (std::uint32_t j = 0; j < n; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
   };
-  draw_contact_inputs<LaneD>(p, k, draw, gamma, mu, eps_N, eps_T);
+  draw_contact_inputs<LaneD>(p, k, draw, gamma, body_v, mu, eps_N, eps_T);
   LaneD spread, mu_mean;
   contact_derived(k, mu, eps_N, eps_T, spread, mu_mean);
 
@@ -83,6 +84,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
       for (std::uint32_t b = 0; b < r; ++b) s.G[a][b] = G[a][b][l];
       s.gamma_minus[a] = gamma[a][l];
     }
+    for (int d = 0; d < planar_body_dof; ++d) s.body_velocity[d] = body_v[d][l];
     for (std::uint32_t j = 0; j < k; ++j) {
       s.mu[j] = mu[j][l];
       s.eps_N[j] = eps_N[j][l];
@@ -138,14 +140,17 @@ std::uint32_t multicontact_lanes_sample_stride(const MultiContactSamplePlan& p) 
     stride = grid_points(p.contacts);
     r = max_contact_rows;  // (the largest k the grid may give)
   }
+  // A mechanism with fewer DOF than contact rows projects gamma^- onto range(G), one sample at a time.
   const bool kind =
-      p.G_kind == DelassusKind::direct ||
-      (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M)) ||
+      p.G_kind == DelassusKind::direct || p.G_kind == DelassusKind::body ||
+      (p.G_kind == DelassusKind::mechanism && lanes_draw_scalar(p.log10_cond_M) &&
+       multicontact_mechanism_dof(p) >= r) ||
       (p.G_kind == DelassusKind::wishart && std::uint64_t{r} * (r + std::uint64_t{p.wishart_extra_dof}) <=
                                                 static_cast<std::uint64_t>(kLaneStreamMaxNormals));
   const bool inputs = lanes_take_input(p.log10_cond) && lanes_take_input(p.gamma_N) &&
                       lanes_take_input(p.gamma_T) && lanes_take_input(p.mu) && lanes_take_input(p.eps_N) &&
-                      lanes_take_input(p.eps_T_ratio);
+                      lanes_take_input(p.eps_T_ratio) && lanes_take_input(p.v_x) && lanes_take_input(p.v_y) &&
+                      lanes_take_input(p.omega);
   return kind && inputs ? stride : 0u;
 }
 

@@ -36,7 +36,13 @@ ValueRange unbounded_above(double lo, const char* why) {
   return ValueRange{lo, std::numeric_limits<double>::infinity(), false, why};
 }
 
+ValueRange no_value(const char* why) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  return ValueRange{nan, nan, false, why};
+}
+
 std::string describe_range(const ValueRange& r) {
+  if (is_empty(r)) return "no value";
   const auto num = [](double x) {
     return std::isinf(x) ? std::string(x > 0 ? "inf" : "-inf") : config::shortest_double(x);
   };

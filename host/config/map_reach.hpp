@@ -28,10 +28,16 @@ ValueRange widened(ValueRange r);
 // [lo, inf]: a quantity of a random W or G with no finite upper bound; `why` says so.
 ValueRange unbounded_above(double lo, const char* why);
 
+// No value at all: a quantity the plan does not define (a body's velocity without a body); `why` says so.
+ValueRange no_value(const char* why);
+
+// Whether the range holds no value (no_value).
+inline bool is_empty(const ValueRange& r) { return !(r.lo <= r.hi); }
+
 // Whether some value of `range` falls into the axis' [lo, hi].
 template <class Q>
 bool axis_reachable(const MapAxis<Q>& a, const ValueRange& r) {
-  if (a.hi < r.lo) return false;
+  if (is_empty(r) || a.hi < r.lo) return false;
   return r.hi_open ? a.lo < r.hi : a.lo <= r.hi;
 }
 

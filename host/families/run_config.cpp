@@ -128,10 +128,13 @@ void check_map_reachable(const ConfigReader& r, const toml::table& root, const P
     if (axis_reachable(axes[a], range)) continue;
     const char* key = a == 0 ? "x" : "y";
     r.fail_value(*map.get(key), join_path("map", key),
-                 std::string("no sample can reach this axis: ") + quantity_name(axes[a].quantity) +
-                     " takes values in " + describe_range(range) + " (" + range.from +
-                     "), the axis covers [" + shortest_double(axes[a].lo) + ", " +
-                     shortest_double(axes[a].hi) + "]");
+                 is_empty(range)
+                     ? std::string("no sample can reach this axis: ") + quantity_name(axes[a].quantity) +
+                           " takes no value here (" + range.from + ")"
+                     : std::string("no sample can reach this axis: ") + quantity_name(axes[a].quantity) +
+                           " takes values in " + describe_range(range) + " (" + range.from +
+                           "), the axis covers [" + shortest_double(axes[a].lo) + ", " +
+                           shortest_double(axes[a].hi) + "]");
   }
 }
 

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "collsweep/models/multicontact/sampler.hpp"
+#include "support/body_plans.hpp"
 #include "support/rod_collision.hpp"
 
 namespace collsweep {
@@ -20,13 +22,13 @@ namespace {
 
 // A planar rigid body (mass m, inertia I about its centre of mass at the origin) touching the ground or
 // walls at points p_j with unit normals n_j (into the body); tangent t_j = (n_y, -n_x).
-struct PlanarBody {
+struct Body {
   double m = 1.0, I = 1.0;
   std::vector<Eigen::Vector2d> points, normals;
 };
 
 // Rows N1..Nk, T1..Tk of J (3 columns: x, y, rotation).
-Eigen::MatrixXd contact_jacobian(const PlanarBody& b) {
+Eigen::MatrixXd contact_jacobian(const Body& b) {
   const int k = static_cast<int>(b.points.size());
   Eigen::MatrixXd J(2 * k, 3);
   for (int j = 0; j < k; ++j) {
@@ -39,14 +41,14 @@ Eigen::MatrixXd contact_jacobian(const PlanarBody& b) {
   return J;
 }
 
-Eigen::Matrix3d mass_matrix(const PlanarBody& b) { return Eigen::Vector3d(b.m, b.m, b.I).asDiagonal(); }
+Eigen::Matrix3d mass_matrix(const Body& b) { return Eigen::Vector3d(b.m, b.m, b.I).asDiagonal(); }
 
 struct Coefficients {
   std::vector<double> mu, eps_N, eps_T;
 };
 
 template <int K>
-MultiContactCollision<K> collision(const PlanarBody& b, const Eigen::Vector3d& v, const Coefficients& k) {
+MultiContactCollision<K> collision(const Body& b, const Eigen::Vector3d& v, const Coefficients& k) {
   const Eigen::MatrixXd J = contact_jacobian(b);
   const Eigen::MatrixXd G = J * mass_matrix(b).inverse() * J.transpose();
   const Eigen::VectorXd gamma = J * v;
@@ -98,7 +100,7 @@ struct Expect {
 };
 
 template <int K>
-void check_body(const PlanarBody& b, const Eigen::Vector3d& v, const Coefficients& k, const Expect& e,
+void check_body(const Body& b, const Eigen::Vector3d& v, const Coefficients& k, const Expect& e,
                 Tally& tally) {
   const MultiContactCollision<K> c = collision<K>(b, v, k);
   bool approaching = false;
@@ -157,8 +159,8 @@ Coefficients same_at_every_contact(int k, double mu, double eps_N, double eps_T)
 
 // A rod of length 2 (m = 1, I = m L^2 / 12) lying on the ground on both ends: its two tangent rows are the
 // same row of J, so G (4 x 4) has rank 3.
-PlanarBody rod() {
-  PlanarBody b;
+Body rod() {
+  Body b;
   b.m = 1.0;
   b.I = 4.0 / 12.0;
   b.points = {{-1.0, 0.0}, {1.0, 0.0}};
@@ -167,8 +169,8 @@ PlanarBody rod() {
 }
 
 // A box 2 x 1 (m = 2, I = m (w^2 + h^2) / 12) tilted by `tilt` about its centre, on its two lower corners.
-PlanarBody box_on_two_corners(double tilt) {
-  PlanarBody b;
+Body box_on_two_corners(double tilt) {
+  Body b;
   b.m = 2.0;
   b.I = 2.0 * (4.0 + 1.0) / 12.0;
   const double c = std::cos(tilt), s = std::sin(tilt);
@@ -229,7 +231,7 @@ TEST(SemidefiniteDelassus, BoxLandingOnTwoCorners) {
 
 TEST(SemidefiniteDelassus, BoxInACornerAndInASlot) {
   // k = 3: the box on its two lower corners against a wall on its left; k = 4: between two walls.
-  PlanarBody corner = box_on_two_corners(0.0), slot = box_on_two_corners(0.0);
+  Body corner = box_on_two_corners(0.0), slot = box_on_two_corners(0.0);
   corner.points.emplace_back(-1.0, 0.0);
   corner.normals.emplace_back(1.0, 0.0);
   slot.points = {{-1.0, -0.5}, {1.0, -0.5}, {-1.0, 0.0}, {1.0, 0.0}};
@@ -268,6 +270,55 @@ TEST(SemidefiniteDelassus, NotSemidefiniteOrVelocitiesOutsideTheRangeAreRefused)
   c.G[0][1] = c.G[1][0] = 1.0;
   c.G[1][1] = 0.0;  // a zero diagonal with a nonzero off-diagonal entry: indefinite
   EXPECT_EQ(evaluate_poisson_lcp(c).status, Status::delassus_not_spd);
+}
+
+// Samples of a sweep over one body's approach velocities (matrix kind "body": the rod and the box on two
+// corners, in a corner, in a slot, as configs/rod_two_contacts.toml and configs/box_landing.toml): each is
+// the body's own collision (G and gamma^- = J v from the Eigen calculation above, v the drawn velocity) with
+// the drawn per-contact coefficients, and check_body's outcome: one, the limit of G + eps I.
+template <int K>
+void check_sweep_samples(const MultiContactSamplePlan& p, int samples, const Expect& e) {
+  Body b;
+  b.m = p.body.mass;
+  b.I = p.body.inertia;
+  for (int j = 0; j < K; ++j) {
+    b.points.emplace_back(p.body.point[j][0], p.body.point[j][1]);
+    b.normals.emplace_back(p.body.normal[j][0], p.body.normal[j][1]);
+  }
+  Tally tally;
+  for (int i = 0; i < samples && !::testing::Test::HasFatalFailure(); ++i) {
+    SCOPED_TRACE("k = " + std::to_string(K) + ", sample " + std::to_string(i));
+    const MultiContactSample s = draw_multicontact_sample(p, static_cast<std::uint64_t>(i));
+    const Eigen::Vector3d v(s.body_velocity[0], s.body_velocity[1], s.body_velocity[2]);
+    Coefficients k;
+    for (int j = 0; j < K; ++j) {
+      k.mu.push_back(s.mu[j]);
+      k.eps_N.push_back(s.eps_N[j]);
+      k.eps_T.push_back(s.eps_T[j]);
+    }
+    const MultiContactCollision<K> c = collision<K>(b, v, k), drawn = collision_of<K>(s);
+    for (int a = 0; a < 2 * K; ++a) {
+      EXPECT_NEAR(drawn.gamma_minus[a], c.gamma_minus[a], 1e-15 * (1.0 + v.norm()));
+      for (int d = 0; d < 2 * K; ++d) EXPECT_NEAR(drawn.G[a][d], c.G[a][d], 1e-14);
+    }
+    check_body<K>(b, v, k, e, tally);
+  }
+  EXPECT_GT(tally.cases, samples / 2);
+}
+
+TEST(SemidefiniteDelassus, SweepsOfOneBodysApproachVelocities) {
+  // (Expect as the hand-made bodies above: Lemke left out for the box on two corners, Newton's law only for
+  // k = 3, 4.)
+  check_sweep_samples<2>(testing::rod_plan(2026), 150, Expect{});
+  check_sweep_samples<2>(testing::box_plan(2027, 2), 150, Expect{false, false, true});
+  for (int k : {3, 4}) {
+    MultiContactSamplePlan p = testing::box_plan(2025 + k, k);
+    p.mu = {ScalarKind::constant, 0.3, 0.3, 1};  // the same coefficients at every contact
+    p.eps_N = {ScalarKind::constant, 0.6, 0.6, 1};
+    p.eps_T_ratio = {ScalarKind::constant, 0.0, 0.0, 1};
+    if (k == 3) check_sweep_samples<3>(p, 50, Expect{true, true, true});
+    if (k == 4) check_sweep_samples<4>(p, 50, Expect{true, true, true});
+  }
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "backend/multicontact_sample_lanes.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "oracles/sweep_reference.hpp"
+#include "support/body_plans.hpp"
 #include "support/glocker_samples.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"
@@ -237,6 +238,20 @@ TEST(MultiContactLanes, SweepWithGridAxesEqualsTheOneByOneReference) {
   s.axes[1] = {MultiContactQuantity::log10_cond, 0.0, 3.0, 4};
   s.n_axes = 2;
   expect_strided_sweep_equals_reference(s, 2u, 777, 2501);
+}
+
+// The same for one planar rigid body (the body kind: G of rank 3 for every sample) over a map of its
+// angular velocity and mass-centre velocity, the box in a corner (k = 3) one sample at a time.
+TEST(MultiContactLanes, SweepOfOneBodyEqualsTheOneByOneReference) {
+  for (int k : {2, 3}) {
+    MultiContactSweepSpec s = testing::two_contact_spec(80 + k);
+    s.plan = k == 2 ? testing::rod_plan(81) : testing::box_plan(82, 3);
+    s.plan.omega = {ScalarKind::uniform, -2.0, 2.0, 1};
+    s.axes[0] = {MultiContactQuantity::omega, -2.0, 2.0, 8};
+    s.axes[1] = {MultiContactQuantity::v_x, -1.0, 1.0, 4};
+    s.n_axes = 2;
+    expect_strided_sweep_equals_reference(s, 1u, 4321, 1203);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "backend/multicontact_sample_lanes.hpp"
+#include "support/body_plans.hpp"
 
 namespace collsweep {
 namespace {
@@ -82,8 +83,34 @@ TEST(MultiContactSampleLanes, MechanismSamplesAreTheScalarSamplersOnEveryInstruc
       p.mechanism_dof = 12;
       p.log10_cond_M = {ScalarKind::constant, 3.0, 3.0, 1};
       expect_same(isa, p, (std::uint64_t{1} << 33) - 40, 10);
-      p.mechanism_dof = 2;  // n = 2 < 2k for k >= 2: G singular
-      expect_same(isa, p, 7, 10);
+      p.mechanism_dof = 2;  // n = 2 < 2k for k >= 2: G singular, gamma^- projected one sample at a time
+      if (k == 1) {
+        EXPECT_TRUE(multicontact_lanes_sample_serve(p));
+        expect_same(isa, p, 7, 10);
+      } else {
+        EXPECT_FALSE(multicontact_lanes_sample_serve(p));
+      }
+    }
+  }
+}
+
+// The body kind (one planar rigid body: the same G for every sample, gamma^- = J v from the drawn
+// velocity), with a grid of omega and constant, uniform and log-uniform velocities.
+TEST(MultiContactSampleLanes, BodySamplesAreTheScalarSamplersOnEveryInstructionSet) {
+  for (LaneIsa isa : {LaneIsa::baseline, LaneIsa::avx2, LaneIsa::avx512}) {
+    if (!planar_lanes_isa_available(isa))
+      GTEST_SKIP() << "instruction set " << static_cast<int>(isa)
+                   << " not available on this CPU (the ones before it were checked)";
+    for (int k = 2; k <= 4; ++k) {
+      MultiContactSamplePlan p = k == 2 ? testing::rod_plan(60) : testing::box_plan(61, k);
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      expect_same(isa, p, 0, 40);
+      expect_same(isa, p, 99, 10, false);
+      p.omega = {ScalarKind::grid, -1.0, 1.0, 7};
+      p.v_y = {ScalarKind::log_uniform, 0.1, 2.0, 1};
+      p.v_x = {ScalarKind::constant, 0.25, 0.25, 1};
+      ASSERT_TRUE(multicontact_lanes_sample_serve(p));
+      expect_same(isa, p, 1234, 20);
     }
   }
 }
@@ -151,9 +178,12 @@ TEST(MultiContactSampleLanes, GridAxesAreTheScalarSamplers) {
     ASSERT_EQ(multicontact_lanes_sample_stride(p), 4u);
     for (std::uint64_t c = 0; c < 4; ++c) expect_same(isa, p, 60 + c, 12, true, 4);
     p.G_kind = DelassusKind::mechanism;
-    p.mechanism_dof = 6;
+    p.mechanism_dof = 6;  // fewer DOF than the 8 rows of k = 4: gamma^- projected, one sample at a time
     p.log10_cond_M = {ScalarKind::uniform, 0.0, 2.0, 1};
     p.gamma_N = {ScalarKind::grid, -1.0, -0.1, 2};
+    EXPECT_FALSE(multicontact_lanes_sample_serve(p));
+    p.mechanism_dof = 8;
+    ASSERT_EQ(multicontact_lanes_sample_stride(p), 4u);
     for (std::uint64_t c = 0; c < 4; ++c) expect_same(isa, p, 8 + c, 6, false, 4);
   }
 }

@@ -92,6 +92,11 @@ Doc multi_map(const std::string& m) {
   return multi([&](Doc& d) { d.map = m; });
 }
 
+// A rod on both ends (matrix.kind = "body", two contacts).
+const char* const kBody =
+    "kind = \"body\"\nmass = 1.0\ninertia = 0.1\npoints = [[-0.5, 0.0], [0.5, 0.0]]\n"
+    "normals = [[0.0, 1.0], [0.0, 1.0]]\n";
+
 struct BadCase {
   const char* name;
   Doc doc;
@@ -657,38 +662,66 @@ const std::vector<BadCase>& bad_cases() {
        multi_matrix("kind = \"mechanisms\"\n"),
        {"matrix.kind = \"mechanisms\"", "unknown matrix kind", "did you mean \"mechanism\"?"},
        "kind = \"mechanisms\""},
-      {"mc_mechanism_dof_below_2k",
-       multi([](Doc& d) {
-         d.model += "contacts = 4\n";
-         d.matrix = "kind = \"mechanism\"\ndof = 6\n";
-       }),
-       {"matrix.dof = 6", "dof >= 2 * k = 8", "model.contacts"},
+      {"mc_mechanism_dof_zero",
+       multi_matrix("kind = \"mechanism\"\ndof = 0\n"),
+       {"matrix.dof = 0", "within [1, 12]"},
        "dof"},
-      {"mc_mechanism_dof_below_2k_grid",
+      {"mc_body_points_not_contacts",
        multi([](Doc& d) {
-         d.model += "contacts = { dist = \"grid\", lo = 1, hi = 3, n = 3 }\n";
-         d.matrix = "kind = \"mechanism\"\ndof = 5\n";
+         d.model += "contacts = 3\n";
+         d.matrix = kBody;
        }),
-       {"matrix.dof = 5", "dof >= 2 * k = 6"},
-       "dof"},
-      // log10_cond (cond(G), direct) and log10_cond_M (cond(M) of a mechanism) are not interchangeable.
-      {"mc_cond_with_mechanism",
-       multi_matrix("kind = \"mechanism\"\nlog10_cond = 2.0\n"),
-       {"matrix.log10_cond = 2", "only read by kind = \"direct\"",
-        "bounds the condition number of its mass matrix M with log10_cond_M, which does not bound G's"},
-       "log10_cond"},
-      {"mc_cond_M_with_direct",
-       multi_matrix("log10_cond_M = 2.0\n"),
-       {"matrix.log10_cond_M = 2",
-        "kind = \"direct\" bounds the condition number of G itself with log10_cond"},
-       "log10_cond_M"},
-      {"mc_cond_M_too_large",
-       multi_matrix("kind = \"mechanism\"\nlog10_cond_M = 13.0\n"),
-       {"matrix.log10_cond_M = 13", "mass matrix M (not of G = J M^-1 J^T"},
-       "log10_cond_M"},
+       {"matrix.points", "2 contact points but model.contacts = 3", "set model.contacts = 2"},
+       "points"},
+      {"mc_body_contacts_grid",
+       multi([](Doc& d) {
+         d.model += "contacts = { dist = \"grid\", lo = 1, hi = 2, n = 2 }\n";
+         d.matrix = kBody;
+       }),
+       {"matrix.points", "model.contacts must be a constant"},
+       "points"},
+      {"mc_body_without_points",
+       multi_matrix("kind = \"body\"\nmass = 1.0\ninertia = 0.1\nnormals = [[0.0, 1.0], [0.0, 1.0]]\n"),
+       {"matrix.points", "kind = \"body\" needs the contact points"},
+       "[matrix]"},
+      {"mc_body_point_not_a_pair",
+       multi_matrix("kind = \"body\"\nmass = 1.0\ninertia = 0.1\npoints = [[-0.5, 0.0], [0.5]]\n"
+                    "normals = [[0.0, 1.0], [0.0, 1.0]]\n"),
+       {"matrix.points[1]", "expected [x, y]"},
+       "points"},
+      {"mc_body_normals_count",
+       multi_matrix("kind = \"body\"\nmass = 1.0\ninertia = 0.1\npoints = [[-0.5, 0.0], [0.5, 0.0]]\n"
+                    "normals = [[0.0, 1.0]]\n"),
+       {"matrix.normals", "1 normals for 2 contact points"},
+       "normals"},
+      {"mc_body_zero_normal",
+       multi_matrix("kind = \"body\"\nmass = 1.0\ninertia = 0.1\npoints = [[-0.5, 0.0], [0.5, 0.0]]\n"
+                    "normals = [[0.0, 1.0], [0.0, 0.0]]\n"),
+       {"matrix.normals[1]", "must not be zero"},
+       "normals"},
+      {"mc_body_negative_mass",
+       multi_matrix("kind = \"body\"\nmass = -1.0\ninertia = 0.1\npoints = [[-0.5, 0.0], [0.5, 0.0]]\n"
+                    "normals = [[0.0, 1.0], [0.0, 1.0]]\n"),
+       {"matrix.mass = -1", "must be > 0"},
+       "mass"},
+      {"mc_body_gamma_N",
+       multi([](Doc& d) {
+         d.matrix = kBody;
+         d.approach = "gamma_N = -1.0\n";
+       }),
+       {"approach.gamma_N = -1", "not applicable to matrix.kind = \"body\"", "J v, from approach.v_x"},
+       "gamma_N"},
+      {"mc_v_x_without_body",
+       multi_approach("v_x = 1.0\n"),
+       {"approach.v_x = 1", "not applicable to matrix.kind = \"direct\"", "\"body\""},
+       "v_x"},
+      {"mc_map_omega_without_body",
+       multi_map("x = { quantity = \"omega\", lo = -1.0, hi = 1.0, bins = 4 }\n"),
+       {"map.x", "omega takes no value here", "only matrix.kind = \"body\" draws one"},
+       "x ="},
       {"mc_mechanism_dof_too_large",
        multi_matrix("kind = \"mechanism\"\ndof = 13\n"),
-       {"matrix.dof = 13", "within [2, 12]"},
+       {"matrix.dof = 13", "within [1, 12]"},
        "dof"},
       {"mc_dof_with_wishart",
        multi_matrix("kind = \"wishart\"\ndof = 5\n"),

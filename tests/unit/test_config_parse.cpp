@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,13 @@ void expect_same_multi(const MultiContactSweepSpec& s, const MultiContactSweepSp
   expect_same_dist(s.plan.mu, t.plan.mu, "multi mu");
   expect_same_dist(s.plan.eps_N, t.plan.eps_N, "eps_N");
   expect_same_dist(s.plan.eps_T_ratio, t.plan.eps_T_ratio, "eps_T_ratio");
+  expect_same_dist(s.plan.v_x, t.plan.v_x, "v_x");
+  expect_same_dist(s.plan.v_y, t.plan.v_y, "v_y");
+  expect_same_dist(s.plan.omega, t.plan.omega, "omega");
+  EXPECT_EQ(s.plan.body.mass, t.plan.body.mass);
+  EXPECT_EQ(s.plan.body.inertia, t.plan.body.inertia);
+  EXPECT_EQ(std::memcmp(s.plan.body.point, t.plan.body.point, sizeof s.plan.body.point), 0);
+  EXPECT_EQ(std::memcmp(s.plan.body.normal, t.plan.body.normal, sizeof s.plan.body.normal), 0);
   ASSERT_EQ(s.n_axes, t.n_axes);
   for (int i = 0; i < s.n_axes; ++i) {
     EXPECT_EQ(s.axes[i].quantity, t.axes[i].quantity);
@@ -525,6 +533,37 @@ laws = ["newton-lcp"]
 [map]
 x = { quantity = "eps_spread", lo = 0, hi = 1, bins = 5 }
 )";
+
+// One rigid body (matrix.kind = "body"): the rod's mass, inertia, points and normals, its velocity
+// distributions and a map over them; a normal is read as a direction (scaled to unit length).
+TEST(ConfigParse, RodOnTwoContacts) {
+  const RunConfig c = load("rod_two_contacts.toml");
+  const MultiContactSweepSpec& m = multicontact_spec(c);
+  EXPECT_EQ(m.plan.G_kind, DelassusKind::body);
+  expect_dist(m.plan.contacts, ScalarKind::constant, 2.0, 2.0);
+  EXPECT_EQ(m.plan.body.mass, 1.0);
+  EXPECT_EQ(m.plan.body.inertia, 1.0 / 12.0);
+  EXPECT_EQ(m.plan.body.point[0][0], -0.5);
+  EXPECT_EQ(m.plan.body.point[1][0], 0.5);
+  EXPECT_EQ(m.plan.body.normal[0][1], 1.0);
+  EXPECT_EQ(m.plan.body.normal[1][0], 0.0);
+  expect_dist(m.plan.v_x, ScalarKind::uniform, -1.0, 1.0);
+  expect_dist(m.plan.v_y, ScalarKind::constant, -1.0, -1.0);
+  expect_dist(m.plan.omega, ScalarKind::uniform, -4.0, 4.0);
+  expect_axis(m.axes[0], MultiContactQuantity::omega, -4.0, 4.0, 16);
+  expect_axis(m.axes[1], MultiContactQuantity::v_x, -1.0, 1.0, 10);
+
+  std::string text = kMinimalMulti;
+  text.replace(text.find("[map]"), 5,
+               "[matrix]\nkind = \"body\"\nmass = 2.0\ninertia = 0.5\npoints = [[0.0, -1.0]]\n"
+               "normals = [[3.0, 4.0]]\n\n[map]");
+  text.replace(text.find("kind = \"multicontact\""), 22, "kind = \"multicontact\"\ncontacts = 1");
+  const RunConfig one = parse_run_config(text, "configs/one_point.toml");
+  const MultiContactSamplePlan& p = multicontact_spec(one).plan;
+  EXPECT_EQ(p.body.normal[0][0], 0.6);
+  EXPECT_EQ(p.body.normal[0][1], 0.8);
+  expect_round_trip(one);
+}
 
 TEST(ConfigParse, MultiContactDefaultsResolved) {
   const RunConfig c = parse_run_config(kMinimalMulti, "configs/minimal_multi.toml");

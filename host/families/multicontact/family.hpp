@@ -45,19 +45,35 @@ inline const Domain kEpsTRatio{
     false,         true,  1.0,
     false,         false, "eps_T = eps_T_ratio * eps_N, which keeps 0 <= eps_T <= eps_N"};
 
+// The body kind's velocity before impact (any sign; planar_body.hpp).
+inline const Domain kBodyVx{
+    "v_x", false, 0.0, false, false, 0.0, false, false, "the body's mass-centre velocity along x"};
+inline const Domain kBodyVy{
+    "v_y", false, 0.0, false, false, 0.0, false, false, "the body's mass-centre velocity along y"};
+inline const Domain kBodyOmega{
+    "omega", false, 0.0, false, false, 0.0, false, false, "the body's angular velocity, counterclockwise"};
+
 inline constexpr std::int64_t max_wishart_dof = 10000;
 
 inline const config::Choices<DelassusKind>& matrix_kinds() {
   static const config::Choices<DelassusKind> c{
       {{DelassusKind::direct, "direct"},
        {DelassusKind::wishart, "wishart"},
-       {DelassusKind::mechanism, "mechanism"}},
+       {DelassusKind::mechanism, "mechanism"},
+       {DelassusKind::body, "body"}},
       "",
       {"fixed", "shape", "canonical", "bodies"},
-      "a matrix kind of the planar or spatial family; G is drawn by kind = direct, wishart, mechanism",
+      "a matrix kind of the planar or spatial family; G is drawn by kind = direct, wishart, mechanism, or "
+      "given by one planar rigid body with kind = body",
       "matrix kind"};
   return c;
 }
+
+// The body kind's keys (body_keys.cpp): mass and inertia (> 0), the contact points from the mass centre
+// (their number must be model.contacts) and the unit normals (scaled to unit length when read).
+config::CustomKey body_positive_key(double& x, const char* what);
+config::CustomKey body_points_key(PlanarBody& b, const ScalarDist& contacts);
+config::CustomKey body_normals_key(PlanarBody& b, const ScalarDist& contacts);
 
 inline const config::Choices<LcpSolver>& solvers() {
   static const config::Choices<LcpSolver> c{{{LcpSolver::automatic, "automatic"},
@@ -134,27 +150,30 @@ struct FamilyTraits<MultiContactSweepSpec> {
              when(DelassusKind::direct, p.G_kind == DelassusKind::mechanism ? kMechanismCondHintG : ""));
     v.integer("extra_dof", p.wishart_extra_dof, 0, max_wishart_dof, config::KeyRules<std::uint32_t>{},
               when(DelassusKind::wishart));
-    // G = J M^-1 J^T with J 2k x dof is positive definite only when dof >= 2k.
-    v.integer(
-        "dof", p.mechanism_dof, 2, max_mechanism_dof,
-        config::KeyRules<std::uint32_t>{nullptr,
-                                        [&p](const std::uint32_t& dof) {
-                                          const std::uint32_t k = max_contact_count(p);
-                                          if (dof >= 2 * k) return std::string();
-                                          return "out of range: kind = \"mechanism\" needs dof >= 2 * k = " +
-                                                 std::to_string(2 * k) + " (k = " + std::to_string(k) +
-                                                 " is the largest of model.contacts; G = J M^-1 J^T with "
-                                                 "J 2k x dof is positive definite only when dof >= 2k)";
-                                        }},
-        when(DelassusKind::mechanism, p.G_kind == DelassusKind::wishart
-                                          ? "; a multi-contact wishart G has dof = 2k + extra_dof"
-                                          : ""));
+    // G = J M^-1 J^T with J 2k x dof has rank min(dof, 2k): dof < 2k gives a semidefinite G, and the
+    // sampler projects gamma^- onto its range (models/multicontact/range_projection.hpp).
+    v.integer("dof", p.mechanism_dof, 1, max_mechanism_dof, config::KeyRules<std::uint32_t>{},
+              when(DelassusKind::mechanism, p.G_kind == DelassusKind::wishart
+                                                ? "; a multi-contact wishart G has dof = 2k + extra_dof"
+                                                : ""));
     v.scalar("log10_cond_M", p.log10_cond_M, kLog10CondM,
              when(DelassusKind::mechanism, p.G_kind == DelassusKind::direct ? kDirectCondHintG : ""));
+    v.custom("mass", body_positive_key(p.body.mass, "mass"), when(DelassusKind::body));
+    v.custom("inertia", body_positive_key(p.body.inertia, "moment of inertia about its mass centre"),
+             when(DelassusKind::body));
+    v.custom("points", body_points_key(p.body, p.contacts), when(DelassusKind::body));
+    v.custom("normals", body_normals_key(p.body, p.contacts), when(DelassusKind::body));
 
+    // A body's contact velocities follow from its velocity (gamma^- = J v), the other kinds draw them.
     v.section("approach", nullptr);
-    v.scalar("gamma_N", p.gamma_N, kGammaN);
-    v.scalar("gamma_T", p.gamma_T, kGammaT);
+    const config::When drawn_gamma{p.G_kind != DelassusKind::body, "matrix.kind",
+                                   matrix_kinds().name_of(p.G_kind), "direct\", \"wishart\" or \"mechanism",
+                                   "; a body's contact velocities are J v, from approach.v_x, v_y and omega"};
+    v.scalar("gamma_N", p.gamma_N, kGammaN, drawn_gamma);
+    v.scalar("gamma_T", p.gamma_T, kGammaT, drawn_gamma);
+    v.scalar("v_x", p.v_x, kBodyVx, when(DelassusKind::body));
+    v.scalar("v_y", p.v_y, kBodyVy, when(DelassusKind::body));
+    v.scalar("omega", p.omega, kBodyOmega, when(DelassusKind::body));
 
     v.section("parameters", nullptr);
     v.scalar("mu", p.mu, kMu);

@@ -27,6 +27,15 @@ ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity
       return widened(of_dist(p.mu, "parameters.mu (mean over the contacts)"));
     case MultiContactQuantity::contacts:
       return of_dist(p.contacts, "model.contacts");
+    case MultiContactQuantity::v_x:
+    case MultiContactQuantity::v_y:
+    case MultiContactQuantity::omega: {
+      if (p.G_kind != DelassusKind::body)
+        return no_value("a body's velocity: only matrix.kind = \"body\" draws one");
+      if (q == MultiContactQuantity::v_x) return of_dist(p.v_x, "approach.v_x");
+      if (q == MultiContactQuantity::v_y) return of_dist(p.v_y, "approach.v_y");
+      return of_dist(p.omega, "approach.omega");
+    }
     default:
       return unbounded_above(-inf, "not a multi-contact quantity");
   }

@@ -111,7 +111,8 @@ class NormalSequence : private detail::NormalBatch<LaneOps<R>::width == 1 ? Norm
 // Square buffers are row-major C arrays of capacity D; only the leading n x n block is read or written.
 
 // Eigenvalues m_0 = 1, m_{n-1} = 10^-x and m_i = 10^(-x u_i), u_i = rng.uniform() for i = 1 .. n-2 in
-// this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n. Any lane
+// this order (n >= 2): log-uniform in [10^-x, 1], largest / smallest = 10^x exactly whatever n; n = 1 gives
+// m_0 = 1 alone (one eigenvalue has no ratio; the multi-contact mechanism kind's dof = 1). Any lane
 // type; m_last = 10^-x from the caller (on vector lanes pow10_neg_of of x's distribution). x_dist: x's
 // distribution where vector lanes should take a grid's 10^(-x u_i) lane by lane with the scalar function
 // (its x = 0 takes pow10's exact branch; the multi-contact direct kind), else null.
@@ -120,6 +121,7 @@ COLLSWEEP_HD_INLINE void draw_log_uniform_spectrum_lanes(LaneRng<R>& rng, std::u
                                                          R* m, LaneMask<R>* bad,
                                                          const ScalarDist* x_dist = nullptr) {
   m[0] = LaneOps<R>::splat(1.0);
+  if (n < 2u) return;
   if constexpr (LaneOps<R>::width > 1) {
     if (x_dist != nullptr && x_dist->kind == ScalarKind::grid) {
       for (std::uint32_t i = 1; i + 1 < n; ++i) {
@@ -195,7 +197,7 @@ COLLSWEEP_HD_INLINE void rotate_spectrum(const T (&Q)[DQ][DQ], const T* m, std::
 // The uniforms that draw_mechanism_matrices_lanes reads: the spectrum's n - 2, then two for each Box-Muller
 // pair of the n x n + rows x n normals.
 COLLSWEEP_HD_INLINE std::uint32_t mechanism_matrix_uniforms(std::uint32_t n, std::uint32_t rows) {
-  return (n - 2u) + 2u * ((n * n + rows * n + 1u) / 2u);
+  return (n >= 2u ? n - 2u : 0u) + 2u * ((n * n + rows * n + 1u) / 2u);
 }
 
 // Steps 2-5a of a mechanism with `rows` Jacobian rows, x already drawn from rng, on any lane type T: the

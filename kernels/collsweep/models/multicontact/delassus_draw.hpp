@@ -11,6 +11,7 @@
 //              pair carries over to the next column; that of the last pair of an odd total is dropped).
 //   mechanism  x = draw_scalar(log10_cond_M), then sampling/mechanism.hpp's spectrum (n - 2 u01) and
 //              normals (n x n then 2k x n, in pairs).
+//   body       nothing: G is the plan's body's (planar_body.hpp), the same for every sample.
 // A vector lane whose 10^x or Box-Muller leaves the lanes' common path, or whose mechanism M has no
 // Cholesky factor, is marked in bad (its caller draws it again one sample at a time); double never marks.
 #pragma once
@@ -22,6 +23,7 @@
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/math/lanes.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/multicontact/planar_body.hpp"
 #include "collsweep/models/multicontact/sample_inputs.hpp"
 #include "collsweep/sampling/mechanism.hpp"
 #include "collsweep/sampling/sample_lanes.hpp"
@@ -193,6 +195,14 @@ COLLSWEEP_HD_INLINE void draw_multicontact_delassus(
       R x, m[max_mechanism_dof], M[max_mechanism_dof][max_mechanism_dof];
       R JY[max_contact_rows][max_mechanism_dof];  // J, then Y = L^-1 J^T in place
       draw_delassus_mechanism_lanes<R, Normals>(p, rng, g, n, r, x, m, M, JY, JY, work, G, bad);
+      delassus_log10_cond_lanes<R>(G, r, log10_cond_needed, work, log10_cond);
+      break;
+    }
+    case DelassusKind::body: {
+      double Gb[max_contact_rows][max_contact_rows] = {};
+      planar_body_delassus(p.body, r / 2u, Gb);
+      for (std::uint32_t a = 0; a < r; ++a)
+        for (std::uint32_t b = 0; b < r; ++b) G[a][b] = LaneOps<R>::splat(Gb[a][b]);
       delassus_log10_cond_lanes<R>(G, r, log10_cond_needed, work, log10_cond);
       break;
     }

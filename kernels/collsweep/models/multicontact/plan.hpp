@@ -17,8 +17,22 @@ inline constexpr int max_contacts = 4;
 //   wishart    G = A A^T / dof, A a 2k x dof matrix of standard normals, dof = 2k + wishart_extra_dof
 //   mechanism  G = J M^-1 J^T: M n x n SPD (n = mechanism_dof >= 2k, log10 cond from log10_cond_M, as the
 //              planar mechanism kind) and J the 2k x n stack of k random contact Jacobians (normal rows
-//              first, then tangent rows), standard normal entries
-enum class DelassusKind : std::uint8_t { direct = 0, wishart, mechanism };
+//              first, then tangent rows), standard normal entries. n may be below 2k: G then has rank n
+//              and the drawn contact velocities are projected onto its range (sampler.hpp)
+//   body       one given planar rigid body on k fixed obstacles (PlanarBody, models/multicontact/
+//              planar_body.hpp): G = J M^-1 J^T of rank <= 3, the same for every sample; the sweep draws
+//              the body's velocity (v_x, v_y, omega) and gamma^- = J v
+enum class DelassusKind : std::uint8_t { direct = 0, wishart, mechanism, body };
+
+// One planar rigid body (mass m, moment of inertia I about its mass centre) touching fixed obstacles at k
+// points: point[j] is contact j's position minus the mass centre, normal[j] its unit normal, pointing from
+// the obstacle into the body. World axes x, y; omega counterclockwise.
+struct PlanarBody {
+  double mass = 1.0;
+  double inertia = 1.0;
+  double point[max_contacts][2] = {};
+  double normal[max_contacts][2] = {};
+};
 
 struct MultiContactSamplePlan {
   std::uint64_t seed = 1;
@@ -28,10 +42,15 @@ struct MultiContactSamplePlan {
   std::uint32_t wishart_extra_dof = 0;                      // wishart
   std::uint32_t mechanism_dof = 8;                          // mechanism (>= 2 * max k, <= max_mechanism_dof)
   ScalarDist log10_cond_M{ScalarKind::uniform, 0.0, 3.0, 1};  // mechanism
+  PlanarBody body;                                            // body (k = model.contacts points)
   // Pre-impact contact velocities (docs/multicontact.md): gamma_Nj^- <= 0 (a sample where no contact
   // approaches is reported invalid by the law, never redrawn), gamma_Tj^- of either sign.
   ScalarDist gamma_N{ScalarKind::uniform, -1.0, 0.0, 1};
   ScalarDist gamma_T{ScalarKind::uniform, -1.0, 1.0, 1};
+  // body: the mass-centre velocity (v_x, v_y) and the angular velocity omega before impact, gamma^- = J v.
+  ScalarDist v_x{ScalarKind::uniform, -1.0, 1.0, 1};
+  ScalarDist v_y{ScalarKind::uniform, -1.0, 0.0, 1};
+  ScalarDist omega{ScalarKind::uniform, -1.0, 1.0, 1};
   ScalarDist mu{ScalarKind::uniform, 0.0, 1.5, 1};     // per contact, independent draws
   ScalarDist eps_N{ScalarKind::uniform, 0.0, 1.0, 1};  // per contact
   ScalarDist eps_T_ratio{ScalarKind::uniform, 0.0, 1.0,
@@ -46,9 +65,10 @@ struct MultiContactSample {
   double G[2 * max_contacts][2 * max_contacts] = {};
   double gamma_minus[2 * max_contacts] = {};
   double mu[max_contacts] = {}, eps_N[max_contacts] = {}, eps_T[max_contacts] = {};
-  double log10_cond = 0.0;  // log10 cond(G) (NaN where a sweep that maps no log10_cond axis skipped it)
-  double eps_spread = 0.0;  // max - min over all eps_Nj and eps_Tj of the sample
-  double mu_mean = 0.0;     // mean friction coefficient over the contacts
+  double log10_cond = 0.0;       // log10 cond(G) (NaN where a sweep that maps no log10_cond axis skipped it)
+  double eps_spread = 0.0;       // max - min over all eps_Nj and eps_Tj of the sample
+  double mu_mean = 0.0;          // mean friction coefficient over the contacts
+  double body_velocity[3] = {};  // body kind: (v_x, v_y, omega) before impact (0 for the other kinds)
 };
 
 // The largest number of contacts the plan can draw (k is rounded to the nearest integer in 1..4).
@@ -77,7 +97,8 @@ COLLSWEEP_HD_INLINE MultiContactCollision<K> collision_of(const MultiContactSamp
 
 // RNG streams of the multi-contact sampler (distinct from the planar ones), one per purpose:
 //   contacts k; delassus G; velocity gamma_Nj^-; friction mu_j; restitution eps_Nj;
-//   tangent_velocity gamma_Tj^-; tangent_restitution the ratios eps_Tj / eps_Nj.
+//   tangent_velocity gamma_Tj^-; tangent_restitution the ratios eps_Tj / eps_Nj; body_v_x, body_v_y,
+//   body_omega the body kind's velocity.
 enum class MultiStream : std::uint32_t {
   contacts = 11,
   delassus = 12,
@@ -85,7 +106,10 @@ enum class MultiStream : std::uint32_t {
   friction = 14,
   restitution = 15,
   tangent_velocity = 16,
-  tangent_restitution = 17
+  tangent_restitution = 17,
+  body_v_x = 18,
+  body_v_y = 19,
+  body_omega = 20
 };
 
 }  // namespace collsweep

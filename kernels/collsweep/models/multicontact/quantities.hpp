@@ -10,13 +10,22 @@
 
 namespace collsweep {
 
-// mu (the mean over the contacts), log10_cond (of G), eps_spread (max - min of all eps_N, eps_T) and
-// contacts (k).
-enum class MultiContactQuantity : std::uint8_t { mu, log10_cond, eps_spread, contacts, count_ };
+// mu (the mean over the contacts), log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), contacts
+// (k), and for the body kind the body's velocity before impact: v_x, v_y (mass centre) and omega.
+enum class MultiContactQuantity : std::uint8_t {
+  mu,
+  log10_cond,
+  eps_spread,
+  contacts,
+  v_x,
+  v_y,
+  omega,
+  count_
+};
 using MultiContactAxis = MapAxis<MultiContactQuantity>;
 
 inline const char* quantity_name(MultiContactQuantity q) {
-  static const char* const names[] = {"mu", "log10_cond", "eps_spread", "contacts"};
+  static const char* const names[] = {"mu", "log10_cond", "eps_spread", "contacts", "v_x", "v_y", "omega"};
   return q < MultiContactQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
 }
 
@@ -31,6 +40,12 @@ COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, MultiCont
       return s.mu_mean;
     case MultiContactQuantity::contacts:
       return static_cast<double>(s.k);
+    case MultiContactQuantity::v_x:
+      return s.body_velocity[0];
+    case MultiContactQuantity::v_y:
+      return s.body_velocity[1];
+    case MultiContactQuantity::omega:
+      return s.body_velocity[2];
     default:
       return 0.0;
   }

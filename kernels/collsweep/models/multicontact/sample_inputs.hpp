@@ -8,16 +8,17 @@
 #include "collsweep/hd.hpp"
 #include "collsweep/math/lanes.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/multicontact/planar_body.hpp"
 
 namespace collsweep {
 
 // The grid digits of one multi-contact sample, one per ScalarDist of the plan (0 for a non-grid one).
 struct MultiGridDigits {
   std::uint32_t contacts = 0, log10_cond = 0, log10_cond_M = 0, gamma_N = 0, gamma_T = 0, mu = 0, eps_N = 0,
-                eps_T_ratio = 0;
+                eps_T_ratio = 0, v_x = 0, v_y = 0, omega = 0;
 };
 
-inline constexpr int multicontact_grid_axes = 8;
+inline constexpr int multicontact_grid_axes = 11;
 
 // f(digit, dist) for every grid axis in digit order (contacts fastest): MultiGridDigits' member and the
 // plan's ScalarDist member. A grid axis the G kind does not read still counts.
@@ -31,12 +32,18 @@ COLLSWEEP_HD_INLINE void for_multicontact_grid_axes(F f) {
   f(&MultiGridDigits::mu, &MultiContactSamplePlan::mu);
   f(&MultiGridDigits::eps_N, &MultiContactSamplePlan::eps_N);
   f(&MultiGridDigits::eps_T_ratio, &MultiContactSamplePlan::eps_T_ratio);
+  f(&MultiGridDigits::v_x, &MultiContactSamplePlan::v_x);
+  f(&MultiGridDigits::v_y, &MultiContactSamplePlan::v_y);
+  f(&MultiGridDigits::omega, &MultiContactSamplePlan::omega);
 }
 
 // The per-contact inputs of k contacts, one stream each, contact j = 0 .. k-1 in order (so that contact j's
 // values do not depend on k):
-//   velocity             gamma_Nj^- = gamma[j]      from gamma_N
-//   tangent_velocity     gamma_Tj^- = gamma[k + j]  from gamma_T
+//   velocity             gamma_Nj^- = gamma[j]      from gamma_N     (not the body kind)
+//   tangent_velocity     gamma_Tj^- = gamma[k + j]  from gamma_T     (not the body kind)
+//   body_v_x, body_v_y, body_omega                                   (the body kind only)
+//                        body_v = (v_x, v_y, omega) from v_x, v_y and omega, one word each, and
+//                        gamma^- = J body_v (planar_body.hpp)
 //   friction             mu_j                       from mu
 //   restitution          eps_Nj                     from eps_N
 //   tangent_restitution  eps_Tj = r_j eps_Nj        r_j from eps_T_ratio
@@ -44,9 +51,18 @@ COLLSWEEP_HD_INLINE void for_multicontact_grid_axes(F f) {
 // at the lanes' grid digit `digit` (MultiGridDigits' member).
 template <class V, class Draw>
 COLLSWEEP_HD_INLINE void draw_contact_inputs(const MultiContactSamplePlan& p, std::uint32_t k, Draw& draw,
-                                             V* gamma, V* mu, V* eps_N, V* eps_T) {
-  draw(MultiStream::velocity, p.gamma_N, &MultiGridDigits::gamma_N, k, gamma);
-  draw(MultiStream::tangent_velocity, p.gamma_T, &MultiGridDigits::gamma_T, k, gamma + k);
+                                             V* gamma, V (&body_v)[planar_body_dof], V* mu, V* eps_N,
+                                             V* eps_T) {
+  if (p.G_kind == DelassusKind::body) {
+    draw(MultiStream::body_v_x, p.v_x, &MultiGridDigits::v_x, 1u, &body_v[0]);
+    draw(MultiStream::body_v_y, p.v_y, &MultiGridDigits::v_y, 1u, &body_v[1]);
+    draw(MultiStream::body_omega, p.omega, &MultiGridDigits::omega, 1u, &body_v[2]);
+    planar_body_contact_velocities(p.body, k, body_v, gamma);
+  } else {
+    for (int d = 0; d < planar_body_dof; ++d) body_v[d] = V{};
+    draw(MultiStream::velocity, p.gamma_N, &MultiGridDigits::gamma_N, k, gamma);
+    draw(MultiStream::tangent_velocity, p.gamma_T, &MultiGridDigits::gamma_T, k, gamma + k);
+  }
   draw(MultiStream::friction, p.mu, &MultiGridDigits::mu, k, mu);
   draw(MultiStream::restitution, p.eps_N, &MultiGridDigits::eps_N, k, eps_N);
   draw(MultiStream::tangent_restitution, p.eps_T_ratio, &MultiGridDigits::eps_T_ratio, k, eps_T);

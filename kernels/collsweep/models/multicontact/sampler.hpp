@@ -15,16 +15,21 @@
 //     wishart    dof = 2k + wishart_extra_dof columns of A, each 2k standard normals (one NormalSequence,
 //                column by column; for k = 1 the same normals as the planar wishart kind); G = (sum_i a_i
 //                a_i^T) / dof, accumulated column by column then scaled once. E[G] = I.
-//     mechanism  n = mechanism_dof clamped to [2, max_mechanism_dof]; x = draw_scalar(log10_cond_M); then
+//     mechanism  n = mechanism_dof clamped to [1, max_mechanism_dof]; x = draw_scalar(log10_cond_M); then
 //                the mechanism steps with 2k Jacobian rows (sampling/mechanism.hpp: spectrum of M, n x n
 //                Gaussian column by column, J 2k x n row by row with rows N1..Nk, T1..Tk, Q, M = Q diag(m)
-//                Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y). n < 2k gives a singular G (rank n), returned as
-//                is; an M that is not positive definite to working precision gives G = 0.
+//                Q^T, L = chol(M), Y = L^-1 J^T, G = Y^T Y; n = 1 gives M = 1 whatever x). n < 2k gives a
+//                singular G (rank n) and gamma^- is projected onto its range (below); an M that is not
+//                positive definite to working precision gives G = 0.
+//     body       G = J M^-1 J^T of the plan's planar body (planar_body.hpp); the stream is not read.
 //                For wishart and mechanism, log10_cond = log10(lambda_max) - log10(lambda_min) from the
 //                Jacobi eigenvalues of G (smallmat::eigen_range), clamped below at 0, +inf when
 //                lambda_min <= 0 or a value is not finite.
-//   velocity             gamma_Nj^- = draw_scalar(gamma_N), j = 0 .. k-1
-//   tangent_velocity     gamma_Tj^- = draw_scalar(gamma_T), j = 0 .. k-1
+//   velocity             gamma_Nj^- = draw_scalar(gamma_N), j = 0 .. k-1           (not the body kind)
+//   tangent_velocity     gamma_Tj^- = draw_scalar(gamma_T), j = 0 .. k-1           (not the body kind)
+//   body_v_x, body_v_y, body_omega                                              (the body kind only)
+//                        v = (draw_scalar(v_x), draw_scalar(v_y), draw_scalar(omega)), one stream each;
+//                        gamma^- = J v (planar_body.hpp), body_velocity = v
 //   friction             mu_j = draw_scalar(mu), j = 0 .. k-1
 //   restitution          eps_Nj = draw_scalar(eps_N), j = 0 .. k-1
 //   tangent_restitution  r_j = draw_scalar(eps_T_ratio), eps_Tj = r_j eps_Nj, j = 0 .. k-1
@@ -36,10 +41,12 @@
 // job and are NOT clamped here (validate_multicontact reports them).
 // Derived: eps_spread = max - min over the k eps_Nj and the k eps_Tj; mu_mean = (sum_j mu_j) / k, j
 // ascending.
+// A mechanism with n < 2k DOF: gamma^- is then the orthogonal projection of the drawn velocities onto
+// range(G) = range(J), the contact velocities the mechanism can have (range_projection.hpp).
 //
 // Grid axes: one mixed-radix counter g = i mod G_total, G_total = product of grid_points of every
 // ScalarDist of the plan (a non-grid one counts 1), digits in the fixed order (contacts fastest)
-//   contacts, log10_cond, log10_cond_M, gamma_N, gamma_T, mu, eps_N, eps_T_ratio.
+//   contacts, log10_cond, log10_cond_M, gamma_N, gamma_T, mu, eps_N, eps_T_ratio, v_x, v_y, omega.
 // A grid axis the G kind does not read still counts in G_total (as in the planar sampler). A grid
 // coefficient takes the same grid value at every contact and draws nothing.
 //
@@ -57,6 +64,7 @@
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/models/multicontact/delassus_draw.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
+#include "collsweep/models/multicontact/range_projection.hpp"
 #include "collsweep/models/multicontact/sample_inputs.hpp"
 #include "collsweep/random/philox.hpp"
 #include "collsweep/sampling/mechanism.hpp"
@@ -99,9 +107,16 @@ COLLSWEEP_HD_INLINE std::uint32_t draw_contact_count(const MultiContactSamplePla
   return contact_count_of(draw_scalar(plan.contacts, rng, g.contacts));
 }
 
-// n of the mechanism kind: plan.mechanism_dof clamped to [2, max_mechanism_dof].
+// n of the mechanism kind: plan.mechanism_dof clamped to [1, max_mechanism_dof].
 COLLSWEEP_HD_INLINE std::uint32_t multicontact_mechanism_dof(const MultiContactSamplePlan& plan) {
-  return clamp_mechanism_dof(plan.mechanism_dof);
+  const std::uint32_t n = plan.mechanism_dof;
+  return n < 1u ? 1u : n > static_cast<std::uint32_t>(max_mechanism_dof) ? max_mechanism_dof : n;
+}
+
+// Whether the plan's G has fewer DOF behind it than contact rows (a mechanism with n < 2k; not the body
+// kind, whose velocities are drawn in the body's own coordinates), so that gamma^- must be projected.
+COLLSWEEP_HD_INLINE bool projects_contact_velocities(const MultiContactSamplePlan& plan, std::uint32_t k) {
+  return plan.G_kind == DelassusKind::mechanism && multicontact_mechanism_dof(plan) < 2u * k;
 }
 
 // The mechanism behind sample i's G (plan.G_kind must be mechanism), for tests: replays the contacts and
@@ -163,7 +178,8 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
     SampleRng rng = multi_stream_rng(plan, stream, i);
     for (std::uint32_t j = 0; j < n; ++j) v[j] = draw_scalar(d, rng, g[0].*digit);
   };
-  draw_contact_inputs<double>(plan, k, draw, s.gamma_minus, s.mu, s.eps_N, s.eps_T);
+  draw_contact_inputs<double>(plan, k, draw, s.gamma_minus, s.body_velocity, s.mu, s.eps_N, s.eps_T);
+  if (projects_contact_velocities(plan, k)) project_onto_delassus_range(s.G, s.gamma_minus);
   contact_derived(k, s.mu, s.eps_N, s.eps_T, s.eps_spread, s.mu_mean);
   return s;
 }

@@ -104,7 +104,9 @@ struct LaneLawState {
       out[k].status = static_cast<Status>(A::lane(status, k));
       out[k].delassus_rank = static_cast<std::uint8_t>(2 * K);
       ok[k] = A::lane(valid, k);
-      if (out[k].status == Status::singular_delassus) {
+      // Cholesky fails on a singular G with a tiny pivot or, from rounding, a slightly negative one (a
+      // mechanism's G = J M^-1 J^T of rank < 2k): the pivoted factor decides whether G is semidefinite.
+      if (out[k].status == Status::singular_delassus || out[k].status == Status::delassus_not_spd) {
         double t = 0.0;
         int rank = 2 * K;
         const Status s = semidefinite_delassus(cs[k], &t, &rank);
