@@ -363,20 +363,19 @@ class Layout(unittest.TestCase):
 
 
 class Reading(unittest.TestCase):
-    """map.csv read column by column: values per cell, empty fields, short rows."""
+    """map.csv read into grids: values per cell, empty fields, short rows."""
 
     def test_grid_of_a_column(self):
         header = ["x", "y", "law", "samples", "valid"]
-        rows = [["1", "10", "a", "5", "4"], ["2", "10", "a", "6", ""], ["1", "20", "b", "7", "3"],
-                ["2", "20", "a", "8"]]
-        rm = pm.RunMap("map.csv", header, rows, ["law"])
+        lines = ["1,10,a,5,4", "2,10,a,6,", "1,20,b,7,3", "2,20,a,8"]
+        rm = pm.RunMap("map.csv", header, lines, ["law"])
         self.assertEqual(rm.laws, ["a", "b"])
         np.testing.assert_array_equal(rm.grid("a", "samples"), [[5, 6], [np.nan, 8]])
         np.testing.assert_array_equal(rm.grid("a", "valid"), [[4, np.nan], [np.nan, np.nan]])
         np.testing.assert_array_equal(rm.grid("b", "valid"), [[np.nan, np.nan], [3, np.nan]])
         np.testing.assert_array_equal(rm.grid("c", "valid"), np.full((2, 2), np.nan))
         with self.assertRaisesRegex(pm.InputError, r"map.csv:3: column x: not a number: ''"):
-            pm.RunMap("map.csv", header, [["1", "10", "a"], ["", "10", "a"]], ["law"])
+            pm.RunMap("map.csv", header, ["1,10,a", ",10,a"], ["law"])
 
 
 class Runs(unittest.TestCase):
