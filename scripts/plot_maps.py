@@ -575,51 +575,54 @@ PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_m
 FIRST_FIGURE = 4
 
 
-def partition(jobs, workers):
-    """The jobs' indices split into at most `workers` lists of about equal drawing time, the figures of one
-    function kept in one list unless it alone would take longer than an even share."""
+def kind(job):
+    """What a job's figure and its frame follow from, as far as known before drawing: the figure function and
+    its arguments but the map, the law and the data (arrays); labels (dicts) as their items."""
+    rest = [tuple(a.items()) if isinstance(a, dict) else a for a in job[3:] if not isinstance(a, np.ndarray)]
+    return (job[0].__name__, *rest)
+
+
+def batches(jobs, workers):
+    """The jobs' indices in batches for the processes to take one at a time, the longest first: the jobs of
+    one kind in one batch (a process draws the next figures of a kind much faster than the first), unless
+    they would take longer than an even share of all."""
     groups = {}
     for i, job in enumerate(jobs):
-        groups.setdefault(job[0], []).append(i)
+        groups.setdefault(kind(job), []).append(i)
 
-    def cost(function, n):
-        return PANELS.get(function, 1) * (FIRST_FIGURE + n - 1)
+    def cost(at):
+        return PANELS.get(jobs[at[0]][0], 1) * (FIRST_FIGURE + len(at) - 1)
 
-    share = sum(cost(f, len(ix)) for f, ix in groups.items()) / workers
+    share = sum(cost(at) for at in groups.values()) / workers
     pieces = []
-    for function, ix in groups.items():
-        k = min(len(ix), math.ceil(cost(function, len(ix)) / share))
-        size = math.ceil(len(ix) / k)
-        pieces += [(cost(function, len(ix[at:at + size])), ix[at:at + size]) for at in range(0, len(ix), size)]
-    loads = [[0, []] for _ in range(workers)]
-    for c, piece in sorted(pieces, key=lambda p: -p[0]):
-        least = min(loads, key=lambda load: load[0])
-        least[0] += c
-        least[1] += piece
-    return [piece for _, piece in loads if piece]
+    for at in groups.values():
+        size = math.ceil(len(at) / min(len(at), math.ceil(cost(at) / share)))
+        pieces += [at[k:k + size] for k in range(0, len(at), size)]
+    return sorted(pieces, key=cost, reverse=True)
 
 
 def draw_forked(indices):
-    """A process's figures: these indices of the inherited job list; returns the paths written per job."""
+    """A process's batch of figures: these indices of the inherited job list; returns the paths written per
+    job."""
     return [draw(_forked[0], _forked[1][i]) for i in indices]
 
 
 def draw_all(figs, jobs, workers):
-    """Draws every job, split over this process and workers - 1 processes forked from it (matplotlib imported,
-    the input read) when workers > 1; returns the paths written, in the jobs' order."""
+    """Draws every job, in worker processes forked from this one (matplotlib imported, the input read) when
+    workers > 1; returns the paths written, in the jobs' order."""
     global _forked
     import multiprocessing
 
-    parts = partition(jobs, workers) if "fork" in multiprocessing.get_all_start_methods() else []
-    if len(parts) <= 1:
+    workers = min(workers, len(jobs))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [path for job in jobs for path in draw(figs, job)]
+    order = batches(jobs, workers)
     _forked = (figs, jobs)
     try:
-        with multiprocessing.get_context("fork").Pool(len(parts) - 1) as pool:
-            forked = pool.map_async(draw_forked, parts[1:], chunksize=1)
-            written = dict(zip(parts[0], draw_forked(parts[0])))
-            for part, paths in zip(parts[1:], forked.get()):
-                written.update(zip(part, paths))
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            written = {}
+            for at, paths in zip(order, pool.map(draw_forked, order, chunksize=1)):
+                written.update(zip(at, paths))
     finally:
         _forked = None
     return [path for i in range(len(jobs)) for path in written[i]]
