@@ -2,6 +2,7 @@
 # figure's size and its labels' widths (scripts/map_drawing.py; CMake copies it as collsweep/_map_layout.py).
 """Layout of the map figures without drawing them first: matplotlib's constrained layout measures every tick
 label and title in an extra pass over the figure, which took half of its drawing time (docs/maps.md)."""
+import math
 import weakref
 
 TICK_SIZE = 7  # pt: tick labels of panels and colour bars (label_axes, colorbar)
@@ -85,6 +86,10 @@ class Layout:
         col_gap, row_gap = y_room + GAP + panel_bar, x_room + title_room + ROW_GAP + below
         cell_w = (width - left - right - (self.ncols - 1) * col_gap - self.ncols * panel_bar) / self.ncols
         cell_h = (height - top - bottom - below - (self.nrows - 1) * row_gap) / self.nrows
+        # Panels a whole number of pixels apart, so that alike panels are drawn alike (map_frames draws one
+        # panel's axes and copies them to the others).
+        cell_w = whole_pixels(cell_w + panel_bar + col_gap, fig.dpi) - panel_bar - col_gap
+        cell_h = whole_pixels(cell_h + row_gap, fig.dpi) - row_gap
         for k, ax in enumerate(self.axes):
             r, c = divmod(k, self.ncols)
             x0 = left + c * (cell_w + panel_bar + col_gap)
@@ -121,6 +126,11 @@ def pin_label(axis, distance, right=False):
     else:
         where, shift = ((1.0, 0.5), (distance, 0.0)) if right else ((0.0, 0.5), (-distance, 0.0))
     axis.set_label_coords(*where, transform=ax.transAxes + ScaledTranslation(*shift, ax.figure.dpi_scale_trans))
+
+
+def whole_pixels(length, dpi):
+    """A length in inches rounded down to whole pixels."""
+    return math.floor(length * dpi + 1e-9) / dpi
 
 
 def legend_band(rows):
