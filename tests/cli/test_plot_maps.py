@@ -531,6 +531,30 @@ class Runs(unittest.TestCase):
         for a, b in zip(reused, new):
             self.assertTrue(np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b))), a)
 
+    def test_kept_frame_draws_as_one_pass(self):
+        """A figure drawn over its kept frame, the axes of alike panels copied (map_frames), has the pixels of
+        the same figure drawn in one pass, for every figure of a planar run, new or reused."""
+        import map_frames
+
+        folder = planar_run(os.path.join(self.tmp.name, "frames"), ["theta", "mu"])
+        self.assertIsNone(pm.import_matplotlib())
+        summary, model, rm = pm.read_run(folder)
+        family = pm.FAMILIES[model]
+        checked = []
+        test = self
+
+        class Compared(pm.Figures):
+            def save(self, fig, name, title, notes=()):
+                md.arrange(fig)
+                framed = np.array(map_frames.render(fig))
+                test.assertTrue(np.array_equal(framed, np.asarray(map_frames.render_whole(fig))), name)
+                checked.append(name)
+
+        figs = Compared(folder, pm.DEFAULT_DPI, "frames.toml", family.axis_labels)
+        for job in family.plot(rm, summary):
+            pm.draw(figs, job)
+        self.assertEqual(len(checked), len(expected_planar()))
+
     def test_wait_draws_when_told(self):
         """--wait (collsweep run): matplotlib first, the folder once stdin says "draw"; end of input: no maps."""
         folder = planar_run(os.path.join(self.tmp.name, "waits"), ["theta", "mu"])
