@@ -58,6 +58,7 @@ try:
     from map_csv import InputError, RunMap, read_csv
     from map_frames import attach_canvas, forget, render, render_whole
     from map_labels import axis_labels
+    from map_png import write_png
 except ImportError as missing:  # python3-matplotlib brings numpy: a python3 without it has no matplotlib
     if __name__ != "__main__":
         raise
@@ -67,6 +68,7 @@ except ImportError as missing:  # python3-matplotlib brings numpy: a python3 wit
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
 DEFAULT_DPI = 110
+SOFTWARE = "Matplotlib, collsweep scripts/plot_maps.py"  # the PNGs' Software field
 
 AXIS_LABELS = axis_labels("planar")
 MULTICONTACT_AXIS_LABELS = axis_labels("multicontact")
@@ -204,24 +206,9 @@ class Figures:
         arrange(fig)
         kept = any(fig is f for figures in self._kept.values() for _, f in figures)
         pixels = render(fig) if kept else render_whole(fig)
-        write_png(path, pixels, self.dpi, {"Title": title.replace("\n", " — "), "Description": "; ".join(notes)})
+        write_png(path, pixels, self.dpi, {"Software": SOFTWARE, "Title": title.replace("\n", " — "),
+                                           "Description": "; ".join(notes)})
         self.written.append(path)
-
-
-def write_png(path, rgba, dpi, text):
-    """Writes a figure's RGBA pixels (rows from the top, opaque) as an RGB PNG with these text fields, as
-    matplotlib's savefig would but without the alpha channel (a quarter less to filter and compress) and at
-    zlib level 1 (a third of the time of the default level 6 for files about 10 % larger)."""
-    import matplotlib
-    from PIL import Image, PngImagePlugin
-
-    info = PngImagePlugin.PngInfo()
-    software = f"Matplotlib version{matplotlib.__version__}, https://matplotlib.org/"
-    for key, value in {"Software": software, **text}.items():
-        info.add_text(key, value)
-    height, width = rgba.shape[:2]
-    image = Image.frombuffer("RGBA", (width, height), rgba, "raw", "RGBA", 0, 1).convert("RGB")
-    image.save(path, format="png", pnginfo=info, dpi=(dpi, dpi), compress_level=1)
 
 
 def scale_of(norm, values):

@@ -300,6 +300,27 @@ class Helpers(unittest.TestCase):
         self.assertEqual(rgba[0, 1, 3], 0.0)
 
 
+class Png(unittest.TestCase):
+    """map_png: the pixels and text fields of a written PNG read back."""
+
+    def test_round_trip(self):
+        from PIL import Image
+
+        import map_png
+
+        rng = np.random.default_rng(7)
+        with tempfile.TemporaryDirectory(prefix="plot_maps_png_") as folder:
+            path = os.path.join(folder, "map.png")
+            for shape in ((1, 1, 4), (3, 5, 4), (64, 97, 4)):
+                rgba = rng.integers(0, 256, shape, dtype=np.uint8)
+                map_png.write_png(path, rgba, 110, {"Title": "θ — law", "Description": "no energy gain"})
+                with Image.open(path) as image:
+                    self.assertEqual(image.mode, "RGB")
+                    np.testing.assert_array_equal(np.asarray(image), rgba[..., :3])
+                    self.assertAlmostEqual(image.info["dpi"][0], 110, places=1)
+                self.assertEqual(png_text(path), {"Title": "θ — law", "Description": "no energy gain"})
+
+
 class Layout(unittest.TestCase):
     """map_layout's placement of panels, colour bars and legend band (map_drawing.arrange)."""
 
