@@ -616,8 +616,8 @@ def draw_all(figs, jobs, workers):
 
 
 def import_matplotlib():
-    """Imports matplotlib with the Agg backend and the modules every figure needs (once, before any worker
-    forks); returns the ImportError when this python3 lacks it, else None."""
+    """Imports matplotlib with the Agg backend, the modules every figure needs and the process pool (once,
+    before any worker forks); returns the ImportError when this python3 lacks it, else None."""
     try:
         import matplotlib
 
@@ -627,6 +627,7 @@ def import_matplotlib():
         import matplotlib.figure  # noqa: F401
     except ImportError as err:
         return err
+    import multiprocessing.pool  # noqa: F401 (draw_all's; with --wait loaded while the sweep runs, as matplotlib)
     matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
     # Titles at a fixed height above their panels: nothing is drawn above a panel but its title, and the
     # automatic placement measures every tick label of the panel first.
