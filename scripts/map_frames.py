@@ -112,9 +112,11 @@ def copied_axes(panels, renderer):
         likeness = (round(box.width, 6), round(box.height, 6), ax.get_xlim(), ax.get_ylim(),
                     label_offset(ax.xaxis), label_offset(ax.yaxis))
         if likeness not in first:
-            first[likeness] = (box, pixel_block(ax, renderer))
+            first[likeness] = [box, None, ax]
             continue
-        origin, block = first[likeness]
+        origin, block, leader = first[likeness]
+        if block is None:  # measured for the first panel with another alike
+            block = first[likeness][1] = pixel_block(leader, renderer)
         dx, dy = box.x0 - origin.x0, box.y0 - origin.y0
         (r0, r1, c0, c1), (dr, dc) = block, (-round(float(dy)), round(float(dx)))
         inside = 0 <= r0 + dr and r1 + dr <= height and 0 <= c0 + dc and c1 + dc <= width

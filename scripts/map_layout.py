@@ -2,6 +2,7 @@
 # figure's size and its labels' widths (scripts/map_drawing.py; CMake copies it as collsweep/_map_layout.py).
 """Layout of the map figures without drawing them first: matplotlib's constrained layout measures every tick
 label and title in an extra pass over the figure, which took half of its drawing time (docs/maps.md)."""
+import functools
 import math
 import weakref
 
@@ -32,11 +33,18 @@ def line_height(size):
 def text_width(text, size=TICK_SIZE):
     """Inches of a one-line text's width in the default font (no rendering: glyph metrics only)."""
     from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import text_to_path
 
     if not text:
         return 0.0
-    return points(text_to_path.get_text_width_height_descent(text, FontProperties(size=size), ismath=False)[0])
+    return font_text_width(text, FontProperties(size=size))
+
+
+@functools.lru_cache(maxsize=4096)
+def font_text_width(text, font):
+    """Inches of a one-line text's width in a font (the same tick labels are measured for every map)."""
+    from matplotlib.textpath import text_to_path
+
+    return points(text_to_path.get_text_width_height_descent(text, font, ismath=False)[0])
 
 
 def tick_label_width(axis):

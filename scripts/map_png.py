@@ -31,11 +31,11 @@ def write_png(path, rgba, dpi, text):
     (height, width, 4)) as an RGB PNG of this resolution with these text fields ({key: text})."""
     pixels = np.asarray(rgba)
     height, width = pixels.shape[:2]
+    rgb = np.ascontiguousarray(pixels[..., :3]).reshape(height, 3 * width)
     rows = np.empty((height, 1 + 3 * width), np.uint8)
     rows[:, 0] = UP
-    rgb = rows[:, 1:].reshape(height, width, 3)
-    rgb[...] = pixels[..., :3]
-    rgb[1:] -= pixels[:-1, :, :3]  # modulo 256, as PNG's filters are
+    rows[0, 1:] = rgb[0]
+    np.subtract(rgb[1:], rgb[:-1], out=rows[1:, 1:])  # modulo 256, as PNG's filters are
     ppm = int(dpi / 0.0254 + 0.5)  # pixels per metre
     parts = [SIGNATURE, chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
     parts += [text_chunk(key, value) for key, value in text.items()]
