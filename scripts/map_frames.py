@@ -2,8 +2,9 @@
 # and labels, the colour bars, the legend — which the maps of one kind share and which is most of the drawing time.
 """Agg rendering of a map figure in two passes: the frame (figure and panel backgrounds, the panels' axes with their
 ticks and labels, the colour bars and the legend) is drawn once and kept as pixels while the next map's frame is the
-same (the same places, limits and labels, and no forget()); each map then draws only its own artists over it —
-cells, hatching, spines, titles, notes — in matplotlib's own order. Figures made with map_drawing only."""
+same (the same places, limits and labels; forget() drops it when colour bars or legend are replaced); each map then
+draws only its own artists over it — cells, hatching, spines, titles, notes — in matplotlib's own order. The axes
+of alike panels are drawn once and copied. Figures made with map_drawing only."""
 import math
 import weakref
 

@@ -565,7 +565,8 @@ FIRST_FIGURE = 4
 def kind(job):
     """What a job's figure and its frame follow from, as far as known before drawing: the figure function and
     its arguments but the map, the law and the data (arrays); labels (dicts) as their items."""
-    rest = [tuple(a.items()) if isinstance(a, dict) else a for a in job[3:] if not isinstance(a, np.ndarray)]
+    rest = [tuple(a.items()) if isinstance(a, dict) else tuple(a) if isinstance(a, list) else a
+            for a in job[3:] if not isinstance(a, np.ndarray)]
     return (job[0].__name__, *rest)
 
 
