@@ -602,12 +602,12 @@ def draw_all(figs, jobs, workers):
     import multiprocessing
 
     workers = min(workers, len(jobs))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    order = batches(jobs, workers) if workers > 1 else []
+    if len(order) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [path for job in jobs for path in draw(figs, job)]
-    order = batches(jobs, workers)
     _forked = (figs, jobs)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(order))) as pool:
             written = {}
             for at, paths in zip(order, pool.map(draw_forked, order, chunksize=1)):
                 written.update(zip(at, paths))
