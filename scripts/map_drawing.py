@@ -181,11 +181,16 @@ def heat_map(ax, grid, values, status, norm, labels):
     return mesh
 
 
+def bar_extend(norm, values):
+    """A colour bar's extend: an arrow at the top ("max") when some values lie above the scale."""
+    over = np.any(np.nan_to_num(np.asarray(values, float), nan=-np.inf) > norm.vmax)
+    return "max" if over else "neither"
+
+
 def colorbar(fig, mesh, ax, values, label=FRACTION_LABEL, shrink=1.0):
     """A colour bar for mesh beside ax (one Axes, or several sharing the bar), with an arrow at the top when
     some values lie above the scale."""
-    over = np.any(np.nan_to_num(np.asarray(values, float), nan=-np.inf) > mesh.norm.vmax)
-    bar = add_bar(fig, mesh, ax, shrink=shrink, extend="max" if over else "neither")
+    bar = add_bar(fig, mesh, ax, shrink=shrink, extend=bar_extend(mesh.norm, values))
     bar.set_label(label, fontsize=8)
     bar.ax.tick_params(labelsize=7)
     return bar
@@ -314,21 +319,27 @@ def figure_legend(fig, handles, ncol=None):
 
 
 def empty(fig):
-    """Empties a figure of new_figure or panel_grid for the next map: its data, titles, notes, colour bars
-    and legend removed, its panels kept with their tick artists; returns the panels."""
+    """Empties the panels of a figure of new_figure or panel_grid for the next map: their data, titles and notes
+    removed, the panels kept with their tick artists (and the colour bars and legend: clear_frame); returns the
+    panels."""
     grid = layout.layout_of(fig)
     for ax in grid.axes:
         for artist in ax.collections[:] + ax.patches[:] + ax.lines[:] + ax.texts[:] + ax.images[:]:
             artist.remove()
         ax.containers.clear()
         ax.set_title("")
+    return grid.axes
+
+
+def clear_frame(fig):
+    """Removes the colour bars and the legend of a figure of new_figure or panel_grid (for another map's)."""
+    grid = layout.layout_of(fig)
     for bar, *_ in grid.bars:
         bar.ax.remove()
     grid.bars.clear()
     for legend in fig.legends[:]:
         legend.remove()
     grid.legend_rows = 0
-    return grid.axes
 
 
 def arrange(fig):

@@ -2,6 +2,8 @@
 # figure's size and its labels' widths (scripts/map_drawing.py; CMake copies it as collsweep/_map_layout.py).
 """Layout of the map figures without drawing them first: matplotlib's constrained layout measures every tick
 label and title in an extra pass over the figure, which took half of its drawing time (docs/maps.md)."""
+import functools
+import math
 import weakref
 
 TICK_SIZE = 7  # pt: tick labels of panels and colour bars (label_axes, colorbar)
@@ -31,11 +33,18 @@ def line_height(size):
 def text_width(text, size=TICK_SIZE):
     """Inches of a one-line text's width in the default font (no rendering: glyph metrics only)."""
     from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import text_to_path
 
     if not text:
         return 0.0
-    return points(text_to_path.get_text_width_height_descent(text, FontProperties(size=size), ismath=False)[0])
+    return font_text_width(text, FontProperties(size=size))
+
+
+@functools.lru_cache(maxsize=4096)
+def font_text_width(text, font):
+    """Inches of a one-line text's width in a font (the same tick labels are measured for every map)."""
+    from matplotlib.textpath import text_to_path
+
+    return points(text_to_path.get_text_width_height_descent(text, font, ismath=False)[0])
 
 
 def tick_label_width(axis):
@@ -85,6 +94,10 @@ class Layout:
         col_gap, row_gap = y_room + GAP + panel_bar, x_room + title_room + ROW_GAP + below
         cell_w = (width - left - right - (self.ncols - 1) * col_gap - self.ncols * panel_bar) / self.ncols
         cell_h = (height - top - bottom - below - (self.nrows - 1) * row_gap) / self.nrows
+        # Panels a whole number of pixels apart, so that alike panels are drawn alike (map_frames draws one
+        # panel's axes and copies them to the others).
+        cell_w = whole_pixels(cell_w + panel_bar + col_gap, fig.dpi) - panel_bar - col_gap
+        cell_h = whole_pixels(cell_h + row_gap, fig.dpi) - row_gap
         for k, ax in enumerate(self.axes):
             r, c = divmod(k, self.ncols)
             x0 = left + c * (cell_w + panel_bar + col_gap)
@@ -121,6 +134,11 @@ def pin_label(axis, distance, right=False):
     else:
         where, shift = ((1.0, 0.5), (distance, 0.0)) if right else ((0.0, 0.5), (-distance, 0.0))
     axis.set_label_coords(*where, transform=ax.transAxes + ScaledTranslation(*shift, ax.figure.dpi_scale_trans))
+
+
+def whole_pixels(length, dpi):
+    """A length in inches rounded down to whole pixels."""
+    return math.floor(length * dpi + 1e-9) / dpi
 
 
 def legend_band(rows):

@@ -16,7 +16,7 @@ Bad or old-format input gives one line on stderr naming the file and what is mis
 a python3 without matplotlib exits with status 3 (one line on stderr unless --quiet).
 """
 import argparse
-import csv
+import gc
 import json
 import math
 import os
@@ -51,11 +51,14 @@ try:
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from map_drawing import (
-        FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, MapGrid, add_bar, annotate_center, arrange,
-        band_handles, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend, fraction_line,
-        gain_norm, heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm, sample_status,
-        status_handles)
+        FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, add_bar, annotate_center, arrange, band_handles,
+        bar_extend, clear_frame, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend,
+        fraction_line, gain_norm, heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm,
+        sample_status, status_handles)
+    from map_csv import InputError, RunMap, read_csv
+    from map_frames import attach_canvas, forget, render, render_whole
     from map_labels import axis_labels
+    from map_png import write_png
 except ImportError as missing:  # python3-matplotlib brings numpy: a python3 without it has no matplotlib
     if __name__ != "__main__":
         raise
@@ -65,6 +68,7 @@ except ImportError as missing:  # python3-matplotlib brings numpy: a python3 wit
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
 DEFAULT_DPI = 110
+SOFTWARE = "Matplotlib, collsweep scripts/plot_maps.py"  # the PNGs' Software field
 
 AXIS_LABELS = axis_labels("planar")
 MULTICONTACT_AXIS_LABELS = axis_labels("multicontact")
@@ -91,106 +95,6 @@ MULTICONTACT_MAPS = {
 }
 
 
-class InputError(Exception):
-    """Bad or old-format run input; the message is one line naming the file."""
-
-
-class RunMap(MapGrid):
-    """One run's map.csv as grids: the axes, their bin edges, the laws and per (law, column) a (ny, nx) array.
-    Each column is converted to numbers once, when first asked for."""
-
-    def __init__(self, path, header, rows, required):
-        missing = [c for c in required if c not in header]
-        if missing:
-            shown = ", ".join(missing[:4]) + (f", … ({len(missing)} in all)" if len(missing) > 4 else "")
-            raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {shown} "
-                             "(old or unknown map.csv format)")
-        axes = header[: header.index("law")]
-        if not 1 <= len(axes) <= 2:
-            raise InputError(f"{path}: expected one or two map-axis columns before 'law', found {len(axes)}")
-        if not rows:
-            raise InputError(f"{path}: no data rows")
-        self.path, self.header = path, header
-        width = len(header)
-        if any(len(r) != width for r in rows):  # short rows: empty fields
-            rows = [r[:width] + [""] * (width - len(r)) for r in rows]
-        self._rows, self._at = rows, {c: i for i, c in enumerate(header)}
-        self._numbers = {}
-        law = np.array(self.texts("law"))
-        self.laws = list(dict.fromkeys(law.tolist()))
-        coords = [self.column(a, allow_empty=False) for a in axes]
-        super().__init__(axes, coords[0], coords[1] if len(axes) == 2 else None)
-        iy, ix = self.cell_index(coords[0], coords[1] if len(axes) == 2 else None)
-        self._cells = {}
-        for name in self.laws:
-            at = np.flatnonzero(law == name)
-            self._cells[name] = (at, iy[at], ix[at])
-
-    def texts(self, column):
-        """A column's fields in row order (empty where the column is missing)."""
-        at = self._at.get(column)
-        return [r[at] for r in self._rows] if at is not None else [""] * len(self._rows)
-
-    def column(self, column, allow_empty=True):
-        """A column's values in row order (NaN where empty and allowed); a field that is not a number is an
-        InputError naming its line."""
-        if column not in self._numbers:
-            texts = self.texts(column)
-            try:
-                values = np.array(texts, dtype=float)  # no field empty
-            except ValueError:
-                values = self._with_empty_fields(column, texts, allow_empty)
-            self._numbers[column] = values
-        return self._numbers[column]
-
-    def _with_empty_fields(self, column, texts, allow_empty):
-        """A column with empty fields (NaN), or else field by field, naming the line of one that is not a
-        number."""
-        try:
-            if not allow_empty:
-                raise ValueError
-            return np.array([float(text) if text else math.nan for text in texts])
-        except ValueError:
-            return np.array([number(self.path, line, text, column, allow_empty)
-                             for line, text in enumerate(texts, 2)])
-
-    def read_columns(self, columns):
-        """Converts these columns now (before the drawing processes fork, which then share them)."""
-        for column in columns:
-            if column != "law":
-                self.column(column)
-
-    def grid(self, law, column):
-        """The column's values for one law as a (ny, nx) array; empty fields and absent cells are NaN."""
-        values = np.full((len(self.ys), len(self.xs)), np.nan)
-        if law in self._cells:
-            at, iy, ix = self._cells[law]
-            values[iy, ix] = self.column(column)[at]
-        return values
-
-
-def number(path, line, text, column, allow_empty=True):
-    """One field as a float (NaN when empty and allowed); anything else unreadable is an InputError."""
-    text = (text or "").strip()
-    if text == "" and allow_empty:
-        return math.nan
-    try:
-        return float(text)
-    except ValueError:
-        raise InputError(f"{path}:{line}: column {column}: not a number: {text!r}") from None
-
-
-def read_csv(path):
-    """A CSV file's header and rows (lists of fields)."""
-    try:
-        with open(path, newline="") as f:
-            reader = csv.reader(f)
-            header = next(reader, [])
-            return header, list(reader)
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
-        raise InputError(f"{path}: {err}") from None
-
-
 def read_run(run_dir):
     """summary.json and map.csv of a run, checked against the model's columns."""
     summary_path = os.path.join(run_dir, "summary.json")
@@ -202,11 +106,11 @@ def read_run(run_dir):
     if not isinstance(summary, dict):
         raise InputError(f"{summary_path}: not a JSON object")
     map_path = os.path.join(run_dir, "map.csv")
-    header, rows = read_csv(map_path)
+    header, lines = read_csv(map_path)
     model = summary.get("model", "multicontact" if "p_gain_max" in header else "planar")
     if model not in FAMILIES:
         raise InputError(f"{summary_path}: unknown model {model!r} (known: {', '.join(FAMILIES)})")
-    return summary, model, RunMap(map_path, header, rows, FAMILIES[model].columns)
+    return summary, model, RunMap(map_path, header, lines, FAMILIES[model].columns)
 
 
 def type_labels(summary, law):
@@ -255,27 +159,42 @@ class Figures:
     """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths,
     and the figures kept to draw the next maps on."""
 
+    KEPT = 2  # figures kept per number of panels and size (a map without a colour bar and one with, say)
+
     def __init__(self, out_dir, dpi, config_name, labels):
         self.out_dir, self.dpi, self.config_name, self.labels = out_dir, dpi, config_name, labels
         self.written = []
-        self._drawn = {}  # (panels, size) -> a figure saved before
+        self._kept = {}  # (panels, size) -> [(frame, figure)], the one used last at the end
 
-    def panels(self, rm, n, size=None):
-        """A figure of n map panels (one: of size, in inches) and its panels: for a two-axis map, one saved
-        before with as many panels, emptied (its panels keep their ticks, whose making is most of a small
-        figure's cost), else a new one. A line map's autoscaled limits would keep the last map's data."""
-        key = (n, size)
-        if key in self._drawn and not rm.one_axis:
-            fig = self._drawn[key]
-            return fig, empty(fig)
+    def panels(self, rm, n, size=None, frame=None):
+        """A figure of n map panels (one: of size, in inches), its panels, and whether the caller is to add its
+        colour bars and legend. For a two-axis map it is a figure kept from an earlier map: one with the same
+        frame (a value naming the figure function and what its colour bars and legend show), its panels
+        emptied and its colour bars and legend kept (map_frames keeps its axes, ticks, labels, colour bars and
+        legend as pixels); else a new one while fewer than KEPT are kept; else the one used longest ago, its
+        colour bars and legend also removed (its panels keep their ticks). A line map is drawn on a new figure:
+        its autoscaled limits would keep the last map's data."""
+        kept = self._kept.setdefault((n, size), []) if not rm.one_axis else None
+        for i, (shows, fig) in enumerate(kept or ()):
+            if shows == frame:
+                kept.append(kept.pop(i))
+                return fig, empty(fig), False
+        if kept is not None and len(kept) >= self.KEPT:
+            _, fig = kept.pop(0)
+            clear_frame(fig)
+            forget(fig)
+            kept.append((frame, fig))
+            return fig, empty(fig), True
         if n == 1:
             fig, ax = new_figure(*(size or ()), pyplot=False)
             axs = [ax]
         else:
             fig, axs = panel_grid(n, pyplot=False)
-        if not rm.one_axis:
-            self._drawn[key] = fig
-        return fig, axs
+        fig.set_dpi(self.dpi)
+        attach_canvas(fig)
+        if kept is not None:
+            kept.append((frame, fig))
+        return fig, axs, True
 
     def title(self, law, what):
         """A figure title: the config, the law (or "all laws") and what is drawn."""
@@ -285,11 +204,16 @@ class Figures:
         """Writes maps/<name>.png with the title and notes in its PNG text (Title, Description)."""
         path = os.path.join(self.out_dir, f"{name}.png")
         arrange(fig)
-        # zlib level 1: a third of the time of the default level 6 for files about 10 % larger
-        fig.savefig(path, dpi=self.dpi, metadata={"Title": title.replace("\n", " — "),
-                                                   "Description": "; ".join(notes)},
-                    pil_kwargs={"compress_level": 1})
+        kept = any(fig is f for figures in self._kept.values() for _, f in figures)
+        pixels = render(fig) if kept else render_whole(fig)
+        write_png(path, pixels, self.dpi, {"Software": SOFTWARE, "Title": title.replace("\n", " — "),
+                                           "Description": "; ".join(notes)})
         self.written.append(path)
+
+
+def scale_of(norm, values):
+    """What a colour bar of norm over values shows (None without a scale): its scale and its arrow at the top."""
+    return None if norm is None else (norm.vmin, norm.vmax, bar_extend(norm, values))
 
 
 def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO_GAIN):
@@ -298,16 +222,17 @@ def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO
     norm = gain_norm(gains, values, status)
     notes = [] if norm is not None else [no_gain_note]
     title = figs.title(law, what)
-    fig, (ax,) = figs.panels(rm, 1)
+    fig, (ax,), new = figs.panels(rm, 1, frame=("gain", scale_of(norm, values)))
     if rm.one_axis:
         fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
         ax.set_ylim(bottom=0)
         figure_legend(fig, band_handles(LINE_COLOR) + status_handles())
     else:
         mesh = heat_map(ax, rm, values, status, norm, figs.labels)
-        if mesh is not None:
-            colorbar(fig, mesh, ax, values)
-        figure_legend(fig, status_handles())
+        if new:
+            if mesh is not None:
+                colorbar(fig, mesh, ax, values)
+            figure_legend(fig, status_handles())
     if notes:
         annotate_center(ax, no_gain_note)
     fig.suptitle(title, fontsize=9)
@@ -323,7 +248,8 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
                      np.stack(list(statuses.values())))
     notes = [] if norm is not None else [NO_GAIN]
     title = f"{figs.config_name} — all laws\n{what}" + (f": {NO_GAIN}" if notes else "")
-    fig, axs = figs.panels(rm, len(rm.laws))
+    stacked = np.stack(list(values.values()))
+    fig, axs, new = figs.panels(rm, len(rm.laws), frame=("laws", scale_of(norm, stacked)))
     mesh = None
     top = max([np.nanmax(rm.grid(law, hi_col)) for law in rm.laws if np.any(np.isfinite(rm.grid(law, hi_col)))],
               default=1.0)
@@ -336,10 +262,11 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
         else:
             mesh = heat_map(ax, rm, values[law], status, norm, figs.labels) or mesh
         law_title(ax, law, np.any(np.nan_to_num(gains[law]) > 0))
-    if mesh is not None:
-        colorbar(fig, mesh, axs, np.stack(list(values.values())), shrink=0.8)
-    handles = (band_handles(LINE_COLOR) if rm.one_axis else []) + status_handles()
-    figure_legend(fig, handles)
+    if new:
+        if mesh is not None:
+            colorbar(fig, mesh, axs, stacked, shrink=0.8)
+        handles = (band_handles(LINE_COLOR) if rm.one_axis else []) + status_handles()
+        figure_legend(fig, handles)
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"laws_{column}", title, notes)
 
@@ -357,7 +284,7 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
     n_types = len(names)
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, f"dominant {heading or what} (shade: share of the dominant {what})")
-    fig, (ax,) = figs.panels(rm, 1, (6.8, 5.0))
+    fig, (ax,), new = figs.panels(rm, 1, (6.8, 5.0), ("dominant", tuple(names.items()), what))
     rgba = dominant_colors(dominant, share, n_types)
     if rm.one_axis:
         for i in range(len(rm.xs)):
@@ -380,9 +307,10 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
         draw_colors(ax, rm.xe, rm.ye, rgba)
         draw_status(ax, rm, status)
         label_axes(ax, rm, figs.labels)
-        type_bar(fig, ax, names)
-        share_bar(fig, ax, n_types, what)
-        figure_legend(fig, status_handles())
+        if new:
+            type_bar(fig, ax, names)
+            share_bar(fig, ax, n_types, what)
+            figure_legend(fig, status_handles())
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{law}_{name}", title, [f"shade: share of the dominant {what}"])
 
@@ -416,22 +344,23 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     """Small multiples: each Type's fraction of valid samples on one 0..1 scale: <law>_type_fractions.png."""
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, "fraction of valid samples per collision Type")
-    fig, axs = figs.panels(rm, n_types)
+    values = [rm.grid(law, f"type_{t}_fraction") for t in range(1, n_types + 1)]
+    norms = [column_norm(f"type_{t}_fraction", v, status) for t, v in enumerate(values, 1)]
+    fig, axs, new = figs.panels(rm, n_types, frame=("types", scale_of(norms[-1], np.zeros(1))))
     mesh = None
     for t, ax in zip(range(1, n_types + 1), axs):
-        column = f"type_{t}_fraction"
-        values = rm.grid(law, column)
         if rm.one_axis:
-            fraction_line(ax, rm, values[0], rm.grid(law, f"type_{t}_fraction_lo")[0],
+            fraction_line(ax, rm, values[t - 1][0], rm.grid(law, f"type_{t}_fraction_lo")[0],
                           rm.grid(law, f"type_{t}_fraction_hi")[0], status[0], figs.labels, TYPE_COLORS[t - 1])
             ax.set_ylim(0, 1)
         else:
-            mesh = heat_map(ax, rm, values, status, column_norm(column, values, status), figs.labels)
+            mesh = heat_map(ax, rm, values[t - 1], status, norms[t - 1], figs.labels)
         ax.set_title(f"Type {t}: {labels.get(t, '')}", fontsize=8)
-    if mesh is not None:
-        colorbar(fig, mesh, axs, np.zeros(1), shrink=0.8)
-    handles = (band_handles("0.3") if rm.one_axis else []) + status_handles()
-    figure_legend(fig, handles)
+    if new:
+        if mesh is not None:
+            colorbar(fig, mesh, axs, np.zeros(1), shrink=0.8)
+        handles = (band_handles("0.3") if rm.one_axis else []) + status_handles()
+        figure_legend(fig, handles)
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{law}_type_fractions", title)
 
@@ -441,30 +370,36 @@ CONSTRAINTS = [("C1_count", "C1: energy ellipsoid (gains energy)"), ("C2_count",
                ("C3_count", "C3: Coulomb (|P_t| > μ P_n)"), ("C4_count", "C4: pulling normal impulse (P_n < 0)")]
 
 
-def share_panel(fig, ax, rm, values, status, label, axis_labels):
-    """A 2-D map of values >= 0 on the scale 0..max (a note where every cell is 0), with a colour bar."""
-    mesh = heat_map(ax, rm, values, status, range_norm(values, status), axis_labels)
-    if mesh is not None:
-        colorbar(fig, mesh, ax, values, label=label)
-    else:
-        annotate_center(ax, "0 in every cell")
+def share_panels(figs, rm, panels, status):
+    """A figure of titled maps of values >= 0, each on its own scale from 0: a 2-D map on 0..max with its colour
+    bar (a note where every cell is 0), or a step line; panels: (values, title, label of the scale) each.
+    Returns the figure."""
+    norms = [None if rm.one_axis else range_norm(values, status) for values, _, _ in panels]
+    frame = ("shares",) + tuple((scale_of(norm, values), label) for norm, (values, _, label) in zip(norms, panels))
+    fig, axs, new = figs.panels(rm, len(panels), frame=frame)
+    for ax, norm, (values, what, label) in zip(axs, norms, panels):
+        if rm.one_axis:
+            fraction_line(ax, rm, values[0], None, None, status[0], figs.labels, ylabel=label)
+            ax.set_ylim(bottom=0)
+        else:
+            mesh = heat_map(ax, rm, values, status, norm, figs.labels)
+            if mesh is None:
+                annotate_center(ax, "0 in every cell")
+            elif new:
+                colorbar(fig, mesh, ax, values, label=label)
+        ax.set_title(what, fontsize=8)
+    if new:
+        figure_legend(fig, status_handles())
+    return fig
 
 
 def constraints_map(figs, rm, law):
     """One law's fractions of valid samples violating each constraint C1..C4: <law>_constraints.png."""
     status = sample_status(rm.grid(law, "valid"))
     valid = rm.grid(law, "valid")
-    fig, axs = figs.panels(rm, 4)
-    for ax, (column, what) in zip(axs, CONSTRAINTS):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            values = rm.grid(law, column) / valid
-        if rm.one_axis:
-            fraction_line(ax, rm, values[0], None, None, status[0], figs.labels)
-            ax.set_ylim(bottom=0)
-        else:
-            share_panel(fig, ax, rm, values, status, FRACTION_LABEL, figs.labels)
-        ax.set_title(what, fontsize=8)
-    figure_legend(fig, status_handles())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        panels = [(rm.grid(law, column) / valid, what, FRACTION_LABEL) for column, what in CONSTRAINTS]
+    fig = share_panels(figs, rm, panels, status)
     title = figs.title(law, "constraint violations (Chatterjee 1997 §3.2–§3.4), fraction of valid samples each")
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{law}_constraints", title)
@@ -475,15 +410,16 @@ def read_compare(run_dir):
     path = os.path.join(run_dir, "compare.csv")
     if not os.path.exists(path):
         return None
-    header, rows = read_csv(path)
+    header, lines = read_csv(path)
     need = ["law_a", "law_b", "both_valid", "mean_dv2_rel", "max_dv2_rel", "type_differs_fraction"]
     missing = [c for c in need if c not in header]
     if missing:
         raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
     n, a, b = len(header), header.index("law_a"), header.index("law_b")
-    rows = [r[:n] + [""] * (n - len(r)) for r in rows]
-    rows = [r[:a] + [f"{r[a]} vs {r[b]}"] + r[a:] for r in rows]  # a "law" column before the axes' end
-    return RunMap(path, header[:a] + ["law"] + header[a:], rows, ["law"])
+    rows = [(r + [""] * (n - len(r)))[:n] for r in (line.split(",") for line in lines)]
+    # a "law" column before the axes' end
+    lines = [",".join(r[:a] + [f"{r[a]} vs {r[b]}"] + r[a:]) for r in rows]
+    return RunMap(path, header[:a] + ["law"] + header[a:], lines, ["law"], texts=("law", "law_a", "law_b"))
 
 
 def compare_map(figs, cm, pair):
@@ -493,16 +429,7 @@ def compare_map(figs, cm, pair):
     panels = [("mean_dv2_rel", "mean |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("max_dv2_rel", "max |v2_A − v2_B| / |v1|", "|v2_A − v2_B| / |v1|"),
               ("type_differs_fraction", "collision type or mode (else slip state) differs", "fraction of samples both valid")]
-    fig, axs = figs.panels(cm, len(panels))
-    for ax, (column, what, label) in zip(axs, panels):
-        values = cm.grid(pair, column)
-        if cm.one_axis:
-            fraction_line(ax, cm, values[0], None, None, status[0], figs.labels, ylabel=label)
-            ax.set_ylim(bottom=0)
-        else:
-            share_panel(fig, ax, cm, values, status, label, figs.labels)
-        ax.set_title(what, fontsize=8)
-    figure_legend(fig, status_handles())
+    fig = share_panels(figs, cm, [(cm.grid(pair, column), what, label) for column, what, label in panels], status)
     title = figs.title(f"{a} vs {b}", "disagreement where both laws are valid (linear scale from 0)")
     fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{a}_vs_{b}_disagreement", title)
@@ -627,13 +554,45 @@ def draw(figs, job):
 
 
 _forked = None  # (figs, jobs) for the worker processes, which inherit it when forked
-# About how many panels a figure function draws (how long it takes); others: one.
-PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_map: 3}
+# About how many panels (and colour bars beside them) a figure function draws, how long one takes; others: one.
+PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_map: 3, dominant_type_map: 2,
+          dominant_map: 2}
+# How many of its next figures the first figure of a kind takes as long as: a process makes its panels, ticks,
+# colour bars and legend and draws them once (map_frames), the next figures of the kind only their cells.
+FIRST_FIGURE = 4
 
 
-def draw_forked(index):
-    """A worker process's figure: job index of the inherited list."""
-    return draw(_forked[0], _forked[1][index])
+def kind(job):
+    """What a job's figure and its frame follow from, as far as known before drawing: the figure function and
+    its arguments but the map, the law and the data (arrays); labels (dicts) as their items."""
+    rest = [tuple(a.items()) if isinstance(a, dict) else tuple(a) if isinstance(a, list) else a
+            for a in job[3:] if not isinstance(a, np.ndarray)]
+    return (job[0].__name__, *rest)
+
+
+def batches(jobs, workers):
+    """The jobs' indices in batches for the processes to take one at a time, the longest first: the jobs of
+    one kind in one batch (a process draws the next figures of a kind much faster than the first), unless
+    they would take longer than an even share of all."""
+    groups = {}
+    for i, job in enumerate(jobs):
+        groups.setdefault(kind(job), []).append(i)
+
+    def cost(at):
+        return PANELS.get(jobs[at[0]][0], 1) * (FIRST_FIGURE + len(at) - 1)
+
+    share = sum(cost(at) for at in groups.values()) / workers
+    pieces = []
+    for at in groups.values():
+        size = math.ceil(len(at) / min(len(at), math.ceil(cost(at) / share)))
+        pieces += [at[k:k + size] for k in range(0, len(at), size)]
+    return sorted(pieces, key=cost, reverse=True)
+
+
+def draw_forked(indices):
+    """A process's batch of figures: these indices of the inherited job list; returns the paths written per
+    job."""
+    return [draw(_forked[0], _forked[1][i]) for i in indices]
 
 
 def draw_all(figs, jobs, workers):
@@ -643,23 +602,23 @@ def draw_all(figs, jobs, workers):
     import multiprocessing
 
     workers = min(workers, len(jobs))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    order = batches(jobs, workers) if workers > 1 else []
+    if len(order) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [path for job in jobs for path in draw(figs, job)]
-    # The figures of many panels first, so that no worker starts one when the others are done; those of a
-    # kind one after another, so that a worker draws the next on the figure of the last.
-    order = sorted(range(len(jobs)), key=lambda i: (-PANELS.get(jobs[i][0], 1), jobs[i][0].__name__))
     _forked = (figs, jobs)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            written = dict(zip(order, pool.map(draw_forked, order, chunksize=1)))
+        with multiprocessing.get_context("fork").Pool(min(workers, len(order))) as pool:
+            written = {}
+            for at, paths in zip(order, pool.map(draw_forked, order, chunksize=1)):
+                written.update(zip(at, paths))
     finally:
         _forked = None
     return [path for i in range(len(jobs)) for path in written[i]]
 
 
 def import_matplotlib():
-    """Imports matplotlib with the Agg backend and the modules every figure needs (once, before any worker
-    forks); returns the ImportError when this python3 lacks it, else None."""
+    """Imports matplotlib with the Agg backend, the modules every figure needs and the process pool (once,
+    before any worker forks); returns the ImportError when this python3 lacks it, else None."""
     try:
         import matplotlib
 
@@ -669,6 +628,7 @@ def import_matplotlib():
         import matplotlib.figure  # noqa: F401
     except ImportError as err:
         return err
+    import multiprocessing.pool  # noqa: F401 (draw_all's; with --wait loaded while the sweep runs, as matplotlib)
     matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
     # Titles at a fixed height above their panels: nothing is drawn above a panel but its title, and the
     # automatic placement measures every tick label of the panel first.
@@ -725,7 +685,11 @@ def main(argv=None):
     figs = Figures(out_dir, args.dpi, config_name, family.axis_labels)
     try:
         rm.read_columns(family.columns)
-        written = draw_all(figs, family.plot(rm, summary), args.jobs)
+        jobs = family.plot(rm, summary)
+        # matplotlib's and the input's objects live to the end: the garbage collector need not go through them
+        # again in every process (nor touch their memory pages, shared with the forked processes).
+        gc.freeze()
+        written = draw_all(figs, jobs, args.jobs)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2

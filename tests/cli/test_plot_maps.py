@@ -300,6 +300,27 @@ class Helpers(unittest.TestCase):
         self.assertEqual(rgba[0, 1, 3], 0.0)
 
 
+class Png(unittest.TestCase):
+    """map_png: the pixels and text fields of a written PNG read back."""
+
+    def test_round_trip(self):
+        from PIL import Image
+
+        import map_png
+
+        rng = np.random.default_rng(7)
+        with tempfile.TemporaryDirectory(prefix="plot_maps_png_") as folder:
+            path = os.path.join(folder, "map.png")
+            for shape in ((1, 1, 4), (3, 5, 4), (64, 97, 4)):
+                rgba = rng.integers(0, 256, shape, dtype=np.uint8)
+                map_png.write_png(path, rgba, 110, {"Title": "θ — law", "Description": "no energy gain"})
+                with Image.open(path) as image:
+                    self.assertEqual(image.mode, "RGB")
+                    np.testing.assert_array_equal(np.asarray(image), rgba[..., :3])
+                    self.assertAlmostEqual(image.info["dpi"][0], 110, places=1)
+                self.assertEqual(png_text(path), {"Title": "θ — law", "Description": "no energy gain"})
+
+
 class Layout(unittest.TestCase):
     """map_layout's placement of panels, colour bars and legend band (map_drawing.arrange)."""
 
@@ -363,20 +384,19 @@ class Layout(unittest.TestCase):
 
 
 class Reading(unittest.TestCase):
-    """map.csv read column by column: values per cell, empty fields, short rows."""
+    """map.csv read into grids: values per cell, empty fields, short rows."""
 
     def test_grid_of_a_column(self):
         header = ["x", "y", "law", "samples", "valid"]
-        rows = [["1", "10", "a", "5", "4"], ["2", "10", "a", "6", ""], ["1", "20", "b", "7", "3"],
-                ["2", "20", "a", "8"]]
-        rm = pm.RunMap("map.csv", header, rows, ["law"])
+        lines = ["1,10,a,5,4", "2,10,a,6,", "1,20,b,7,3", "2,20,a,8"]
+        rm = pm.RunMap("map.csv", header, lines, ["law"])
         self.assertEqual(rm.laws, ["a", "b"])
         np.testing.assert_array_equal(rm.grid("a", "samples"), [[5, 6], [np.nan, 8]])
         np.testing.assert_array_equal(rm.grid("a", "valid"), [[4, np.nan], [np.nan, np.nan]])
         np.testing.assert_array_equal(rm.grid("b", "valid"), [[np.nan, np.nan], [3, np.nan]])
         np.testing.assert_array_equal(rm.grid("c", "valid"), np.full((2, 2), np.nan))
         with self.assertRaisesRegex(pm.InputError, r"map.csv:3: column x: not a number: ''"):
-            pm.RunMap("map.csv", header, [["1", "10", "a"], ["", "10", "a"]], ["law"])
+            pm.RunMap("map.csv", header, ["1,10,a", ",10,a"], ["law"])
 
 
 class Runs(unittest.TestCase):
@@ -531,6 +551,30 @@ class Runs(unittest.TestCase):
         self.assertEqual(len(reused), len(expected_planar()))
         for a, b in zip(reused, new):
             self.assertTrue(np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b))), a)
+
+    def test_kept_frame_draws_as_one_pass(self):
+        """A figure drawn over its kept frame, the axes of alike panels copied (map_frames), has the pixels of
+        the same figure drawn in one pass, for every figure of a planar run, new or reused."""
+        import map_frames
+
+        folder = planar_run(os.path.join(self.tmp.name, "frames"), ["theta", "mu"])
+        self.assertIsNone(pm.import_matplotlib())
+        summary, model, rm = pm.read_run(folder)
+        family = pm.FAMILIES[model]
+        checked = []
+        test = self
+
+        class Compared(pm.Figures):
+            def save(self, fig, name, title, notes=()):
+                md.arrange(fig)
+                framed = np.array(map_frames.render(fig))
+                test.assertTrue(np.array_equal(framed, np.asarray(map_frames.render_whole(fig))), name)
+                checked.append(name)
+
+        figs = Compared(folder, pm.DEFAULT_DPI, "frames.toml", family.axis_labels)
+        for job in family.plot(rm, summary):
+            pm.draw(figs, job)
+        self.assertEqual(len(checked), len(expected_planar()))
 
     def test_wait_draws_when_told(self):
         """--wait (collsweep run): matplotlib first, the folder once stdin says "draw"; end of input: no maps."""
