@@ -78,12 +78,30 @@ void BM_CudaSweep(benchmark::State& state, int law) {
 // k contacts, G direct (cond(G) uniform in log) or of an 8-DOF mechanism (cond(M) in [1, 10^3], log10
 // cond(G) from Jacobi eigenvalues for the map).
 // k = 0: k = 1, 2, 3, 4 in turn (configs/glocker_one_to_four_contacts.toml's mix, where the GPU sorts each
-// chunk's samples by k).
-MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
+// chunk's samples by k). body (k = 2): the rod of configs/rod_two_contacts.toml, G of rank 3 (the
+// semidefinite path of every sample), over omega x v_x.
+MultiContactSweepSpec k_contacts(int k, DelassusKind kind = DelassusKind::direct) {
   MultiContactSweepSpec s;
   s.plan.seed = 7;
   s.plan.contacts = k == 0 ? ScalarDist{ScalarKind::grid, 1.0, 4.0, 4}
                            : ScalarDist{ScalarKind::constant, double(k), double(k), 1};
+  const bool mechanism = kind == DelassusKind::mechanism;
+  if (kind == DelassusKind::body) {
+    s.plan.G_kind = DelassusKind::body;
+    s.plan.body.mass = 1.0;
+    s.plan.body.inertia = 1.0 / 12.0;
+    s.plan.body.point[0][0] = -0.5;
+    s.plan.body.point[1][0] = 0.5;
+    s.plan.body.normal[0][1] = s.plan.body.normal[1][1] = 1.0;
+    s.plan.v_y = {ScalarKind::constant, -1.0, -1.0, 1};
+    s.plan.omega = {ScalarKind::uniform, -4.0, 4.0, 1};
+    s.axes[0] = {MultiContactQuantity::omega, -4.0, 4.0, 16};
+    s.axes[1] = {MultiContactQuantity::v_x, -1.0, 1.0, 10};
+    s.n_axes = 2;
+    s.laws[0] = multicontact_law<PoissonLcp>;
+    s.n_laws = 1;
+    return s;
+  }
   if (mechanism) {
     s.plan.G_kind = DelassusKind::mechanism;
     s.plan.mechanism_dof = 8;
@@ -99,8 +117,8 @@ MultiContactSweepSpec k_contacts(int k, bool mechanism = false) {
   return s;
 }
 
-void BM_CpuMultiContact(benchmark::State& state, int k, bool mechanism) {
-  const MultiContactSweepSpec spec = k_contacts(k, mechanism);
+void BM_CpuMultiContact(benchmark::State& state, int k, DelassusKind kind) {
+  const MultiContactSweepSpec spec = k_contacts(k, kind);
   const std::uint64_t n = k == 2 ? 1 << 14 : 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -110,13 +128,13 @@ void BM_CpuMultiContact(benchmark::State& state, int k, bool mechanism) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-void BM_CudaMultiContact(benchmark::State& state, int k, bool mechanism) {
+void BM_CudaMultiContact(benchmark::State& state, int k, DelassusKind kind) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
     return;
   }
-  const MultiContactSweepSpec spec = k_contacts(k, mechanism);
+  const MultiContactSweepSpec spec = k_contacts(k, kind);
   const std::uint64_t n = std::uint64_t(1) << (k == 2 ? 26 : 23);
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -271,13 +289,16 @@ void register_all() {
       ->Unit(benchmark::kMillisecond)
       ->UseManualTime()
       ->Iterations(3);
-  for (const bool mechanism : {false, true})
+  for (const DelassusKind kind : {DelassusKind::direct, DelassusKind::mechanism, DelassusKind::body})
     for (const int k : {2, 4, 0}) {
+      if (kind == DelassusKind::body && k != 2) continue;
       const std::string name = "poisson-lcp-k" + (k == 0 ? std::string("1to4") : std::to_string(k)) +
-                               (mechanism ? "-mechanism" : "");
-      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, mechanism)
+                               (kind == DelassusKind::mechanism ? "-mechanism"
+                                : kind == DelassusKind::body    ? "-body"
+                                                                : "");
+      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, kind)
           ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, mechanism)
+      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, kind)
           ->Unit(benchmark::kMillisecond)
           ->UseManualTime()
           ->Iterations(3);

@@ -230,6 +230,7 @@ TEST(CliReproduce, MultiContactRunsReproduceAndEvalReadsTheirWitnesses) {
       {"glocker_two_contacts.toml", "samples = 200_000", "samples = 20000"},
       {"glocker_one_to_four_contacts.toml", "samples = 400_000",
        "samples = 4000"},  // k = 1..4, Lemke for k >= 3
+      {"rod_two_contacts.toml", "samples = 400_000", "samples = 20000"},  // one body: G of rank 3
   };
   for (const auto& run : runs) {
     SCOPED_TRACE(run.config);
