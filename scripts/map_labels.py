@@ -21,6 +21,9 @@ AXIS_LABELS = {
     "ratio": "impulse ratio P_t / P_n",
     "r1": "impulse ratio r1 = P_e2 / P_n (against the slip)",
     "r2": "impulse ratio r2 = P_e3 / P_n (across the slip)",
+    "v_x": "body's velocity v_x (mass centre)",
+    "v_y": "body's velocity v_y (mass centre)",
+    "omega": "body's angular velocity ω",
 }
 
 # Where a family words a quantity its own way.
