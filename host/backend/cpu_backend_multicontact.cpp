@@ -28,6 +28,11 @@ struct PendingBatch {
   void flush(const MultiContactSweepSpec& spec, const MultiContactOptions& opt, const TallyLayout& L,
              u64* words, Sink& sink) {
     SweepSampleFlags flags[multicontact_lane_batch];
+    if (n == multicontact_lane_batch) {  // the near-singular test's bracket on the lanes (the same verdicts)
+      CondVerdict verdict[multicontact_lane_batch];
+      multicontact_cond_verdicts<K>(c, verdict);
+      for (int s = 0; s < n; ++s) flags[s].given_verdict(verdict[s]);
+    }
     for (int l = 0; l < spec.n_laws; ++l) {
       MultiContactOutcome<K> out[multicontact_lane_batch];
       if (n == multicontact_lane_batch) {

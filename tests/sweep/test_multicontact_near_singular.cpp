@@ -133,9 +133,9 @@ MultiContactSample sample_of(const MultiContactCollision<2>& c) {
 
 // Rods and boxes on two corners, G exactly singular (rank 3), regularised to G + 1e-10 I (full rank, cond
 // about 1e10: nearly singular) or G + 1e-2 I (neither), in batches of eight: the sweep's one-sample body
-// (sweep_drawn_sample) and the CPU's SIMD lanes with the sweep's per-sample flags (as
-// host/backend/cpu_backend_multicontact.cpp) tally the same, and the tallies are the valid samples of each
-// kind, by the laws' own G rank and by Eigen's condition number of G.
+// (sweep_drawn_sample) and the CPU's SIMD lanes with the sweep's per-sample flags and the lanes' bracket
+// verdicts (as host/backend/cpu_backend_multicontact.cpp) tally the same, and the tallies are the valid
+// samples of each kind, by the laws' own G rank and by Eigen's condition number of G.
 TEST(MultiContactNearSingular, SingularAndRegularisedBodiesAreTalliedOnLanesAndOneByOne) {
   MultiContactSweepSpec s = testing::two_contact_spec(1);
   s.axes[0] = {MultiContactQuantity::contacts, 0.5, 4.5, 4};
@@ -155,6 +155,12 @@ TEST(MultiContactNearSingular, SingularAndRegularisedBodiesAreTalliedOnLanesAndO
       c[b] = body_on_two_contacts(rng, (b + batch) % 2 == 1, eps[b]);
     }
     SweepSampleFlags flags[multicontact_lane_batch];
+    CondVerdict verdict[multicontact_lane_batch];
+    multicontact_cond_verdicts<2>(c, verdict);
+    for (int b = 0; b < multicontact_lane_batch; ++b) {
+      EXPECT_EQ(verdict[b], cond_verdict(smallmat::cond_bracket(c[b].G))) << "the lanes' bracket is one G's";
+      flags[b].given_verdict(verdict[b]);
+    }
     for (int l = 0; l < s.n_laws; ++l) {
       MultiContactOutcome<2> out[multicontact_lane_batch];
       evaluate_multicontact_lanes<2>(s.laws[l], c, opt, out);

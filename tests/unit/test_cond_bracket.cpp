@@ -1,4 +1,4 @@
-// The Cholesky bracket of cond2(G) (lcp/cond_bracket.hpp) and the near-singular flag it decides
+// The bracket of cond2(G) from G's LDL^T factors (lcp/cond_bracket.hpp) and the near-singular flag it decides
 // (models/multicontact/near_singular.hpp): lower <= cond2(G) <= upper on random SPD G, and the flag equals
 // the eigenvalue definition (glocker_conditions' cond_G > 1e8) everywhere, in the band the bracket leaves to
 // Jacobi and at the bound itself.
@@ -65,13 +65,13 @@ Counts check_random(std::uint64_t seed, int count) {
   std::uniform_real_distribution<double> x(0.0, 11.0);
   Counts counts;
   for (int t = 0; t < count; ++t) {
-    double g[n][n], l[n][n];
+    double g[n][n];
     const double wanted = std::pow(10.0, x(rng));
     spd_with_cond<n>(rng, wanted, t % 5 == 0, g);
     const double cond = eigen_cond<n>(g);
     EXPECT_NEAR(cond / wanted, 1.0, 1e-3);
-    EXPECT_EQ(smallmat::cholesky(g, l), smallmat::CholeskyResult::spd);
-    const smallmat::CondBracketOf<double> b = smallmat::cond_bracket_from_factor(g, l);
+    const smallmat::CondBracketOf<double> b = smallmat::cond_bracket(g);
+    EXPECT_TRUE(b.positive);
     const double slack = 1e-12 + 1e3 * smallmat::kEpsilon * cond;  // the rounding of both sides
     EXPECT_LE(b.lower, cond * (1.0 + slack)) << "cond " << cond;
     EXPECT_GE(b.upper * (1.0 + slack), cond) << "cond " << cond;
@@ -81,12 +81,12 @@ Counts check_random(std::uint64_t seed, int count) {
       EXPECT_EQ(delassus_near_singular(g, n), cond > 1e8) << cond;
     }
     EXPECT_FALSE(delassus_near_singular(g, n - 1)) << "a G of lower rank is not nearly singular";
-    if (b.lower > 1e8 * (1.0 + kCondBracketMargin))
-      ++counts.above;
-    else if (b.upper < 1e8 * (1.0 - kCondBracketMargin))
-      ++counts.below;
-    else
-      ++counts.band;
+    const CondVerdict v = cond_verdict(b);
+    EXPECT_EQ(v == CondVerdict::near_singular, b.lower > 1e8 * (1.0 + kCondBracketMargin));
+    EXPECT_EQ(v == CondVerdict::regular, b.upper < 1e8 * (1.0 - kCondBracketMargin));
+    counts.above += v == CondVerdict::near_singular;
+    counts.below += v == CondVerdict::regular;
+    counts.band += v == CondVerdict::undecided;
   }
   return counts;
 }

@@ -1,5 +1,5 @@
 // When a multi-contact G counts as nearly singular (full numerical rank, cond2(G) > 1e8), for `solve`,
-// `eval`, sweeps and Python alike; and the cheap test that decides it from a Cholesky factor.
+// `eval`, sweeps and Python alike; and the cheap test that decides it from G's LDL^T factors.
 #pragma once
 
 #include "collsweep/hd.hpp"
@@ -30,30 +30,47 @@ COLLSWEEP_HD_INLINE bool near_singular_delassus(int rank, int rows, double cond_
   return rank == rows && cond_G > kNearSingularCond;
 }
 
-// How far an end of the Cholesky bracket (smallmat::cond_bracket_from_factor) must clear the bound to
-// decide. The computed inverse from a Cholesky factor is good to about n eps cond2(G) of ||G^-1|| (Higham,
-// Accuracy and Stability of Numerical Algorithms, 2nd ed., Ch. 14), hence max_i (G^-1)_ii >= ||G^-1|| / n to
-// n^2 eps cond2(G) relative; where the lower end is near the bound, cond2(G) <= n^2 lower ~ 6.4e9 (n <= 8),
-// so about 1e-4, and the upper end, where cond2(G) <= 1e8, to about n eps 1e8 ~ 2e-7. Jacobi's cond_G is
-// good to about eps cond2(G). Beyond the margin both sides of the comparison agree; it widens the band
-// left to Jacobi by 1 % at each end, which the ratio upper / lower (up to n^2) dwarfs.
+// How far an end of the bracket (smallmat::cond_bracket, from G's LDL^T factors) must clear the bound to
+// decide. The inverse computed from a triangular factorization is good to about n eps cond2(G) of
+// ||G^-1|| (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Ch. 14), hence
+// max_i (G^-1)_ii >= ||G^-1|| / n to n^2 eps cond2(G) relative; where the lower end is near the bound,
+// cond2(G) <= n^2 lower ~ 6.4e9 (n <= 8), so about 1e-4, and the upper end, where cond2(G) <= 1e8, to about
+// n eps 1e8 ~ 2e-7. Jacobi's cond_G is good to about eps cond2(G). Beyond the margin both sides of the
+// comparison agree; it widens the band left to Jacobi by 1 % at each end, which the ratio upper / lower (up
+// to n^2) dwarfs.
 inline constexpr double kCondBracketMargin = 1e-2;
 
-// The same as near_singular_delassus(rank, N, cond_G of G) at a fraction of the cost: G's Cholesky factor
-// brackets cond2(G) (lower <= cond2 <= upper, cond_bracket.hpp), which decides unless the bracket contains
-// the bound (then, or without a Cholesky factor, G's Jacobi eigenvalues decide, as the definition does).
+// What a bracket decides: nearly singular (lower end beyond the bound), not (upper end below it), or
+// neither (the bracket contains the bound, or G has a pivot <= 0: Jacobi's eigenvalues decide).
+enum class CondVerdict : unsigned char { regular = 0, near_singular, undecided };
+
+COLLSWEEP_HD_INLINE CondVerdict cond_verdict(const smallmat::CondBracketOf<double>& b) {
+  if (!b.positive) return CondVerdict::undecided;
+  if (b.lower > kNearSingularCond * (1.0 + kCondBracketMargin)) return CondVerdict::near_singular;
+  if (b.upper < kNearSingularCond * (1.0 - kCondBracketMargin)) return CondVerdict::regular;
+  return CondVerdict::undecided;
+}
+
+// The definition itself, from G's Jacobi eigenvalues, for a G of full rank.
+template <int N>
+COLLSWEEP_HD bool near_singular_by_eigenvalues(const double (&g)[N][N]) {
+  double lmin = 0.0, lmax = 0.0;
+  smallmat::eigen_range(g, N, lmin, lmax);
+  return near_singular_delassus(N, N, eigen_cond(lmin, lmax));
+}
+
+// near_singular_delassus(rank, N, cond_G of G) at a fraction of the cost: the bracket decides unless it
+// contains the bound (verdict: the bracket's, when the caller has it already, e.g. from the SIMD lanes).
+template <int N>
+COLLSWEEP_HD bool delassus_near_singular(const double (&g)[N][N], int rank, CondVerdict verdict) {
+  if (rank != N) return false;
+  if (verdict != CondVerdict::undecided) return verdict == CondVerdict::near_singular;
+  return near_singular_by_eigenvalues(g);
+}
 template <int N>
 COLLSWEEP_HD bool delassus_near_singular(const double (&g)[N][N], int rank) {
   if (rank != N) return false;
-  double l[N][N];
-  if (smallmat::cholesky(g, l) == smallmat::CholeskyResult::spd) {
-    const smallmat::CondBracketOf<double> b = smallmat::cond_bracket_from_factor(g, l);
-    if (b.lower > kNearSingularCond * (1.0 + kCondBracketMargin)) return true;
-    if (b.upper < kNearSingularCond * (1.0 - kCondBracketMargin)) return false;
-  }
-  double lmin = 0.0, lmax = 0.0;
-  smallmat::eigen_range(g, N, lmin, lmax);
-  return near_singular_delassus(rank, N, eigen_cond(lmin, lmax));
+  return delassus_near_singular(g, rank, cond_verdict(smallmat::cond_bracket(g)));
 }
 
 }  // namespace collsweep

@@ -119,29 +119,35 @@ class SweepTheoremFlags {
   bool done_ = false;
 };
 
-// Whether the G of a sample (its leading 2k x 2k block) or of a law's input is nearly singular, at full
-// rank (delassus_near_singular).
+// Whether the G of a sample (its leading 2k x 2k block) or of a law's input is nearly singular, given G of
+// full rank (delassus_near_singular); `given`: the bracket's verdict when the caller has it, else null.
 template <int K>
-COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactCollision<K>& c) {
-  return delassus_near_singular(c.G, 2 * K);
+COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactCollision<K>& c, const CondVerdict* given) {
+  return given ? delassus_near_singular(c.G, 2 * K, *given) : delassus_near_singular(c.G, 2 * K);
 }
-COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactSample& s) {
+COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactSample& s, const CondVerdict* given) {
   return with_collision(
-      s, [](const auto& c) { return sample_near_singular(c); }, false);
+      s, [given](const auto& c) { return sample_near_singular(c, given); }, false);
 }
 
 // What a sweep computes once per sample for all its laws: the theorem predicates where a law gains energy
 // (SweepTheoremFlags), and whether G is nearly singular where a law's outcome is valid with G of full rank
-// (the laws run without their predicates, so without cond(G); the Cholesky bracket of near_singular.hpp
-// decides it for almost every sample, Jacobi only in its band: the definition's value).
+// (the laws run without their predicates, so without cond(G); the bracket of near_singular.hpp decides it
+// for almost every sample, Jacobi only in its band: the definition's value).
 class SweepSampleFlags {
  public:
+  // The bracket's verdict on the sample's G, computed by the caller (the CPU's SIMD lanes, for a batch).
+  COLLSWEEP_HD_INLINE void given_verdict(CondVerdict v) {
+    verdict_ = v;
+    has_verdict_ = true;
+  }
+
   template <class Sample>
   COLLSWEEP_HD_INLINE MultiContactSummary apply(MultiContactSummary r, double tolerance, const Sample& s) {
     r = theorem_.apply(r, tolerance, s);
     if (r.status != Status::ok || r.semidefinite()) return r;
     if (!near_done_) {
-      near_singular_ = sample_near_singular(s);
+      near_singular_ = sample_near_singular(s, has_verdict_ ? &verdict_ : nullptr);
       near_done_ = true;
     }
     r.near_singular = near_singular_;
@@ -150,7 +156,8 @@ class SweepSampleFlags {
 
  private:
   SweepTheoremFlags theorem_;
-  bool near_singular_ = false, near_done_ = false;
+  CondVerdict verdict_ = CondVerdict::undecided;
+  bool has_verdict_ = false, near_singular_ = false, near_done_ = false;
 };
 
 // The laws' options in a sweep: the spec's solver, the predicates left to SweepSampleFlags.
