@@ -19,8 +19,8 @@ std::vector<std::string> lcp_output_columns(int k);
 const std::vector<std::string>& lcp_recorded_columns();
 
 // What `eval` computes per row: the law's outcome, and whether the row's G is nearly singular (full rank,
-// cond(G) > 1e8; kernels' near_singular.hpp), from the bracket of G's LDL^T factors and only where it is
-// undecided from G's eigenvalues.
+// cond(G) > 1e8; kernels' near_singular.hpp): the bracket of cond(G) from G's LDL^T factors decides, G's
+// eigenvalues only where the bracket contains the bound.
 template <int K>
 struct LcpEvalOutcome {
   MultiContactOutcome<K> out;
