@@ -83,9 +83,10 @@ std::vector<std::string> lcp_output_columns(int k) {
   std::vector<std::string> names = {"status", "solutions", "W_min", "W_max", "W"};
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) names.push_back(p + std::to_string(i));
-  names.push_back(
-      "G_rank");  // G's numerical rank: below 2k, the impulses are determined up to G's null space
-  names.push_back("near_singular");  // 1: full rank and cond(G) > 1e8 (solutions counted as for a singular G)
+  // G's numerical rank (below 2k, the impulses are determined up to G's null space), and 1 where G has full
+  // rank and cond(G) > 1e8 (near_singular.hpp: its solutions are counted as for a singular G)
+  names.push_back("G_rank");
+  names.push_back("near_singular");
   return names;
 }
 
