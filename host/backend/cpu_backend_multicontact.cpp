@@ -22,11 +22,17 @@ struct PendingBatch {
 
   // Evaluates and records every law on the pending samples: the full batch by the SIMD path, a shorter one
   // (the end of a range) one sample at a time. The results are the same bits either way. opt: the sweep's
-  // (sweep_law_options), the theorem predicates left to SweepTheoremFlags as in sweep_sample.
+  // (sweep_law_options), the theorem predicates and the near-singular flag left to SweepSampleFlags as in
+  // sweep_sample.
   template <class Sink>
   void flush(const MultiContactSweepSpec& spec, const MultiContactOptions& opt, const TallyLayout& L,
              u64* words, Sink& sink) {
-    SweepTheoremFlags flags[multicontact_lane_batch];
+    SweepSampleFlags flags[multicontact_lane_batch];
+    if (n == multicontact_lane_batch) {  // the near-singular test's bracket on the lanes (the same verdicts)
+      CondVerdict verdict[multicontact_lane_batch];
+      multicontact_cond_verdicts<K>(c, verdict);
+      for (int s = 0; s < n; ++s) flags[s].given_verdict(verdict[s]);
+    }
     for (int l = 0; l < spec.n_laws; ++l) {
       MultiContactOutcome<K> out[multicontact_lane_batch];
       if (n == multicontact_lane_batch) {

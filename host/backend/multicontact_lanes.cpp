@@ -76,6 +76,44 @@ struct MultiContactBody {
 
 LanesRun<LanesJob> lanes_for(LaneIsa isa) { return lanes_runner<MultiContactBody, LanesJob>(isa); }
 
+// The bracket verdicts of a batch of k = 1 or 2 contacts (c: eight MultiContactCollision<k>).
+struct VerdictJob {
+  int k;
+  const void* c;
+  CondVerdict* out;
+};
+
+template <int K, class V>
+COLLSWEEP_HD_INLINE void verdicts_k(const VerdictJob& j) {
+  using A = LaneAccess<V>;
+  constexpr int w = LaneOps<V>::width;
+  const auto* c = static_cast<const MultiContactCollision<K>*>(j.c);
+  for (int p = 0; p < multicontact_lane_batch; p += w) {
+    V g[2 * K][2 * K];
+    for (int a = 0; a < 2 * K; ++a)
+      for (int b = 0; b < 2 * K; ++b)
+        g[a][b] = A::make([&](int l) COLLSWEEP_LANES_LAMBDA { return c[p + l].G[a][b]; });
+    const smallmat::CondBracketOf<V> lanes = smallmat::cond_bracket(g);
+    for (int l = 0; l < w; ++l) {
+      smallmat::CondBracketOf<double> one;
+      one.lower = A::lane(lanes.lower, l);
+      one.upper = A::lane(lanes.upper, l);
+      one.positive = A::lane(lanes.positive, l) != 0;
+      j.out[p + l] = cond_verdict(one);
+    }
+  }
+}
+
+struct VerdictBody {
+  template <class V>
+  COLLSWEEP_HD_INLINE static void run(const VerdictJob& j) {
+    if (j.k == 1)
+      verdicts_k<1, V>(j);
+    else
+      verdicts_k<2, V>(j);
+  }
+};
+
 }  // namespace
 
 bool multicontact_lanes_serve(int k, const MultiContactOptions& opt) {
@@ -99,6 +137,15 @@ void evaluate_multicontact_lanes_with(LaneIsa isa, MultiContactLaw law,
   lanes_for(isa)(LanesJob{law, K, c, &opt, out});
 }
 
+template <int K>
+void multicontact_cond_verdicts(const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                CondVerdict (&out)[multicontact_lane_batch]) {
+  static const LanesRun<VerdictJob> run = lanes_runner<VerdictBody, VerdictJob>(planar_lanes_isa());
+  run(VerdictJob{K, c, out});
+}
+
+template void multicontact_cond_verdicts<1>(const MultiContactCollision<1> (&)[8], CondVerdict (&)[8]);
+template void multicontact_cond_verdicts<2>(const MultiContactCollision<2> (&)[8], CondVerdict (&)[8]);
 template void evaluate_multicontact_lanes<1>(MultiContactLaw, const MultiContactCollision<1> (&)[8],
                                              const MultiContactOptions&, MultiContactOutcome<1> (&)[8]);
 template void evaluate_multicontact_lanes<2>(MultiContactLaw, const MultiContactCollision<2> (&)[8],

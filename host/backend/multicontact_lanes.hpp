@@ -4,6 +4,7 @@
 
 #include "backend/planar_lanes.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "collsweep/models/multicontact/near_singular.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
 
 namespace collsweep {
@@ -26,6 +27,12 @@ void evaluate_multicontact_lanes(MultiContactLaw law,
                                  const MultiContactCollision<K> (&c)[multicontact_lane_batch],
                                  const MultiContactOptions& opt,
                                  MultiContactOutcome<K> (&out)[multicontact_lane_batch]);
+
+// out[l] = cond_verdict(smallmat::cond_bracket(c[l].G)) for l = 0 .. 7 (near_singular.hpp), bit for bit, on
+// the vector lanes: the sweep's near-singular test of a batch (SweepSampleFlags::given_verdict). K is 1 or 2.
+template <int K>
+void multicontact_cond_verdicts(const MultiContactCollision<K> (&c)[multicontact_lane_batch],
+                                CondVerdict (&out)[multicontact_lane_batch]);
 
 // The same with a given instruction set (tests; it must be available, planar_lanes_isa_available).
 template <int K>

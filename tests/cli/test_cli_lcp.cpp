@@ -222,6 +222,7 @@ std::vector<std::string> output_columns(int k) {
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) s.push_back(p + std::to_string(i));
   s.push_back("G_rank");
+  s.push_back("near_singular");
   return s;
 }
 
@@ -392,6 +393,9 @@ void check_eval(const EvalCase& ec) {
     }
     EXPECT_EQ(res[5 + 4 * K], std::to_string(want.delassus_rank));
     EXPECT_EQ(res[5 + 4 * K], std::to_string(2 * K)) << "these G are positive definite";
+    // near_singular: the definition, from the eigenvalues of the predicates (glocker_conditions' cond_G)
+    const bool near = glocker_conditions(rows[i].c).cond_G > 1e8;
+    EXPECT_EQ(res[6 + 4 * K], near ? "1" : "0");
   }
 }
 
@@ -449,7 +453,7 @@ TEST(CliLcpEvalKane, PendulumGivesTheNoteEnergiesTo4Digits) {
     EXPECT_EQ(r.err, "");
     const Rows out = parse_csv(r.out);
     ASSERT_EQ(out.size(), 3u);
-    ASSERT_EQ(out[0].size(), 9u + 10u);
+    ASSERT_EQ(out[0].size(), 9u + 11u);
     EXPECT_EQ(out[0][9], "status");
     EXPECT_EQ(out[0][13], "W");
     for (int i = 0; i < 2; ++i) {
@@ -642,8 +646,9 @@ TEST(CliLcpEval, ContactsAreInferredFromTheHeader) {
     EXPECT_EQ(inferred.out, given.out);
     const Rows rows = parse_csv(inferred.out);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(rows[0][rows[0].size() - 2], "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
-    EXPECT_EQ(rows[0].back(), "G_rank");
+    EXPECT_EQ(rows[0][rows[0].size() - 3], "gp_" + std::to_string(2 * k)) << "the outputs of k contacts";
+    EXPECT_EQ(rows[0][rows[0].size() - 2], "G_rank");
+    EXPECT_EQ(rows[0].back(), "near_singular");
   }
   const struct {
     const char* name;
@@ -852,6 +857,20 @@ TEST(CliLcpSolve, ARodOnTwoContactsIsSingularAndItsRegularisationNearlySingular)
       const JsonValue& ranges = j.at("impulse_ranges");
       EXPECT_LT(ranges.at("Lam_min").arr.at(2).number(), ranges.at("Lam_max").arr.at(2).number());
     }
+    // eval's columns say the same
+    std::string csv, line;
+    for (const auto& [name, value] : fields_of(r)) {
+      csv += (csv.empty() ? "" : ",") + name;
+      line += (line.empty() ? "" : ",") + value;
+    }
+    csv += "\n" + line + "\n";
+    const CommandResult e = run_collsweep({"eval", "--law", "poisson-lcp", "--in", "-", "--out", "-"}, &csv);
+    ASSERT_EQ(e.exit_code, 0) << e.err;
+    const Rows rows = parse_csv(e.out);
+    ASSERT_EQ(rows.size(), 2u);
+    ASSERT_EQ(rows[0].back(), "near_singular");
+    EXPECT_EQ(rows[1][rows[1].size() - 2], std::to_string(k.rank));
+    EXPECT_EQ(rows[1].back(), k.near_singular ? "1" : "0");
   }
 }
 

@@ -265,7 +265,8 @@ TEST(CliReproduce, MultiContactRunsReproduceAndEvalReadsTheirWitnesses) {
       ASSERT_EQ(e.exit_code, 0) << e.err;
       const Rows out = parse_csv(e.out);
       ASSERT_EQ(out.size(), static_cast<std::size_t>(count) + 1);
-      EXPECT_EQ(out[0][out[0].size() - 2], "gp_" + std::to_string(2 * std::stoi(k)));
+      EXPECT_EQ(out[0][out[0].size() - 3], "gp_" + std::to_string(2 * std::stoi(k)));
+      EXPECT_EQ(out[0].back(), "near_singular");
       for (std::size_t i = 1; i < out.size(); ++i) {
         EXPECT_EQ(out[i][column(out[0], "contacts")], k);
         for (const char* q : {"solutions", "W_min", "W_max", "W"})

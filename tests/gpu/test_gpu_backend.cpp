@@ -238,6 +238,23 @@ TEST_F(GpuBackend, OneToFourContactSweepTallyIsEquivalentToRef) {
   }
 }
 
+// G with cond(G) = 10^x, x uniform in [6, 10], k = 1 .. 4: about half the samples nearly singular; the GPU
+// (the bracket and Jacobi one sample per thread) tallies them as the CPU (the bracket on its SIMD lanes).
+TEST_F(GpuBackend, NearSingularTallyIsTheCpus) {
+  MultiContactSweepSpec spec = gpu_two_contacts();
+  spec.plan.contacts = {ScalarKind::uniform, 0.5, 4.5, 1};
+  spec.plan.log10_cond = {ScalarKind::uniform, 6.0, 10.0, 1};
+  spec.axes[0] = {MultiContactQuantity::log10_cond, 6.0, 10.0, 4};
+  const MultiContactSweepResult gpu = run_sweep_gpu(spec, 0, 20000);
+  const MultiContactSweepResult cpu = run_sweep_cpu(spec, 0, 20000, 1 << 12, 0);
+  EXPECT_TRUE(gpu.words == cpu.words);
+  for (int l = 0; l < spec.n_laws; ++l) {
+    EXPECT_GT(cpu.pair_total(l, MultiContactWords::near_singular), 5000u);
+    EXPECT_EQ(gpu.pair_total(l, MultiContactWords::near_singular),
+              cpu.pair_total(l, MultiContactWords::near_singular));
+  }
+}
+
 TEST_F(GpuBackend, MultiContactSweepTallyIsEquivalentToRef) {
   const MultiContactSweepSpec spec = gpu_two_contacts();
   const MultiContactSweepResult gpu = run_sweep_gpu(spec, 0, 200000);

@@ -49,6 +49,12 @@ def test_a_rod_on_two_contacts_has_a_singular_G_and_one_outcome():
     assert ranges["Lam_min"][2] + ranges["Lam_max"][3] == pytest.approx(-0.3, abs=1e-14)
     row = collsweep.evaluate("poisson-lcp", **{k: [v] for k, v in args.items() if k != "contacts"})
     assert row["status"][0] == "ok" and row["solutions"][0] == 1 and row["G_rank"][0] == 3
+    assert row["near_singular"][0] == 0  # singular, not nearly so
+    # G + 1e-10 I: full rank, cond(G) about 6e10, nearly singular (solve's near_singular says the same)
+    args["G"] = G + 1e-10 * np.eye(4)
+    assert collsweep.solve("poisson-lcp", **args).to_dict()["near_singular"]
+    row = collsweep.evaluate("poisson-lcp", **{k: [v] for k, v in args.items() if k != "contacts"})
+    assert row["G_rank"][0] == 4 and row["near_singular"][0] == 1 and row["solutions"][0] == 1
 
 
 def test_invalid_collisions_raise_with_the_reason():

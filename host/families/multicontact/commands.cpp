@@ -30,11 +30,10 @@ namespace {
 template <int K>
 RowEvaluator lcp_evaluator(const HeaderIndex& header, MultiContactLaw law, LcpSolver solver) {
   using C = MultiContactCollision<K>;
-  const auto schema =
-      std::make_shared<const RowSchema<C, MultiContactOutcome<K>>>(lcp_schema<K>(law, solver));
+  const auto schema = std::make_shared<const RowSchema<C, LcpEvalOutcome<K>>>(lcp_schema<K>(law, solver));
   const auto binding = std::make_shared<const RecordBinding<C>>(header, schema->inputs);
   return [schema, binding](const std::vector<std::string>& fields, long line) {
-    const MultiContactOutcome<K> o = schema->compute(binding->parse(fields, line));
+    const MultiContactOutcome<K> o = schema->compute(binding->parse(fields, line)).out;
     Reproduced r;
     r.ok = o.status == Status::ok;
     if (!r.ok) r.reason = lcp_status_reason(o.status);

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "collsweep/models/multicontact/near_singular.hpp"
 #include "families/multicontact/lcp_header.hpp"
 
 namespace collsweep::families {
@@ -13,10 +14,9 @@ std::string g_name(int i, int j) { return "G_" + std::to_string(i) + "_" + std::
 }  // namespace
 
 template <int K>
-RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiContactLaw law,
-                                                                       LcpSolver solver) {
+RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLaw law, LcpSolver solver) {
   using C = MultiContactCollision<K>;
-  using O = MultiContactOutcome<K>;
+  using O = LcpEvalOutcome<K>;
   constexpr int n = 2 * K;
   RowSchema<C, O> s;
   for (int i = 0; i < n; ++i)
@@ -35,11 +35,17 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
   MultiContactOptions opt;
   opt.solver = solver;
   opt.theorem_predicates = false;  // not among the outputs; the numbers do not depend on it
-  s.compute = [law, opt](const C& c) { return evaluate_lcp(law, c, opt); };
-  s.write = [](const O& o, io::FieldSink& w) {
+  s.compute = [law, opt](const C& c) {
+    O r;
+    r.out = evaluate_lcp(law, c, opt);
+    r.near_singular = r.out.status == Status::ok && delassus_near_singular(c.G, r.out.delassus_rank);
+    return r;
+  };
+  s.write = [](const O& row, io::FieldSink& w) {
+    const MultiContactOutcome<K>& o = row.out;
     if (o.status != Status::ok) {
       w.field("invalid: " + lcp_status_reason(o.status));
-      for (int i = 0; i < 5 + 2 * n; ++i) w.empty_field();
+      for (int i = 0; i < 6 + 2 * n; ++i) w.empty_field();
       return false;
     }
     w.field("ok");
@@ -48,6 +54,7 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
     for (double x : o.Lam) w.number(x);
     for (double x : o.gamma_plus) w.number(x);
     w.field(std::to_string(o.delassus_rank));
+    w.field(row.near_singular ? "1" : "0");
     return true;
   };
   const std::string name = law_name(law);
@@ -57,14 +64,10 @@ RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiCont
   return s;
 }
 
-template RowSchema<MultiContactCollision<1>, MultiContactOutcome<1>> lcp_schema<1>(MultiContactLaw,
-                                                                                   LcpSolver);
-template RowSchema<MultiContactCollision<2>, MultiContactOutcome<2>> lcp_schema<2>(MultiContactLaw,
-                                                                                   LcpSolver);
-template RowSchema<MultiContactCollision<3>, MultiContactOutcome<3>> lcp_schema<3>(MultiContactLaw,
-                                                                                   LcpSolver);
-template RowSchema<MultiContactCollision<4>, MultiContactOutcome<4>> lcp_schema<4>(MultiContactLaw,
-                                                                                   LcpSolver);
+template RowSchema<MultiContactCollision<1>, LcpEvalOutcome<1>> lcp_schema<1>(MultiContactLaw, LcpSolver);
+template RowSchema<MultiContactCollision<2>, LcpEvalOutcome<2>> lcp_schema<2>(MultiContactLaw, LcpSolver);
+template RowSchema<MultiContactCollision<3>, LcpEvalOutcome<3>> lcp_schema<3>(MultiContactLaw, LcpSolver);
+template RowSchema<MultiContactCollision<4>, LcpEvalOutcome<4>> lcp_schema<4>(MultiContactLaw, LcpSolver);
 
 std::vector<std::string> lcp_input_columns(int k) {
   std::vector<std::string> names;
@@ -80,7 +83,10 @@ std::vector<std::string> lcp_output_columns(int k) {
   std::vector<std::string> names = {"status", "solutions", "W_min", "W_max", "W"};
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) names.push_back(p + std::to_string(i));
-  names.push_back("G_rank");  // G's numerical rank: below 2k, the impulses are determined up to G's null space
+  // G's numerical rank (below 2k, the impulses are determined up to G's null space), and 1 where G has full
+  // rank and cond(G) > 1e8 (near_singular.hpp: its solutions are counted as for a singular G)
+  names.push_back("G_rank");
+  names.push_back("near_singular");
   return names;
 }
 

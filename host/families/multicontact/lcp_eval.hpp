@@ -18,18 +18,27 @@ std::vector<std::string> lcp_output_columns(int k);
 // The results a multi-contact witness row records (witnesses.csv), in its column order.
 const std::vector<std::string>& lcp_recorded_columns();
 
+// What `eval` computes per row: the law's outcome, and whether the row's G is nearly singular (full rank,
+// cond(G) > 1e8; kernels' near_singular.hpp): the bracket of cond(G) from G's LDL^T factors decides, G's
+// eigenvalues only where the bracket contains the bound.
+template <int K>
+struct LcpEvalOutcome {
+  MultiContactOutcome<K> out;
+  bool near_singular = false;
+};
+
 // The row schema of K contacts (K = 1..kMaxLcpContacts): the law runs without the theorem predicates,
 // which are not among the outputs and change no number.
 template <int K>
-RowSchema<MultiContactCollision<K>, MultiContactOutcome<K>> lcp_schema(MultiContactLaw law, LcpSolver solver);
-extern template RowSchema<MultiContactCollision<1>, MultiContactOutcome<1>> lcp_schema<1>(MultiContactLaw,
-                                                                                          LcpSolver);
-extern template RowSchema<MultiContactCollision<2>, MultiContactOutcome<2>> lcp_schema<2>(MultiContactLaw,
-                                                                                          LcpSolver);
-extern template RowSchema<MultiContactCollision<3>, MultiContactOutcome<3>> lcp_schema<3>(MultiContactLaw,
-                                                                                          LcpSolver);
-extern template RowSchema<MultiContactCollision<4>, MultiContactOutcome<4>> lcp_schema<4>(MultiContactLaw,
-                                                                                          LcpSolver);
+RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLaw law, LcpSolver solver);
+extern template RowSchema<MultiContactCollision<1>, LcpEvalOutcome<1>> lcp_schema<1>(MultiContactLaw,
+                                                                                     LcpSolver);
+extern template RowSchema<MultiContactCollision<2>, LcpEvalOutcome<2>> lcp_schema<2>(MultiContactLaw,
+                                                                                     LcpSolver);
+extern template RowSchema<MultiContactCollision<3>, LcpEvalOutcome<3>> lcp_schema<3>(MultiContactLaw,
+                                                                                     LcpSolver);
+extern template RowSchema<MultiContactCollision<4>, LcpEvalOutcome<4>> lcp_schema<4>(MultiContactLaw,
+                                                                                     LcpSolver);
 
 // A witness file's `contacts` field: an integer 1..kMaxLcpContacts; throws std::invalid_argument otherwise.
 int parse_contacts_field(const std::string& text);

@@ -34,7 +34,7 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   for (const char* c : {"max_W_rel", "mean_W_rel"}) csv.field(c);
   for (int n = 1; n <= 8; ++n) csv.field("solutions_" + std::to_string(n));
   for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution",
-                        "solver_failure", "singular", "invalid"})
+                        "solver_failure", "singular", "invalid", "semidefinite", "near_singular"})
     csv.field(c);
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
@@ -55,8 +55,9 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
         csv.empty_field();
       }
       for (int n = 0; n < 8; ++n) csv.field(std::to_string(p[Wd::solutions_1 + n]));
-      for (std::uint32_t w : {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121,
-                              Wd::no_solution, Wd::solver_failure, Wd::singular, Wd::invalid})
+      for (std::uint32_t w :
+           {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121, Wd::no_solution,
+            Wd::solver_failure, Wd::singular, Wd::invalid, Wd::semidefinite, Wd::near_singular})
         csv.field(std::to_string(p[w]));
       csv.end_record();
     }
@@ -156,6 +157,12 @@ void write_summary_json(const std::string& path, const MultiContactSweepResult& 
     j.key("singular_G").integer(static_cast<long long>(r.pair_total(l, Wd::singular)));
     j.key("invalid").integer(static_cast<long long>(r.pair_total(l, Wd::invalid)));
     j.end_object();
+    // Valid samples whose G is singular (accepted as positive semidefinite) or nearly singular
+    // (docs/multicontact.md, "Semidefinite G"): their solutions are counted by outcome.
+    j.key("G").begin_object();
+    j.key("semidefinite").integer(static_cast<long long>(r.pair_total(l, Wd::semidefinite)));
+    j.key("near_singular").integer(static_cast<long long>(r.pair_total(l, Wd::near_singular)));
+    j.end_object();
     j.end_object();
   }
   j.end_object();
@@ -187,6 +194,17 @@ std::string totals_table(const MultiContactSweepResult& r) {
                   fraction_with_interval(r.pair_total(l, Wd::gain_min), valid).c_str(),
                   maximum_text(r.max_value(l), valid > 0).c_str(), static_cast<unsigned long long>(failures),
                   static_cast<unsigned long long>(violations));
+    t << line;
+  }
+  for (int l = 0; l < r.spec.n_laws; ++l) {  // G singular or nearly so, where a law met one
+    const std::uint64_t semidefinite = r.pair_total(l, Wd::semidefinite);
+    const std::uint64_t near = r.pair_total(l, Wd::near_singular);
+    if (semidefinite == 0 && near == 0) continue;
+    std::snprintf(
+        line, sizeof line,
+        "%s: %llu valid samples with G singular (rank < 2k), %llu nearly singular (cond(G) > 1e8)\n",
+        law_name(r.spec.laws[l]), static_cast<unsigned long long>(semidefinite),
+        static_cast<unsigned long long>(near));
     t << line;
   }
   t << outside_map_note(r.samples_total(), r.outside());

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <vector>
 
+#include "collsweep/models/multicontact/near_singular.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
@@ -109,14 +110,10 @@ std::vector<double> vec(const double (&xs)[K]) {
   return std::vector<double>(xs, xs + K);
 }
 
-// A G whose condition number is beyond 1e8 is nearly singular: impulses that differ by O(1) along its
-// smallest eigenvector change gamma by less than 1e-8 of it, the outcome tolerance, so such solutions count
-// as one outcome (docs/multicontact.md, "Semidefinite G").
-constexpr double kNearSingularCond = 1e8;
-
+// G nearly singular (kernels' near_singular.hpp: full rank, cond(G) > 1e8) from the law's cond(G).
 template <int K>
 bool near_singular(const MultiContactOutcome<K>& out) {
-  return out.delassus_rank == 2 * K && out.conditions.cond_G > kNearSingularCond;
+  return near_singular_delassus(out.delassus_rank, 2 * K, out.conditions.cond_G);
 }
 
 template <int K>

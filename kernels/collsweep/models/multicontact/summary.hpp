@@ -5,6 +5,7 @@
 
 #include "collsweep/hd.hpp"
 #include "collsweep/models/multicontact/laws/law_steps.hpp"
+#include "collsweep/models/multicontact/near_singular.hpp"
 
 namespace collsweep {
 
@@ -15,6 +16,12 @@ struct MultiContactSummary {
   bool truncated = false;
   double W = 0.0, W_min = 0.0, W_max = 0.0, T_acc = 0.0;
   bool psd_111 = false, similar_117 = false, small_121 = false;
+  std::uint8_t contacts = 0;       // k
+  std::uint8_t delassus_rank = 0;  // G's numerical rank (2k unless G is singular)
+  bool near_singular = false;      // full rank, cond2(G) > 1e8 (near_singular.hpp)
+
+  // G singular (rank < 2k), accepted as positive semidefinite where the status is ok.
+  COLLSWEEP_HD_INLINE bool semidefinite() const { return delassus_rank < 2 * contacts; }
 };
 
 template <int K>
@@ -30,6 +37,11 @@ COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& 
   s.psd_111 = o.conditions.psd_111;
   s.similar_117 = o.conditions.similar_117;
   s.small_121 = o.conditions.small_121;
+  s.contacts = static_cast<std::uint8_t>(K);
+  s.delassus_rank = o.delassus_rank;
+  // From the law's cond(G) where it computed its predicates; a sweep runs the laws without them and sets
+  // the flag once per sample (SweepSampleFlags, sweep.hpp).
+  s.near_singular = near_singular_delassus(o.delassus_rank, 2 * K, o.conditions.cond_G);
   return s;
 }
 

@@ -14,8 +14,11 @@
 //   sum_lo, sum_hi fixed-point sum of the chosen solution's W / T_acc
 //   max_key        ordered key of the largest W_max / T_acc
 //   solutions_1 .. solutions_8   histogram of the number of distinct solutions
+//   semidefinite   status ok with G singular (rank < 2k), accepted as positive semidefinite
+//   near_singular  status ok with G of full rank and cond2(G) > 1e8 (near_singular.hpp)
 #pragma once
 
+#include "collsweep/models/multicontact/near_singular.hpp"
 #include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/models/multicontact/summary.hpp"
@@ -116,7 +119,48 @@ class SweepTheoremFlags {
   bool done_ = false;
 };
 
-// The laws' options in a sweep: the spec's solver, the predicates left to SweepTheoremFlags.
+// Whether the G of a sample (its leading 2k x 2k block) or of a law's input is nearly singular, given G of
+// full rank (delassus_near_singular); `given`: the bracket's verdict when the caller has it, else null.
+template <int K>
+COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactCollision<K>& c, const CondVerdict* given) {
+  return given ? delassus_near_singular(c.G, 2 * K, *given) : delassus_near_singular(c.G, 2 * K);
+}
+COLLSWEEP_HD_INLINE bool sample_near_singular(const MultiContactSample& s, const CondVerdict* given) {
+  return with_collision(
+      s, [given](const auto& c) { return sample_near_singular(c, given); }, false);
+}
+
+// What a sweep computes once per sample for all its laws: the theorem predicates where a law gains energy
+// (SweepTheoremFlags), and whether G is nearly singular where a law's outcome is valid with G of full rank
+// (the laws run without their predicates, so without cond(G); the bracket of near_singular.hpp decides it
+// for almost every sample, Jacobi only in its band: the definition's value).
+class SweepSampleFlags {
+ public:
+  // The bracket's verdict on the sample's G, computed by the caller (the CPU's SIMD lanes, for a batch).
+  COLLSWEEP_HD_INLINE void given_verdict(CondVerdict v) {
+    verdict_ = v;
+    has_verdict_ = true;
+  }
+
+  template <class Sample>
+  COLLSWEEP_HD_INLINE MultiContactSummary apply(MultiContactSummary r, double tolerance, const Sample& s) {
+    r = theorem_.apply(r, tolerance, s);
+    if (r.status != Status::ok || r.semidefinite()) return r;
+    if (!near_done_) {
+      near_singular_ = sample_near_singular(s, has_verdict_ ? &verdict_ : nullptr);
+      near_done_ = true;
+    }
+    r.near_singular = near_singular_;
+    return r;
+  }
+
+ private:
+  SweepTheoremFlags theorem_;
+  CondVerdict verdict_ = CondVerdict::undecided;
+  bool has_verdict_ = false, near_singular_ = false, near_done_ = false;
+};
+
+// The laws' options in a sweep: the spec's solver, the predicates left to SweepSampleFlags.
 COLLSWEEP_HD_INLINE MultiContactOptions sweep_law_options(LcpSolver solver) {
   MultiContactOptions opt;
   opt.solver = solver;
@@ -153,6 +197,8 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
   if (r.W_min > limit) Ops::fetch_add(p + Wd::gain_min, 1);
   if (r.W > limit) Ops::fetch_add(p + Wd::gain_chosen, 1);
   if (r.truncated) Ops::fetch_add(p + Wd::truncated, 1);
+  if (r.semidefinite()) Ops::fetch_add(p + Wd::semidefinite, 1);
+  if (r.near_singular) Ops::fetch_add(p + Wd::near_singular, 1);
   if (r.solutions >= 1) Ops::fetch_add(p + Wd::solutions_1 + (r.solutions > 8 ? 7 : r.solutions - 1), 1);
   bool clamped;
   add_int128<Ops>(p + Wd::sum_lo, p + Wd::sum_hi, to_fixed_point(r.W / r.T_acc, &clamped));
@@ -207,7 +253,7 @@ COLLSWEEP_HD_INLINE void sweep_drawn_sample(const MultiContactSweepSpec& s, cons
   const int cell = static_cast<int>(L.tally_cell(map_cell(s, smp)));  // outside: its pseudo-cell
   Ops::fetch_add(words + L.samples(static_cast<std::uint32_t>(cell)), 1);
   const MultiContactOptions opt = sweep_law_options(s.solver);
-  SweepTheoremFlags flags;
+  SweepSampleFlags flags;
   for (int l = 0; l < s.n_laws; ++l)
     record_multicontact<Ops>(s, L, words, cell, l,
                              flags.apply(evaluate_multicontact(s.laws[l], smp, opt), s.tolerance, smp), i,

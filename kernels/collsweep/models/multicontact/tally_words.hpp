@@ -24,7 +24,9 @@ struct MultiContactWords {
     sum_hi,
     max_key,
     solutions_1,
-    count = solutions_1 + 8
+    semidefinite = solutions_1 + 8,
+    near_singular,
+    count
   };
 };
 
