@@ -9,12 +9,14 @@
 #include <random>
 #include <string>
 
+#include "backend/cpu_backend.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/planar_body.hpp"
 #include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "support/body_plans.hpp"
+#include "support/sweep_specs.hpp"
 
 namespace collsweep {
 namespace {
@@ -155,6 +157,26 @@ TEST(MultiContactBody, EverySampleOfOneBodyHasOneOutcome) {
         }
       }
     }
+}
+
+// A whole CPU sweep of the rod's approach velocities (the SIMD laws, two threads): every sample valid, one
+// outcome each, every one counted as a semidefinite G and none as nearly singular.
+TEST(MultiContactBody, SweepOfTheRodCountsOneOutcomePerSample) {
+  MultiContactSweepSpec s = testing::two_contact_spec(90);
+  s.plan = testing::rod_plan(91);
+  s.plan.omega = {ScalarKind::uniform, -3.0, 3.0, 1};
+  s.axes[0] = {MultiContactQuantity::omega, -3.0, 3.0, 6};
+  s.axes[1] = {MultiContactQuantity::v_x, -1.0, 1.0, 4};
+  const std::uint64_t n = 20000;
+  const MultiContactSweepResult r = run_sweep_cpu(s, 0, n, 4096, 2);
+  EXPECT_EQ(r.samples_in_map(), n);
+  for (int l = 0; l < s.n_laws; ++l) {
+    SCOPED_TRACE(law_name(s.laws[l]));
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::valid), n);
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::solutions_1), n);
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::semidefinite), n);
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::near_singular), 0u);
+  }
 }
 
 // A mechanism with n < 2k DOF: gamma^- is the orthogonal projection of the velocities drawn for any G
