@@ -29,6 +29,28 @@ def test_multicontact_and_spatial_runs(small_runs, tmp_path):
         assert result.family == name
 
 
+def test_one_rigid_body_from_a_dict(tmp_path):
+    """A rod on both ends (matrix kind "body") with its points and normals as NumPy arrays: one outcome and
+    a semidefinite G for every sample, in every cell of its omega x v_x map."""
+    import numpy as np
+    config = {
+        "model": {"kind": "multicontact", "contacts": 2},
+        "run": {"seed": 3, "samples": 4000, "laws": ["poisson-lcp", "newton-lcp"]},
+        "matrix": {"kind": "body", "mass": 1.0, "inertia": 1.0 / 12.0,
+                   "points": np.array([[-0.5, 0.0], [0.5, 0.0]]), "normals": np.array([[0.0, 1.0], [0.0, 1.0]])},
+        "approach": {"v_x": {"dist": "uniform", "lo": -1.0, "hi": 1.0}, "v_y": -1.0,
+                     "omega": {"dist": "uniform", "lo": -4.0, "hi": 4.0}},
+        "map": {"x": {"quantity": "omega", "lo": -4.0, "hi": 4.0, "bins": 8},
+                "y": {"quantity": "v_x", "lo": -1.0, "hi": 1.0, "bins": 4}},
+    }
+    result = collsweep.run(config, out=tmp_path / "rod", progress=False, maps=False)
+    m = result.map
+    assert int(m["valid"].sum()) == 2 * 4000
+    assert (m["solutions_1"] == m["valid"]).all()
+    assert (m["semidefinite"] == m["valid"]).all()
+    assert int(m["near_singular"].sum()) == 0
+
+
 def test_a_stopped_run_resumes_to_the_same_bytes(small_runs, tmp_path):
     config = small_config("planar")
     config["run"]["samples"] = 2_000_000  # long enough to be stopped in its first chunks
