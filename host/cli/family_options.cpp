@@ -78,13 +78,16 @@ void reject_other_family_options(std::size_t family, const std::string& law,
   });
   for (const GivenOption& g : given) {
     if (g.value->empty() || contains(own, g.name)) continue;
+    std::string owners;  // every other family that reads the option ("multi-contact and spatial")
     families::for_each_family([&](auto i) {
       using T = families::FamilyTraits<families::SpecAt<i>>;
       if (i == family || !contains(own_options<T>(solve), g.name)) return;
-      throw UsageError(std::string(g.name) + " " + *g.value + ": belongs to the " + T::in_words +
+      owners += std::string(owners.empty() ? "" : " and ") + T::in_words;
+    });
+    if (!owners.empty())
+      throw UsageError(std::string(g.name) + " " + *g.value + ": belongs to the " + owners +
                        " laws, not to law " + law + " (a " + own_words + " law" +
                        (own.empty() ? std::string() : "; it reads " + config::join_names(own)) + ")");
-    });
   }
 }
 

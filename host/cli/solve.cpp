@@ -109,8 +109,11 @@ void register_solve(CLI::App& app, int& status) {
     sub->add_option(option, o->parameters[option], help);
   sub->add_option("--bodies", o->bodies,
                   "Spatial laws: a TOML file of two rigid bodies ([body1], [body2] or ground = true) and "
-                  "[contact] normal, instead of --W and --v (docs/commands.md)");
-  sub->add_option("--contacts", o->contacts, "Multi-contact laws: number of contacts k, 1 to 4 (required)");
+                  "[contact] normal, instead of --W and --v; multi-contact laws: a TOML file of one planar "
+                  "rigid body ([body] mass, inertia, points, normals, v, omega), instead of --G and --gamma "
+                  "(docs/commands.md)");
+  sub->add_option("--contacts", o->contacts,
+                  "Multi-contact laws: number of contacts k, 1 to 4 (required without --bodies)");
   sub->add_option("--G", o->G,
                   "Multi-contact laws: upper triangle of the 2k x 2k Delassus matrix G, row-major, "
                   "k(2k+1) numbers; rows and columns N1..Nk, T1..Tk");

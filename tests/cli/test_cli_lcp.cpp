@@ -939,8 +939,8 @@ TEST(CliLcpSolve, EveryKindOfBadInputGivesAOneLineMessageAndExit2) {
       {k1({{"--eT", "0.6"}}), "--eT 0.6: contact 1: eps_T outside [0, eps_N]", "coefficient_out_of_range"},
       {k1({{"--eT", "inf"}}), "--eT inf: NaN or inf in the input", "usage"},
       {k1({{"--solver", "simplex"}}), "--solver simplex: unknown solver", "usage"},
-      {k1({{"--W", "1,0,1"}}), "--W 1,0,1: belongs to the planar laws, not to law poisson-lcp", "usage"},
-      {k1({{"--e", "0.5"}}), "--e 0.5: belongs to the planar laws", "usage"},
+      {k1({{"--W", "1,0,1"}}), "--W 1,0,1: belongs to the planar and spatial laws, not to law poisson-lcp", "usage"},
+      {k1({{"--e", "0.5"}}), "--e 0.5: belongs to the planar and spatial laws", "usage"},
       {{"--law", "poisson-lcp", "--contacts", "1", "--gamma", "-1,0.5", "--mu", "0.3", "--eN", "0.5", "--eT",
         "0.2"},
        "--G is required",
@@ -979,6 +979,71 @@ TEST(CliLcpSolve, EveryKindOfBadInputGivesAOneLineMessageAndExit2) {
     EXPECT_EQ(j.at("status").string(), "invalid");
     EXPECT_EQ(j.at("code").string(), c.code);
     EXPECT_NE(j.at("reason").string().find(c.message), std::string::npos) << rj.out;
+  }
+}
+
+// One planar rigid body from a file (examples/rod.toml): the same outcome as --G and --gamma of the body's
+// own G and gamma^- (the rod of length 1, m = 1, I = 1/12: G of docs/multicontact.md; gamma_N = v_y -+ omega
+// / 2, gamma_T = v_x), and the body's velocity after impact: J v+ = gamma+ and T+ - T- = W.
+TEST(CliLcpSolve, ARigidBodyFromAFileIsItsGAndGamma) {
+  const std::string rod = testing::source_dir() + "/examples/rod.toml";
+  const std::vector<std::string> coefficients = {"--mu", "0.5,0.5", "--eN",  "0.5,0.5",
+                                                 "--eT", "0,0",     "--json"};
+  std::vector<std::string> from_file = {"solve", "--law", "poisson-lcp", "--bodies", rod};
+  from_file.insert(from_file.end(), coefficients.begin(), coefficients.end());
+  std::vector<std::string> given = {"solve",
+                                    "--law",
+                                    "poisson-lcp",
+                                    "--contacts",
+                                    "2",
+                                    "--G",
+                                    "4,-2,0,0,4,0,0,1,1,1",
+                                    "--gamma",
+                                    "-1.5,-0.5,0.3,0.3"};
+  given.insert(given.end(), coefficients.begin(), coefficients.end());
+  const CommandResult a = run_collsweep(from_file), b = run_collsweep(given);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const JsonValue ja = parse_json_output(a), jb = parse_json_output(b);
+  for (const char* q : {"Lam", "gamma_plus"})
+    for (int i = 0; i < 4; ++i)
+      EXPECT_NEAR(ja.at("outputs").at(q).arr.at(i).number(), jb.at("outputs").at(q).arr.at(i).number(), 1e-14)
+          << q << " " << i;
+  EXPECT_NEAR(ja.at("outputs").at("W").number(), jb.at("outputs").at("W").number(), 1e-14);
+  const JsonValue& body = ja.at("body");
+  const double v[3] = {body.at("v_plus").arr.at(0).number(), body.at("v_plus").arr.at(1).number(),
+                       body.at("v_plus").arr.at(2).number()};
+  const double gp[4] = {v[1] - 0.5 * v[2], v[1] + 0.5 * v[2], v[0], v[0]};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(gp[i], ja.at("outputs").at("gamma_plus").arr.at(i).number(), 1e-14);
+  EXPECT_NEAR(body.at("T_plus").number() - body.at("T_minus").number(), ja.at("outputs").at("W").number(),
+              1e-14);
+  EXPECT_NEAR(body.at("T_minus").number(), 0.5 * (0.09 + 1.0) + 0.5 / 12.0, 1e-15);
+  EXPECT_FALSE(jb.has("body")) << "no body without --bodies";
+
+  const std::string bad = temp_path("bad_body.toml");
+  write_text_file(bad,
+                  "[body]\nmass = 1.0\ninertia = 0.1\npoints = [[-0.5, 0.0]]\nnormals = [[0.0, 1.0]]\n"
+                  "v = [0.0, -1.0]\n");
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"solve", "--law", "newton-lcp", "--bodies", rod, "--G", "1,0,1", "--mu", "0.5,0.5", "--eN", "0.5,0.5",
+        "--eT", "0,0"},
+       "gives G and gamma^- (the body's): leave out --G and --gamma"},
+      {{"solve", "--law", "newton-lcp", "--bodies", rod, "--contacts", "3", "--mu", "0.5,0.5", "--eN",
+        "0.5,0.5", "--eT", "0,0"},
+       "--contacts 3: the --bodies file " + rod + " has 2 contact points"},
+      {{"solve", "--law", "newton-lcp", "--bodies", bad, "--mu", "0.5", "--eN", "0.5", "--eT", "0"},
+       "body.omega"},
+      {{"solve", "--law", "newton-lcp", "--bodies", temp_path("missing.toml"), "--mu", "0.5", "--eN", "0.5",
+        "--eT", "0"},
+       "cannot open"},
+  };
+  for (const auto& c : cases) {
+    const CommandResult r = run_collsweep(c.args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
   }
 }
 

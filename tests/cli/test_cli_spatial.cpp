@@ -445,7 +445,7 @@ TEST(CliSpatialSolve, BadInputNamesTheOption) {
       {{"solve", "--law", "stronge-3d", "--M", "1,0,0,1", "--J", "1,0,0,1", "--mu", "0.3", "--e", "0.5"},
        "--M 1,0,0,1: belongs to the planar laws, not to law stronge-3d"},
       {{"solve", "--law", "stronge", "--bodies", "x.toml", "--mu", "0.3", "--e", "0.5"},
-       "--bodies x.toml: belongs to the spatial laws, not to law stronge"},
+       "--bodies x.toml: belongs to the multi-contact and spatial laws, not to law stronge"},
       {{"solve", "--law", "poisson-3d", "--bodies", "/nonexistent/bodies.toml", "--mu", "0.3", "--e", "0.5"},
        "--bodies /nonexistent/bodies.toml: cannot open"},
   };

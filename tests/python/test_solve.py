@@ -57,6 +57,19 @@ def test_a_rod_on_two_contacts_has_a_singular_G_and_one_outcome():
     assert row["G_rank"][0] == 4 and row["near_singular"][0] == 1 and row["solutions"][0] == 1
 
 
+def test_a_rigid_body_from_a_dict():
+    """One planar rigid body (the multi-contact laws' --bodies file as a dict): the rod's G and gamma^-, and
+    its velocity after impact, v+ with J v+ = gamma+ and T+ - T- = W."""
+    rod = {"body": {"mass": 1.0, "inertia": 1.0 / 12.0, "points": [[-0.5, 0.0], [0.5, 0.0]],
+                    "normals": [[0.0, 1.0], [0.0, 1.0]], "v": [0.3, -1.0], "omega": 1.0}}
+    s = collsweep.solve("poisson-lcp", bodies=rod, mu=[0.5, 0.5], eN=[0.5, 0.5], eT=[0.0, 0.0]).to_dict()
+    assert s["status"] == "ok" and s["delassus_rank"] == 3
+    assert s["inputs"]["gamma_minus"] == pytest.approx([-1.5, -0.5, 0.3, 0.3], abs=1e-15)
+    vx, vy, w = s["body"]["v_plus"]
+    assert s["outputs"]["gamma_plus"] == pytest.approx([vy - 0.5 * w, vy + 0.5 * w, vx, vx], abs=1e-14)
+    assert s["body"]["T_plus"] - s["body"]["T_minus"] == pytest.approx(s["outputs"]["W"], abs=1e-14)
+
+
 def test_invalid_collisions_raise_with_the_reason():
     with pytest.raises(ValueError, match="approaching"):
         collsweep.solve("poisson", W=[[1.0, 0.0], [0.0, 1.0]], v=[1.0, 0.5], mu=0.3, e=0.5)

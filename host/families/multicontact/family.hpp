@@ -126,7 +126,8 @@ struct FamilyTraits<MultiContactSweepSpec> {
   static std::string law_of_stem(const std::string& stem) { return stem + "-lcp"; }
   using Quantity = MultiContactQuantity;
   static constexpr bool writes_samples_npy = false;  // run.samples_npy
-  static constexpr const char* solve_options[] = {"--contacts", "--G", "--gamma", "--eN", "--eT", "--solver"};
+  static constexpr const char* solve_options[] = {"--contacts", "--G",      "--gamma", "--eN",
+                                                  "--eT",       "--solver", "--bodies"};
   static constexpr const char* eval_options[] = {"--contacts", "--solver"};
 
   // No parameter table: the coefficients are per contact (the keys below, drawn by sample_inputs.hpp).

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "collsweep/models/multicontact/near_singular.hpp"
+#include "collsweep/models/multicontact/planar_body.hpp"
+#include "families/multicontact/body_reader.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
@@ -33,24 +35,37 @@ struct LcpInput {
   MultiContactLaw law = multicontact_law<PoissonLcp>;
   MultiContactCollision<K> c{};
   MultiContactOptions opt{};
+  const PlanarBodyFile* body = nullptr;  // --bodies: G and gamma^- are this body's
 };
 
 template <int K>
-LcpInput<K> parse_lcp_input(const LcpSolveOptions& o, MultiContactLaw law) {
+LcpInput<K> parse_lcp_input(const LcpSolveOptions& o, MultiContactLaw law, const PlanarBodyFile* body) {
   constexpr int n = 2 * K;
   LcpInput<K> in;
   in.law = law;
+  in.body = body;
   const std::string k = std::to_string(K), ns = std::to_string(n);
-  const std::vector<double> g = parse_required_list(
-      "--G", o.G, lcp_upper_count(K),
-      "upper triangle of the " + ns + " x " + ns + " G, row-major, " + std::to_string(lcp_upper_count(K)) +
-          " numbers, rows and columns " + rows_text(K, "N", "T"));
-  std::size_t p = 0;
-  for (int i = 0; i < n; ++i)
-    for (int j = i; j < n; ++j) in.c.G[i][j] = in.c.G[j][i] = g[p++];
-  const std::vector<double> gm = parse_required_list(
-      "--gamma", o.gamma, n, "pre-impact contact velocities " + rows_text(K, "gamma_N", "gamma_T"));
-  for (int i = 0; i < n; ++i) in.c.gamma_minus[i] = gm[static_cast<std::size_t>(i)];
+  if (body) {
+    // G = J M^-1 J^T and gamma^- = J v of the body (models/multicontact/planar_body.hpp).
+    double G[2 * max_contacts][2 * max_contacts] = {}, gamma[2 * max_contacts] = {};
+    planar_body_delassus(body->body, K, G);
+    planar_body_contact_velocities(body->body, K, body->velocity, gamma);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) in.c.G[i][j] = G[i][j];
+      in.c.gamma_minus[i] = gamma[i];
+    }
+  } else {
+    const std::vector<double> g = parse_required_list(
+        "--G", o.G, lcp_upper_count(K),
+        "upper triangle of the " + ns + " x " + ns + " G, row-major, " + std::to_string(lcp_upper_count(K)) +
+            " numbers, rows and columns " + rows_text(K, "N", "T"));
+    std::size_t p = 0;
+    for (int i = 0; i < n; ++i)
+      for (int j = i; j < n; ++j) in.c.G[i][j] = in.c.G[j][i] = g[p++];
+    const std::vector<double> gm = parse_required_list(
+        "--gamma", o.gamma, n, "pre-impact contact velocities " + rows_text(K, "gamma_N", "gamma_T"));
+    for (int i = 0; i < n; ++i) in.c.gamma_minus[i] = gm[static_cast<std::size_t>(i)];
+  }
   const std::vector<double> mu =
       parse_required_list("--mu", o.mu, K, "mu_1..mu_" + k + ", friction per contact");
   const std::vector<double> en =
@@ -116,6 +131,30 @@ bool near_singular(const MultiContactOutcome<K>& out) {
   return near_singular_delassus(out.delassus_rank, 2 * K, out.conditions.cond_G);
 }
 
+// The body's velocity after impact, v+ = v- + M^-1 J^T Lam (the chosen solution's impulses), and its kinetic
+// energies T = v' M v / 2 before and after.
+struct BodyOutcome {
+  double v_plus[planar_body_dof] = {};
+  double T_minus = 0.0, T_plus = 0.0;
+};
+
+template <int K>
+BodyOutcome body_outcome(const PlanarBodyFile& b, const MultiContactOutcome<K>& out) {
+  BodyOutcome r;
+  const double m[planar_body_dof] = {b.body.mass, b.body.mass, b.body.inertia};
+  for (int d = 0; d < planar_body_dof; ++d) r.v_plus[d] = b.velocity[d];
+  for (int a = 0; a < 2 * K; ++a) {
+    double row[planar_body_dof];
+    planar_body_jacobian_row(b.body, K, static_cast<std::uint32_t>(a), row);
+    for (int d = 0; d < planar_body_dof; ++d) r.v_plus[d] += row[d] * out.Lam[a] / m[d];
+  }
+  for (int d = 0; d < planar_body_dof; ++d) {
+    r.T_minus += 0.5 * m[d] * b.velocity[d] * b.velocity[d];
+    r.T_plus += 0.5 * m[d] * r.v_plus[d] * r.v_plus[d];
+  }
+  return r;
+}
+
 template <int K>
 void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
   constexpr int n = 2 * K;
@@ -160,6 +199,13 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
   j.key("solutions").integer(out.solutions).key("solutions_truncated").boolean(out.solutions_truncated);
   j.key("T_acc").number(out.T_acc).key("W_rel").number(out.W_rel);
   j.end_object();
+  if (in.body) {
+    const BodyOutcome b = body_outcome(*in.body, out);
+    j.key("body").begin_object();
+    j.key("v_minus").numbers(vec(in.body->velocity)).key("v_plus").numbers(vec(b.v_plus));
+    j.key("T_minus").number(b.T_minus).key("T_plus").number(b.T_plus);
+    j.end_object();
+  }
   const GlockerConditions& gc = out.conditions;
   j.key("conditions").begin_object();
   j.key("cond_G").number(gc.cond_G).key("cond_active").number(gc.cond_active);
@@ -257,6 +303,18 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   labelled(e, "W/T_acc", table_number(out.W_rel));
   e.print(os);
 
+  if (in.body) {
+    const BodyOutcome b = body_outcome(*in.body, out);
+    os << "\nbody (v_x, v_y of the mass centre, omega counterclockwise)\n";
+    TextTable t;
+    t.row({"", "v_x", "v_y", "omega", "T"});
+    t.row({"before", table_number(in.body->velocity[0]), table_number(in.body->velocity[1]),
+           table_number(in.body->velocity[2]), table_number(b.T_minus)});
+    t.row({"after", table_number(b.v_plus[0]), table_number(b.v_plus[1]), table_number(b.v_plus[2]),
+           table_number(b.T_plus)});
+    t.print(os);
+  }
+
   const GlockerConditions& gc = out.conditions;
   os << "\nconditions\n";
   TextTable c;
@@ -275,8 +333,9 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
 }
 
 template <int K>
-std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw law) {
-  const LcpInput<K> in = parse_lcp_input<K>(o, law);
+std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw law,
+                                    const PlanarBodyFile* body) {
+  const LcpInput<K> in = parse_lcp_input<K>(o, law, body);
   LcpSolutionList list;  // every distinct solution, as the law stores it
   const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt, list);
   if (out.status != Status::ok)
@@ -294,11 +353,23 @@ std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw la
 std::optional<SolveFailure> solve_lcp(const LcpSolveOptions& o) {
   MultiContactLaw law{};
   if (!parse_lcp_law(o.law, &law)) throw UsageError("--law " + o.law + ": not a multi-contact law");
+  if (!o.bodies.empty()) {
+    // One planar rigid body: its points fix k, its G and gamma^- replace --G and --gamma.
+    if (!o.G.empty() || !o.gamma.empty())
+      throw UsageError("--bodies " + o.bodies +
+                       " gives G and gamma^- (the body's): leave out --G and --gamma");
+    const PlanarBodyFile body = read_planar_body_file(o.bodies);
+    const int k = static_cast<int>(body.contacts);
+    if (!o.contacts.empty() && parse_contacts(o.contacts) != k)
+      throw UsageError("--contacts " + o.contacts + ": the --bodies file " + o.bodies + " has " +
+                       std::to_string(k) + " contact points");
+    return with_contacts(k, [&](auto kc) { return solve_k<decltype(kc)::value>(o, law, &body); });
+  }
   if (o.contacts.empty())
     throw UsageError("--contacts k is required by law " + o.law + " (number of contacts, 1 to " +
-                     std::to_string(kMaxLcpContacts) + ")");
+                     std::to_string(kMaxLcpContacts) + "), or --bodies FILE (one planar rigid body)");
   const int k = parse_contacts(o.contacts);
-  return with_contacts(k, [&](auto kc) { return solve_k<decltype(kc)::value>(o, law); });
+  return with_contacts(k, [&](auto kc) { return solve_k<decltype(kc)::value>(o, law, nullptr); });
 }
 
 }  // namespace collsweep::families

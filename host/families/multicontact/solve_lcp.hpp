@@ -10,7 +10,7 @@ namespace collsweep::families {
 
 // The command-line text of the LCP form of `solve` (see solve.cpp for the option list).
 struct LcpSolveOptions {
-  std::string law, contacts, G, gamma, mu, eN, eT, solver;
+  std::string law, contacts, G, gamma, mu, eN, eT, solver, bodies;  // bodies: a file (body_reader.hpp)
   bool json = false;
 };
 
