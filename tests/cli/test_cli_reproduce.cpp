@@ -229,7 +229,7 @@ TEST(CliReproduce, MultiContactRunsReproduceAndEvalReadsTheirWitnesses) {
   } runs[] = {
       {"glocker_two_contacts.toml", "samples = 200_000", "samples = 20000"},
       {"glocker_one_to_four_contacts.toml", "samples = 400_000",
-       "samples = 4000"},  // k = 1..4, Lemke for k >= 3
+       "samples = 4000"},                                                 // k = 1..4, Lemke for k >= 3
       {"rod_two_contacts.toml", "samples = 400_000", "samples = 20000"},  // one body: G of rank 3
   };
   for (const auto& run : runs) {
@@ -239,6 +239,12 @@ TEST(CliReproduce, MultiContactRunsReproduceAndEvalReadsTheirWitnesses) {
     const Rows w = parse_csv(read_text_file(path));
     ASSERT_GT(w.size(), 5u);
     const std::vector<std::string>& head = w[0];
+    if (std::string(run.config) == "rod_two_contacts.toml") {
+      // One rigid body's witnesses carry its velocity: gamma_N1 = v_y - omega / 2 at the rod's left end.
+      for (std::size_t i = 1; i < w.size(); ++i)
+        EXPECT_NEAR(num(w[i][column(head, "g_1")]),
+                    num(w[i][column(head, "v_y")]) - 0.5 * num(w[i][column(head, "omega")]), 1e-15);
+    }
     std::map<std::string, int> rows_of;  // "law/k" -> rows
     for (std::size_t i = 1; i < w.size(); ++i) ++rows_of[w[i][0] + "/" + w[i][column(head, "contacts")]];
 

@@ -73,6 +73,10 @@ std::vector<std::string> sample_column_names(const MultiContactSweepSpec& spec) 
   for (int i = 1; i <= n; ++i) names.push_back("g_" + std::to_string(i));
   for (const char* q : {"mu_", "eN_", "eT_"})
     for (int i = 1; i <= k_max; ++i) names.push_back(q + std::to_string(i));
+  // One rigid body: its velocity before impact too (gamma^- = J v); eval reads G and gamma and passes these
+  // by.
+  if (spec.plan.G_kind == DelassusKind::body)
+    for (const char* q : {"v_x", "v_y", "omega"}) names.push_back(q);
   return names;
 }
 
@@ -86,6 +90,8 @@ void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec,
   for (int i = 0; i < n; ++i) i < nk ? out.number(s.gamma_minus[i]) : out.empty_field();
   for (const double* q : {s.mu, s.eps_N, s.eps_T})
     for (int i = 0; i < k_max; ++i) i < k ? out.number(q[i]) : out.empty_field();
+  if (spec.plan.G_kind == DelassusKind::body)
+    for (double v : s.body_velocity) out.number(v);
 }
 
 void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec, std::uint64_t index) {
