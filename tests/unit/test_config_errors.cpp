@@ -715,6 +715,10 @@ const std::vector<BadCase>& bad_cases() {
        multi_approach("v_x = 1.0\n"),
        {"approach.v_x = 1", "not applicable to matrix.kind = \"direct\"", "\"body\""},
        "v_x"},
+      {"mc_body_map_log10_cond",
+       multi([](Doc& d) { d.matrix = kBody; }),  // (the map of multi(): log10_cond over [0, 3])
+       {"map.x", "log10_cond takes values in {inf}", "the body's G"},
+       "x ="},
       {"mc_map_omega_without_body",
        multi_map("x = { quantity = \"omega\", lo = -1.0, hi = 1.0, bins = 4 }\n"),
        {"map.x", "omega takes no value here", "only matrix.kind = \"body\" draws one"},

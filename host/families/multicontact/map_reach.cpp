@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "collsweep/models/multicontact/sampler.hpp"
 #include "families/multicontact/family.hpp"
 
 namespace collsweep {
@@ -17,6 +18,15 @@ ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity
   switch (q) {
     case MultiContactQuantity::log10_cond:
       if (p.G_kind == DelassusKind::direct) return of_dist(p.log10_cond, "matrix.log10_cond");
+      if (p.G_kind == DelassusKind::body) {
+        // One value: the body's G, the same for every sample (inf when singular, as for two or more
+        // frictional contacts: such samples fall outside every finite axis).
+        double G[max_contact_rows][max_contact_rows] = {}, work[max_mechanism_dof][max_mechanism_dof];
+        const std::uint32_t k = contact_count_of(p.contacts.lo);
+        planar_body_delassus(p.body, k, G);
+        const double c = delassus_log10_cond(G, 2u * k, work);
+        return ValueRange{c, c, false, "the body's G (matrix.kind = \"body\"), the same for every sample"};
+      }
       return unbounded_above(0.0, "G's condition number (>= 1)");
     case MultiContactQuantity::eps_spread: {
       // eps_T = ratio eps_N <= eps_N, so every coefficient of a sample lies in [0, max eps_N].
