@@ -3,14 +3,39 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "config/config_error.hpp"
 #include "vocabulary/closest_name.hpp"
 
 namespace collsweep::config {
+
+toml::table parse_toml(std::string_view text, const std::string& source_name) {
+  try {
+    return toml::parse(text, source_name);
+  } catch (const toml::parse_error& err) {
+    const toml::source_region& where = err.source();
+    std::ostringstream msg;
+    msg << source_name;
+    if (where.begin.line) msg << ":" << where.begin.line << ":" << where.begin.column;
+    msg << ": TOML syntax error: " << err.description();
+    throw ConfigError(msg.str());
+  }
+}
+
+toml::table parse_toml_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path + ": cannot open: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_toml(text.str(), path);
+}
 
 std::string toml_string(const std::string& s) {
   std::string out = "\"";

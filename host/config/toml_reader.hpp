@@ -37,6 +37,12 @@ std::string describe_value(const toml::node& n);
 // The TOML type of a node in words ("a string", "an integer", "a floating-point number", ...).
 std::string describe_type(const toml::node& n);
 
+// A TOML document from text; a syntax error throws ConfigError "SOURCE:LINE:COLUMN: TOML syntax error: ...".
+toml::table parse_toml(std::string_view text, const std::string& source_name);
+
+// The same from a file; one that cannot be opened throws ConfigError "PATH: cannot open: REASON".
+toml::table parse_toml_file(const std::string& path);
+
 // Reads one parsed document; every failure throws ConfigError with "SOURCE:LINE:COLUMN: PATH ...".
 class ConfigReader {
  public:

@@ -177,17 +177,7 @@ RunConfig parse_document(const toml::table& root, const ConfigReader& r, const s
 }  // namespace
 
 RunConfig parse_run_config(const std::string& toml_text, const std::string& source_name) {
-  toml::table root;
-  try {
-    root = toml::parse(toml_text, source_name);
-  } catch (const toml::parse_error& err) {
-    const toml::source_region& where = err.source();
-    std::ostringstream msg;
-    msg << source_name;
-    if (where.begin.line) msg << ":" << where.begin.line << ":" << where.begin.column;
-    msg << ": TOML syntax error: " << err.description();
-    throw ConfigError(msg.str());
-  }
+  const toml::table root = config::parse_toml(toml_text, source_name);
   const ConfigReader reader(source_name);
   return parse_document(root, reader, default_name(source_name));
 }

@@ -2,11 +2,7 @@
 // (body_reader.hpp), with the config reader's positioned messages.
 #include "families/multicontact/body_reader.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "config/config_error.hpp"
 #include "vocabulary/parse_numbers.hpp"
@@ -56,19 +52,8 @@ double read_positive(const config::ConfigReader& r, const toml::node& n, const s
 }
 
 PlanarBodyFile read_planar_body_file(const std::string& path) {
-  if (!std::ifstream(path, std::ios::binary))
-    throw UsageError("--bodies " + path + ": cannot open: " + std::strerror(errno));
   try {
-    toml::table root;
-    try {
-      root = toml::parse_file(path);
-    } catch (const toml::parse_error& err) {
-      std::ostringstream msg;
-      msg << path;
-      if (err.source().begin.line) msg << ":" << err.source().begin.line << ":" << err.source().begin.column;
-      msg << ": TOML syntax error: " << err.description();
-      throw ConfigError(msg.str());
-    }
+    const toml::table root = config::parse_toml_file(path);
     const config::ConfigReader r(path);
     r.check_keys(root, "", {"body"});
     const toml::node* body = root.get("body");

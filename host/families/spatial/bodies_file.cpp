@@ -4,10 +4,7 @@
 
 #include <toml++/toml.h>
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "config/config_error.hpp"
@@ -135,19 +132,8 @@ ContactFrame read_frame(const ConfigReader& r, const toml::table& root) {
 }  // namespace
 
 BodiesInput read_bodies_file(const std::string& path) {
-  if (!std::ifstream(path, std::ios::binary))
-    throw UsageError("--bodies " + path + ": cannot open: " + std::strerror(errno));
   try {
-    toml::table root;
-    try {
-      root = toml::parse_file(path);
-    } catch (const toml::parse_error& err) {
-      std::ostringstream msg;
-      msg << path;
-      if (err.source().begin.line) msg << ":" << err.source().begin.line << ":" << err.source().begin.column;
-      msg << ": TOML syntax error: " << err.description();
-      throw ConfigError(msg.str());
-    }
+    const toml::table root = config::parse_toml_file(path);
     const ConfigReader r(path);
     r.check_keys(root, "", {"body1", "body2", "contact"});
     BodiesInput in;
