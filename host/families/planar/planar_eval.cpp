@@ -29,7 +29,7 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
   s.outputs = {"status", "type", "I_n", "I_t", "v_n2", "v_t2", "dE", "dE_rel"};
   // The thesis laws add the constraints, eta and their solution counts (thesis_columns.hpp).
   const bool thesis = is_thesis_law(law) || constraints;
-  const ThesisColumns t{law_counts_solutions(law), law_reports_iterations(law)};
+  const ThesisColumns t{law_counts_solutions(law), law_reports_iterations(law), law_reports_convergence(law)};
   if (thesis) append_thesis_column_names(s.outputs, t);
   // The constraints only where they are written (their check costs about as much as a closed-form law).
   s.compute = [law, thesis](const PlanarCollision& c) {

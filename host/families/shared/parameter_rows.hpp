@@ -108,7 +108,8 @@ std::vector<ParameterInfo> parameter_infos() {
 // The config key's domain of a row.
 inline config::Domain config_domain(const ParameterInfo& p) {
   const ParameterDomain& d = p.domain;
-  return config::Domain{p.name, d.has_min, d.min, d.min_open, d.has_max, d.max, d.max_open, false, p.meaning};
+  return config::Domain{p.name,  d.has_min, d.min,     d.min_open, d.has_max,
+                        d.max,   d.max_open, false, p.meaning, d.integers};
 }
 
 // The union of the law inputs a sweep's laws read.

@@ -17,12 +17,18 @@ namespace collsweep::families {
 struct ThesisColumns {
   bool counts = false;      // a `solutions` column
   bool iterations = false;  // an `iterations` column
+  bool convergence = false;  // `iterations_used` and `converged` (an engine law: its `iterations` column is
+                             // the iteration count it was given)
 };
 
 inline void append_thesis_column_names(std::vector<std::string>& names, ThesisColumns t) {
   for (const char* c : {"C1", "C2", "C3", "C4", "eta"}) names.emplace_back(c);
   if (t.counts) names.emplace_back("solutions");
   if (t.iterations) names.emplace_back("iterations");
+  if (t.convergence) {
+    names.emplace_back("iterations_used");
+    names.emplace_back("converged");
+  }
 }
 
 // Whether a failed status still carries the law's own solution count (the law tried and found 0 or failed).
@@ -55,6 +61,15 @@ inline void write_thesis_columns(io::FieldSink& w, Status s, const LawReport& r,
       w.field(std::to_string(r.iterations));
     else
       w.empty_field();
+  }
+  if (t.convergence) {
+    if (keeps) {
+      w.field(std::to_string(r.iterations));
+      w.field(r.converged ? "1" : "0");
+    } else {
+      w.empty_field();
+      w.empty_field();
+    }
   }
 }
 

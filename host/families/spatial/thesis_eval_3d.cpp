@@ -29,7 +29,7 @@ RowSchema<SpatialThesisInput, SpatialThesisResult> spatial_thesis_schema(Spatial
   families::append_parameter_inputs<SpatialSweepSpec>(s.inputs, law_reads(law));  // mu, e and the law's own
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",        "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg", "type"};
-  const ThesisColumns t{law_counts_solutions(law), law_reports_iterations(law)};
+  const ThesisColumns t{law_counts_solutions(law), law_reports_iterations(law), law_reports_convergence(law)};
   append_thesis_column_names(s.outputs, t);
   s.compute = [law](const In& in) { return evaluate_with_reports(law, in); };
   // A witness file of a spatial run is read as it is: only this law's rows, recorded values passed through.

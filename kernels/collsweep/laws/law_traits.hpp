@@ -10,6 +10,8 @@ namespace collsweep {
 //                             with it tally the constraints C1-C4 and the solution counts
 //   counts_solutions          it reports how many consistent solutions it found (LawReport::solutions)
 //   reports_iterations        it reports the Newton iterations it spent (LawReport::iterations)
+//   reports_convergence       an iterative engine law: it reports the sweeps it spent and whether they
+//                             reached the fixed point (LawReport::iterations, converged)
 //   type_count, type_label(t) its collision Types, numbered from 1 (families with Types)
 //   theorem_forbids_gain(c)   whether a theorem says it cannot gain energy on collision c
 //   evaluate(...)             the law itself, in its family's uniform signature
@@ -19,6 +21,7 @@ struct LawDefaults {
   static constexpr bool thesis = false;
   static constexpr bool counts_solutions = false;
   static constexpr bool reports_iterations = false;
+  static constexpr bool reports_convergence = false;
 };
 
 }  // namespace collsweep

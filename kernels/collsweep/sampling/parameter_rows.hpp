@@ -33,6 +33,7 @@ struct ParameterDomain {
   bool has_max = false;
   double max = 0.0;
   bool max_open = false;
+  bool integers = false;  // whole numbers only (an iteration count, a 0/1 switch): a constant or an integer grid
 };
 
 namespace parameter_domain {
@@ -41,6 +42,7 @@ constexpr ParameterDomain at_least(double lo) { return ParameterDomain{true, lo,
 constexpr ParameterDomain closed(double lo, double hi) {
   return ParameterDomain{true, lo, false, true, hi, false};
 }
+constexpr ParameterDomain whole(double lo, double hi) { return ParameterDomain{true, lo, false, true, hi, false, true}; }
 }  // namespace parameter_domain
 
 namespace parameter_init {

@@ -11,7 +11,7 @@ inline constexpr int max_witnesses = 64;
 // The most laws one sweep evaluates, in any family: the size of the witness lists below and of the GPU sweep
 // kernel's per-law shared arrays (kernels/sweep_launch.cuh). Each family's law count is static_asserted
 // against it.
-inline constexpr int max_sweep_laws = 10;
+inline constexpr int max_sweep_laws = 12;
 // The most law pairs a planar sweep compares (run.compare, models/planar/compare.hpp); each has a witness
 // slot after the laws'.
 inline constexpr int max_compare_pairs = 8;

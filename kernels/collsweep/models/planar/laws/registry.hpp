@@ -107,6 +107,10 @@ inline bool law_reports_iterations(PlanarLaw law) {
   return planar_registry::visit(
       law, [](auto tag) { return decltype(tag)::type::reports_iterations; }, [] { return false; });
 }
+inline bool law_reports_convergence(PlanarLaw law) {
+  return planar_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::reports_convergence; }, [] { return false; });
+}
 inline int law_type_count(PlanarLaw law) {
   return planar_registry::visit(
       law, [](auto tag) { return decltype(tag)::type::type_count; }, [] { return 0; });

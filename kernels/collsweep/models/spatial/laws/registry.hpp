@@ -108,6 +108,10 @@ inline bool law_reports_iterations(SpatialLaw law) {
   return spatial_registry::visit(
       law, [](auto tag) { return decltype(tag)::type::reports_iterations; }, [] { return false; });
 }
+inline bool law_reports_convergence(SpatialLaw law) {
+  return spatial_registry::visit(
+      law, [](auto tag) { return decltype(tag)::type::reports_convergence; }, [] { return false; });
+}
 inline int law_mode_count(SpatialLaw law) {
   return spatial_registry::visit(
       law, [](auto tag) { return spatial_registry::ModesOf<typename decltype(tag)::type>::count; },
