@@ -98,6 +98,10 @@ void expect_row_matches_kernel(PlanarLaw law, const PlanarCollision& c,
   if (law == planar_law<Smith>) {
     EXPECT_EQ(row[col(header, "iterations")], std::to_string(rep.iterations));
   }
+  if (law_reports_convergence(law)) {
+    EXPECT_EQ(row[col(header, "iterations_used")], std::to_string(rep.iterations));
+    EXPECT_EQ(row[col(header, "converged")], rep.converged ? "1" : "0");
+  }
 }
 
 TEST(CliThesisLaws, KaneLevinsonOnTheRodSticksAndGains) {
@@ -235,21 +239,31 @@ TEST(CliThesisLaws, MissingParameterColumnAndBadValueAreNamed) {
 
 // Every new law on a handful of random-ish collisions: each row is the kernel's, bit for bit.
 TEST(CliThesisLaws, EveryPlanarLawAgreesWithTheKernel) {
-  const std::vector<PlanarCollision> cs = {rod(0.3, 0.7, 0.4, 0.2, 0.3, 0.25),
-                                           rod(2.0, 0.0, -0.5, 0.5, 0.5, -0.3),
-                                           PlanarCollision{{1.0, 0.3, 0.5}, {-0.8, -0.6}, 0.4, 0.9, 0.9},
-                                           PlanarCollision{{4.0, -1.9, 1.0}, {-0.2, 2.0}, 0.05, 0.3, -1.0}};
-  std::string csv = kRodHeader;
+  std::vector<PlanarCollision> cs = {rod(0.3, 0.7, 0.4, 0.2, 0.3, 0.25), rod(2.0, 0.0, -0.5, 0.5, 0.5, -0.3),
+                                     PlanarCollision{{1.0, 0.3, 0.5}, {-0.8, -0.6}, 0.4, 0.9, 0.9},
+                                     PlanarCollision{{4.0, -1.9, 1.0}, {-0.2, 2.0}, 0.05, 0.3, -1.0}};
+  cs[1].iterations = 0;  // the sequential impulses to convergence, with the normal impulse first
+  cs[1].normal_first = 1;
+  cs[3].iterations = 3;
+  cs[3].threshold = 0.1;
+  // The engine law's columns only for it (smith's output column `iterations` would collide with them).
+  std::string csv = kRodHeader,
+              engine_csv = "W_nn,W_nt,W_tt,v_n,v_t,mu,e,e_t,s1,s2,ratio,iterations,threshold,normal_first\n";
   for (const PlanarCollision& c : cs) {
+    std::string row;
     for (double x : {c.W.nn, c.W.nt, c.W.tt, c.v.n, c.v.t, c.mu, c.e, c.e_t, c.s1, c.s2, c.ratio})
-      csv += io::format_double(x) + ",";
-    csv.back() = '\n';
+      row += io::format_double(x) + ",";
+    engine_csv += row;
+    for (double x : {c.iterations, c.threshold, c.normal_first}) engine_csv += io::format_double(x) + ",";
+    row.back() = '\n';
+    engine_csv.back() = '\n';
+    csv += row;
   }
   for (int l = static_cast<int>(planar_law<ChatterjeeLaw1>); l < planar_law_count; ++l) {
     const auto law = static_cast<PlanarLaw>(l);
     SCOPED_TRACE(law_name(law));
     std::string out;
-    eval_text(law_name(law), csv, &out);
+    eval_text(law_name(law), (law_reads(law) & planar_input::engine) ? engine_csv : csv, &out);
     const Rows rows = parse_csv(out);
     ASSERT_EQ(rows.size(), cs.size() + 1);
     for (std::size_t i = 0; i < cs.size(); ++i) expect_row_matches_kernel(law, cs[i], rows[0], rows[i + 1]);

@@ -30,7 +30,9 @@ TEST(LawProperties, EnergyConsistencyOfTheRouthLaws) {
   EXPECT_GT(newton_gains, 0) << "Newton's hypothesis is known to gain energy somewhere (Kane)";
 }
 
-// Coulomb's inequality |I_t| <= mu I_n, non-penetration v_n2 >= 0, I_n > 0, for every law.
+// Coulomb's inequality |I_t| <= mu I_n, non-penetration v_n2 >= 0, I_n > 0, for every law but the engines'
+// sequential impulses: they clamp each friction step to the normal impulse of that moment, which later
+// steps may shrink (even to 0), so their total may leave the cone (C3; test_sequential_impulse_properties).
 TEST(LawProperties, FrictionConeAndNonPenetration) {
   testing::Draw d(2);
   for (int i = 0; i < kSamples; ++i) {
@@ -40,9 +42,11 @@ TEST(LawProperties, FrictionConeAndNonPenetration) {
       const PlanarOutcome o = evaluate(static_cast<PlanarLaw>(l), c);
       ASSERT_EQ(o.status, Status::ok);
       const double scale = o.I_n + std::fabs(o.I_t);
-      EXPECT_LE(std::fabs(o.I_t), c.mu * o.I_n + 1e-12 * scale) << law_name(static_cast<PlanarLaw>(l));
+      if (!law_reports_convergence(static_cast<PlanarLaw>(l))) {
+        EXPECT_LE(std::fabs(o.I_t), c.mu * o.I_n + 1e-12 * scale) << law_name(static_cast<PlanarLaw>(l));
+        EXPECT_GT(o.I_n, 0.0);
+      }
       EXPECT_GE(o.v_n2, -1e-12 * std::hypot(c.v.n, c.v.t)) << law_name(static_cast<PlanarLaw>(l));
-      EXPECT_GT(o.I_n, 0.0);
       // The law's v2 equals v1 + W P.
       const double vscale = std::hypot(c.v.n, c.v.t) + std::hypot(o.v_n2, o.v_t2);
       EXPECT_NEAR(o.v_n2, c.v.n + c.W.nn * o.I_n + c.W.nt * o.I_t, 1e-12 * vscale);

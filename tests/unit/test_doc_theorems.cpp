@@ -42,19 +42,35 @@ ViolationRow violation_row(int n) {
   return {};
 }
 
+// A frictional collision with W's normal and tangential directions coupled.
+void couple(PlanarCollision& c) {
+  c.W = {2.0, 0.5, 1.0};
+  c.mu = 0.5;
+}
+void couple(SpatialCollision& c) {
+  c.W = {2.0, 0.5, 0.25, 1.0, 0.1, 1.0};
+  c.mu = 0.5;
+}
+
 // Every law of a family (Law, Collision) whose theorem forbids a gain on every collision is in the row's
-// "always" list, one whose theorem holds only for some e_t (Chatterjee-Ruina's e_t <= 1) in its conditional
-// list, and no other.
+// "always" list, one whose theorem holds only on some collisions (Chatterjee-Ruina's e_t <= 1, the
+// sequential impulses without friction or coupling) in its conditional list, and no other.
 template <class Law, class Collision>
 void expect_row_names_the_laws(const ViolationRow& row, int law_count) {
   for (int l = 0; l < law_count; ++l) {
     const Law law = static_cast<Law>(l);
     SCOPED_TRACE(law_name(law));
-    Collision within, beyond;  // e_t inside and outside Chatterjee-Ruina's theorem
+    Collision within, beyond, frictionless;  // e_t inside and outside Chatterjee-Ruina's theorem; mu = 0
+    couple(within);
+    couple(beyond);
+    couple(frictionless);
     within.e_t = 0.5;
     beyond.e_t = 1.5;
-    const bool always = theorem_forbids_gain(law, within) && theorem_forbids_gain(law, beyond);
-    const bool sometimes = theorem_forbids_gain(law, within) && !always;
+    frictionless.mu = 0.0;
+    const bool always = theorem_forbids_gain(law, within) && theorem_forbids_gain(law, beyond) &&
+                        theorem_forbids_gain(law, frictionless);
+    const bool sometimes = !always && (theorem_forbids_gain(law, within) || theorem_forbids_gain(law, beyond) ||
+                                       theorem_forbids_gain(law, frictionless));
     EXPECT_EQ(row.always.count(law_name(law)) == 1, always);
     EXPECT_EQ(row.conditional.count(law_name(law)) == 1, sometimes);
   }

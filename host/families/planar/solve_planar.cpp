@@ -164,6 +164,18 @@ void thesis_json(io::JsonWriter& j, const SolveInput& in, const PlanarEvalResult
     j.key("eta").null();
   if (law_counts_solutions(in.law)) j.key("solutions").integer(r.report.solutions);
   if (law_reports_iterations(in.law)) j.key("iterations").integer(r.report.iterations);
+  if (law_reports_convergence(in.law)) {
+    j.key("iterations_used").integer(r.report.iterations);
+    j.key("converged").boolean(r.report.converged != 0);
+  }
+}
+
+// A sweeping law's sweeps (the sequential impulses), one state per sweep; empty for the other laws.
+std::vector<PlanarSweepState> sweeps_of(const SolveInput& in) {
+  std::vector<PlanarSweepState> rows;
+  if (law_reports_convergence(in.law))
+    evaluate_traced(in.law, in.c, nullptr, [&](const PlanarSweepState& s) { rows.push_back(s); });
+  return rows;
 }
 
 void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, const MechanismResult* mr) {
@@ -191,6 +203,16 @@ void print_json(const SolveInput& in, const PlanarEvalResult& r, double T_acc, c
   j.key("v_n2").number(out.v_n2).key("v_t2").number(out.v_t2);
   j.key("dE").number(out.dE).key("dE_rel").number(out.dE_rel).key("T_acc").number(T_acc);
   thesis_json(j, in, r);
+  if (law_reports_convergence(in.law)) {
+    j.key("sweeps").begin_array();
+    for (const PlanarSweepState& s : sweeps_of(in)) {
+      j.begin_object();
+      j.key("sweep").integer(s.sweep).key("P_n").number(s.P_n).key("P_t").number(s.P_t);
+      j.key("v_n").number(s.v_n).key("v_t").number(s.v_t);
+      j.end_object();
+    }
+    j.end_array();
+  }
   if (mr) {
     j.key("du").numbers(to_vector(mr->du));
     if (in.u) {
@@ -213,6 +235,10 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
     head.row({"violates", violated_names(r.constraints)});
     if (law_counts_solutions(in.law)) head.row({"solutions", std::to_string(r.report.solutions)});
     if (law_reports_iterations(in.law)) head.row({"iterations", std::to_string(r.report.iterations)});
+    if (law_reports_convergence(in.law)) {
+      head.row({"iterations used", std::to_string(r.report.iterations)});
+      head.row({"converged", r.report.converged ? "yes (the last sweep moved no impulse)" : "no"});
+    }
   }
   head.print(os);
   os << '\n';
@@ -238,6 +264,16 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
     t.row(cells);
   }
   t.print(os);
+
+  if (law_reports_convergence(in.law)) {
+    os << '\n';
+    TextTable g;
+    g.row({"sweep", "P_n", "P_t", "v_n", "v_t"});
+    for (const PlanarSweepState& s : sweeps_of(in))
+      g.row({std::to_string(s.sweep), table_number(s.P_n), table_number(s.P_t), table_number(s.v_n),
+             table_number(s.v_t)});
+    g.print(os);
+  }
 
   if (mr) {
     os << '\n';

@@ -29,7 +29,8 @@ enum class Status : std::uint8_t {
                            // s1 + s2 <= 1)
   no_consistent_solution,  // algebraic laws: no state satisfies the law's conditions (kane-levinson: no
                            // stick or slip state; brach: Newton restitution would need P_N <= 0)
-  not_converged,           // smith: the continuation from mu = 0 failed within its iteration caps
+  not_converged,           // smith: the continuation from mu = 0 failed within its iteration caps;
+                           // sequential impulses to convergence: no fixed point within the sweep cap
   magnitude_out_of_range,  // input scales beyond 2^(+-300), where results would lose digits
                            // (contact/magnitudes.hpp)
   count_
@@ -71,11 +72,13 @@ inline const char* status_reason(Status s) {
     case Status::jam:
       return "jam: dv_n/dI_n <= 0 on the impulse path (friction drives the contact inward)";
     case Status::parameter_out_of_range:
-      return "a law parameter outside its range (chatterjee-combined: need s1 >= 0, s2 >= 0, s1 + s2 <= 1)";
+      return "a law parameter outside its range (chatterjee-combined: need s1 >= 0, s2 >= 0, s1 + s2 <= 1; "
+             "sequential-impulse: iterations a whole number 0..10000, threshold >= 0, normal_first 0 or 1)";
     case Status::no_consistent_solution:
       return "no outcome satisfies the law's conditions (no consistent stick or slip state, or P_N <= 0)";
     case Status::not_converged:
-      return "the law's nonlinear solve did not converge within its iteration caps";
+      return "the law's iteration did not converge within its cap (smith's continuation; sequential-impulse "
+             "with iterations = 0: Gauss-Seidel cycles or creeps beyond 10000 sweeps)";
     case Status::magnitude_out_of_range:
       return "input magnitudes out of range: a velocity above 2^300 (about 2e90) in magnitude, an "
              "approach speed below 2^-300 (about 5e-91) or a diagonal entry of W outside [2^-300, 2^300], "

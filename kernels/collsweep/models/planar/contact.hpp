@@ -39,6 +39,8 @@ struct PlanarCollision {
   // The laws' own parameters (Chatterjee 1997 §6.6, §5.1.1), read only by their law; validated there.
   double s1 = 0.0, s2 = 0.0;  // chatterjee-combined: weights of Law I and Law II (the rest on Law III)
   double ratio = 0.0;         // brach: the impulse ratio P_t / P_n against the initial slip
+  // sequential-impulse: Gauss-Seidel sweeps (0: to convergence), restitution threshold, 1 = normal first.
+  double iterations = 8.0, threshold = 0.0, normal_first = 0.0;
 };
 
 // Result of one law on one collision. All numbers are zero when status != ok.

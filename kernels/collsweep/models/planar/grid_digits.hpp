@@ -12,7 +12,8 @@ namespace collsweep {
 
 // The grid digits of one planar sample, one per ScalarDist of the plan (0 for a non-grid one). Slots, the
 // counter's order (theta fastest): the geometry's below, each law parameter's in its row of parameters.hpp
-//   0 theta_deg, 1 mu, 2 e, 3 e_t, 4 W.log10_cond, 5 W.log10_cond_M, 6 W.rho, 7 W.kappa, 8 s1, 9 s2, 10 ratio
+//   0 theta_deg, 1 mu, 2 e, 3 e_t, 4 W.log10_cond, 5 W.log10_cond_M, 6 W.rho, 7 W.kappa, 8 s1, 9 s2, 10 ratio,
+//   11 iterations, 12 threshold, 13 normal_first
 // (a new parameter takes the next slot, so the digits of every earlier plan are unchanged). A grid ScalarDist
 // that the W kind does not read still counts in G (the config validator rejects it).
 struct GridDigits {

@@ -68,7 +68,8 @@ enum class Stream : std::uint32_t {
   restitution = 4,
   tangential = 5,
   weights = 6,
-  ratio = 7
+  ratio = 7,
+  engine = 8
 };
 
 }  // namespace collsweep

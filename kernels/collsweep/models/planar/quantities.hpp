@@ -4,25 +4,30 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/models/planar/plan.hpp"
 #include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
-// theta, alpha = tan theta, rho, kappa, log10_cond (of W), then every law parameter (parameters.hpp).
+// theta, alpha = tan theta, rho, kappa, log10_cond (of W), then every law parameter (parameters.hpp), then
+// log2_iterations = log2 of the engine law's iterations (a log-spaced axis over K; K = 0, to convergence,
+// is +inf: outside every map).
 enum class PlanarQuantity : std::uint8_t {
   theta,
   alpha,
   rho,
   kappa,
   log10_cond,
-  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_ENUMERATOR) count_
+  COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_ENUMERATOR) log2_iterations,
+  count_
 };
 using PlanarAxis = MapAxis<PlanarQuantity>;
 
 inline const char* quantity_name(PlanarQuantity q) {
   static const char* const names[] = {
-      "theta", "alpha", "rho", "kappa", "log10_cond", COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_NAME)};
+      "theta", "alpha",      "rho",
+      "kappa", "log10_cond", COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_PARAMETER_NAME) "log2_iterations"};
   return q < PlanarQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
 }
 
@@ -44,6 +49,10 @@ COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, PlanarQuantity 
     return s.holder.name;
       COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
+    case PlanarQuantity::log2_iterations:
+      // detmath's log: the same bits on the CPU and the GPU.
+      return s.c.iterations > 0.0 ? detmath::log(s.c.iterations) * 1.4426950408889634
+                                  : detmath::detail::infinity();
     default:
       return 0.0;
   }

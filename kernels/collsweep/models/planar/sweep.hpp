@@ -30,6 +30,7 @@ COLLSWEEP_HD_INLINE SampleNeeds sample_needs(const PlanarSweepSpec& s) {
   if (q == PlanarQuantity::name) n.inputs |= reads;
     COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
+    if (q == PlanarQuantity::log2_iterations) n.inputs |= planar_input::engine;
     n.shape |= q == PlanarQuantity::rho || q == PlanarQuantity::kappa;
     n.log10_cond |= q == PlanarQuantity::log10_cond;
     n.alpha |= q == PlanarQuantity::alpha;

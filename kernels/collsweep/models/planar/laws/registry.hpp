@@ -12,16 +12,17 @@
 #include "collsweep/models/planar/laws/kane_levinson.hpp"
 #include "collsweep/models/planar/laws/newton.hpp"
 #include "collsweep/models/planar/laws/poisson.hpp"
+#include "collsweep/models/planar/laws/sequential_impulse.hpp"
 #include "collsweep/models/planar/laws/smith.hpp"
 #include "collsweep/models/planar/laws/stronge.hpp"
 
 namespace collsweep {
 
 // Djerassi's incremental laws and Chatterjee's Law II, then the algebraic laws of Chatterjee 1997 (§6.5.1
-// Law I, §6.5.3 Law III, §6.6 the combined law, §5.1.2 Kane-Levinson, §5.1.3 Smith, §5.1.1 Brach). A new law
-// is appended, so that every law keeps its index.
+// Law I, §6.5.3 Law III, §6.6 the combined law, §5.1.2 Kane-Levinson, §5.1.3 Smith, §5.1.1 Brach), then the
+// physics engines' sequential impulses. A new law is appended, so that every law keeps its index.
 using PlanarLaws = LawList<Stronge, Poisson, Newton, ChatterjeeRuina, ChatterjeeLaw1, ChatterjeeLaw3,
-                           ChatterjeeCombined, KaneLevinson, Smith, Brach>;
+                           ChatterjeeCombined, KaneLevinson, Smith, Brach, SequentialImpulse>;
 
 // A planar law at run time: its index in PlanarLaws (configs and outputs use its name).
 enum class PlanarLaw : std::uint8_t {};
@@ -73,6 +74,21 @@ COLLSWEEP_HD_INLINE PlanarOutcome evaluate(PlanarLaw law, const PlanarCollision&
 
 COLLSWEEP_HD_INLINE PlanarOutcome evaluate(PlanarLaw law, const PlanarCollision& c) {
   return evaluate(law, c, nullptr);
+}
+
+// The laws that sweep to a fixed point (the engines' sequential impulses): solve prints their sweeps.
+template <class L>
+struct ReportsConvergence : std::bool_constant<L::reports_convergence> {};
+using SweepingPlanarLaws = LawsWhere<ReportsConvergence, PlanarLaws>;
+
+// Evaluates a sweeping law with trace(PlanarSweepState) after every sweep (laws/sequential_impulse.hpp);
+// another law gives numerical_failure and no call.
+template <class Trace>
+PlanarOutcome evaluate_traced(PlanarLaw law, const PlanarCollision& c, LawReport* report,
+                              const Trace& trace) {
+  return planar_registry::visit<SweepingPlanarLaws>(
+      law, [&](auto tag) { return decltype(tag)::type::evaluate(c, report, trace); },
+      [] { return invalid_outcome(Status::numerical_failure); });
 }
 
 // Whether a theorem says this law cannot gain energy on this collision (each law's theorem_forbids_gain).
