@@ -270,8 +270,8 @@ void print_table(const SolveInput& in, const PlanarEvalResult& r, double T_acc, 
     TextTable g;
     g.row({"sweep", "P_n", "P_t", "v_n", "v_t"});
     for (const PlanarSweepState& s : sweeps_of(in))
-      g.row({std::to_string(s.sweep), table_number(s.P_n), table_number(s.P_t), table_number(s.v_n),
-             table_number(s.v_t)});
+      g.row({std::to_string(s.sweep), table_number(s.P_n + 0.0), table_number(s.P_t + 0.0),
+             table_number(s.v_n + 0.0), table_number(s.v_t + 0.0)});  // (+ 0.0: a clamped -0 reads as 0)
     g.print(os);
   }
 
