@@ -16,13 +16,13 @@ struct LawReport {
                                  // PlanarOutcome::type in the planar family
   std::uint8_t solutions = 0;    // distinct consistent solutions found: 1 for the closed-form laws;
                                  // kane-levinson and smith count theirs (0, 1 or several)
-  std::uint16_t iterations = 0;  // Newton iterations spent (smith), Gauss-Seidel sweeps (the sequential
+  std::uint32_t iterations = 0;  // Newton iterations spent (smith), Gauss-Seidel sweeps (the sequential
                                  // impulses), 0 for the others
   std::uint8_t converged = 0;    // the sequential impulses: 1 when the last sweep reached the fixed point
 };
 
 COLLSWEEP_HD_INLINE void set_report(LawReport* r, std::uint8_t type, std::uint8_t solutions,
-                                    std::uint16_t iterations = 0, std::uint8_t converged = 0) {
+                                    std::uint32_t iterations = 0, std::uint8_t converged = 0) {
   if (r) {
     r->type = type;
     r->solutions = solutions;
