@@ -149,7 +149,8 @@ void BM_CudaMultiContact(benchmark::State& state, int k, DelassusKind kind) {
 // 18 x 15 cells, mu in [0, 1.5], e in [0, 1], e_t in [-1, 1] (read by chatterjee-ruina-3d and as r_t by
 // Laws I, III and the combined law), and the thesis laws' parameters as configs/spatial_thesis_laws.toml
 // draws them (s1 = s2 = 0.25; r1 in [0, 1.5], r2 in [-0.5, 0.5]); a thesis law's sweep tallies the
-// constraint words too.
+// constraint words too. sequential-impulse-3d runs at its defaults: K = 8 sweeps (Box2D's
+// velocityIterations), threshold 0, friction first, the pyramid.
 SpatialSweepSpec one_spatial_law(SpatialLaw law) {
   SpatialSweepSpec s;
   s.plan.seed = 7;

@@ -83,9 +83,10 @@ MULTICONTACT_COLUMNS = ["law", "samples", "valid"] + [f"p_gain_{w}{s}" for w in 
 SPATIAL_ROUTH_MODES = ["A", "B", "C", "D", "E"]
 SPATIAL_LAW2_MODES = ["II-1", "II-2"]
 SPATIAL_MODE_COLUMNS = {m: "mode_" + m.replace("-", "_") for m in SPATIAL_ROUTH_MODES + SPATIAL_LAW2_MODES}
-# Chatterjee's thesis laws in 3D have no mode: their cases are map.csv's case_1 .. case_3 (summary.json "cases").
+# Chatterjee's thesis laws in 3D and the engine law have no mode: their cases are map.csv's case_1 .. case_3
+# (summary.json "cases").
 SPATIAL_THESIS_LAWS = {"chatterjee-law1-3d", "chatterjee-law3-3d", "chatterjee-combined-3d", "kane-levinson-3d",
-                       "smith-3d", "brach-3d"}
+                       "smith-3d", "brach-3d", "sequential-impulse-3d"}
 SPATIAL_COLUMNS = (["law", "samples", "valid", "gain_count", "gain_fraction", "gain_fraction_lo",
                     "gain_fraction_hi"] + list(SPATIAL_MODE_COLUMNS.values()))
 SPATIAL_AXIS_LABELS = axis_labels("spatial")

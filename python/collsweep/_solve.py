@@ -13,7 +13,8 @@ from ._config import to_toml
 
 # Arguments given as a symmetric matrix: `collsweep solve` reads their upper triangle, row by row.
 _UPPER_TRIANGLE = ("W", "G")
-# Python names of options whose command-line names differ.
+# Python names of options whose command-line names differ (beyond "_" for "-": normal_first is
+# --normal-first).
 _OPTION_NAMES = {"e_t": "et"}
 # The options of `collsweep solve` itself (its law parameters' options come from the families' tables).
 _OPTIONS = tuple(o for o in _core.solve_options() if o not in ("law", "json"))
@@ -95,7 +96,7 @@ def solve(law: str, **options) -> Solution:
     six components), v, mu, e, et, or bodies (two rigid bodies: the path of a TOML file as a str or a
     pathlib.Path, the TOML text, or a dict of its tables {"body1": {...}, "body2": {...}, "contact": {...}};
     docs/commands.md); multi-contact contacts, G (2k x 2k or its upper triangle), gamma, mu, eN, eT, solver;
-    the thesis laws' s1, s2, ratio.
+    the thesis laws' s1, s2, ratio; the engine laws' iterations, threshold, normal_first, friction_cone.
 
     Returns a Solution (the outcome, its phases, and for bodies both bodies' post-impact motion); raises
     ValueError with the command's message for an invalid collision or option.
@@ -104,7 +105,7 @@ def solve(law: str, **options) -> Solution:
     written = None  # (path, label) of a bodies file written here
     with tempfile.TemporaryDirectory(prefix="collsweep-solve-") as folder:
         for name, value in options.items():
-            option = _OPTION_NAMES.get(name, name)
+            option = _OPTION_NAMES.get(name, name.replace("_", "-"))
             if option not in _OPTIONS:
                 raise ValueError(f"argument '{name}' is not an option of collsweep solve (its options: "
                                  f"{', '.join(_OPTIONS)})")

@@ -3,6 +3,7 @@
 // witnesses, classic and with the thesis laws (skips with a message without a GPU).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -37,6 +38,11 @@ SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   s.plan.s2 = {ScalarKind::uniform, 0.0, 0.6, 1};
   s.plan.r1 = {ScalarKind::uniform, -0.5, 1.5, 1};
   s.plan.r2 = {ScalarKind::uniform, -0.5, 0.5, 1};
+  // The engine law's: K = 0 (to convergence) .. 24 sweeps, both orders and friction variants.
+  s.plan.iterations = {ScalarKind::grid, 0.0, 24.0, 25};
+  s.plan.threshold = {ScalarKind::uniform, 0.0, 0.5, 1};
+  s.plan.normal_first = {ScalarKind::grid, 0.0, 1.0, 2};
+  s.plan.friction_cone = {ScalarKind::grid, 0.0, 1.0, 2};
   for (int l = 0; l < spatial_law_count; ++l) s.laws[l] = static_cast<SpatialLaw>(l);
   s.n_laws = spatial_law_count;
   s.witnesses = 10;
@@ -71,6 +77,16 @@ TEST_F(GpuSpatial, LawsOnGivenCollisionsAreTheCpusBitForBit) {
   }
 }
 
+// Every drawn field of a sample (W, v, mu, e, e_t, the angles, log10_cond, mu_c, the thesis laws'
+// parameters).
+std::array<double, 24> sample_fields(const SpatialSample& s) {
+  const SpatialThesisParams& p = s.params;
+  return {s.c.W.a,   s.c.W.c1,  s.c.W.c2,     s.c.W.b11,   s.c.W.b12,      s.c.W.b22,
+          s.c.v.n,   s.c.v.t1,  s.c.v.t2,     s.c.mu,      s.c.e,          s.c.e_t,
+          s.psi_deg, s.phi_deg, s.log10_cond, s.mu_c,      p.s1,           p.s2,
+          p.r1,      p.r2,      p.iterations, p.threshold, p.normal_first, p.friction_cone};
+}
+
 TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
   for (const auto kind : {SpatialMatrixKind::direct, SpatialMatrixKind::canonical, SpatialMatrixKind::bodies,
                           SpatialMatrixKind::mechanism, SpatialMatrixKind::fixed}) {
@@ -83,16 +99,8 @@ TEST_F(GpuSpatial, OnDeviceSamplesOfEveryMatrixKindAreTheCpus) {
     std::size_t inputs = 0, outcomes = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
       const SpatialSample c = draw_spatial_sample(spec.plan, first + i);
-      const double a[] = {c.c.W.a,   c.c.W.c1,    c.c.W.c2,    c.c.W.b11,   c.c.W.b12,
-                          c.c.W.b22, c.c.v.n,     c.c.v.t1,    c.c.v.t2,    c.c.mu,
-                          c.c.e,     c.c.e_t,     c.psi_deg,   c.phi_deg,   c.log10_cond,
-                          c.mu_c,    c.params.s1, c.params.s2, c.params.r1, c.params.r2};
-      const SpatialSample& g = gs[i];
-      const double b[] = {g.c.W.a,   g.c.W.c1,    g.c.W.c2,    g.c.W.b11,   g.c.W.b12,
-                          g.c.W.b22, g.c.v.n,     g.c.v.t1,    g.c.v.t2,    g.c.mu,
-                          g.c.e,     g.c.e_t,     g.psi_deg,   g.phi_deg,   g.log10_cond,
-                          g.mu_c,    g.params.s1, g.params.s2, g.params.r1, g.params.r2};
-      inputs += std::memcmp(a, b, sizeof a) != 0;
+      const std::array<double, 24> a = sample_fields(c), b = sample_fields(gs[i]);
+      inputs += std::memcmp(a.data(), b.data(), sizeof a) != 0;
       for (int l = 0; l < spec.n_laws; ++l)
         outcomes += !same_bits(evaluate_spatial(spec.laws[l], c.c, c.params), go[i * spec.n_laws + l]);
     }

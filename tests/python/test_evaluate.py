@@ -33,6 +33,10 @@ def family_inputs(family, rng, k=2):
                 "W_12": W[:, 1, 2], "W_22": W[:, 2, 2], "v_n": -rng.uniform(0.1, 2, ROWS),
                 "v_1": rng.uniform(-2, 2, ROWS), "v_2": rng.uniform(-2, 2, ROWS), "e_t": rng.uniform(-1, 1, ROWS),
                 "r1": rng.uniform(-1, 1, ROWS), "r2": rng.uniform(-1, 1, ROWS)}
+        # sequential-impulse-3d's: K = 0 (to convergence) .. 19 sweeps, threshold, order, friction variant.
+        cols.update({"iterations": rng.integers(0, 20, ROWS).astype(float), "threshold": rng.uniform(0, 0.5, ROWS),
+                     "normal_first": rng.integers(0, 2, ROWS).astype(float),
+                     "friction_cone": rng.integers(0, 2, ROWS).astype(float)})
     else:
         G = spd(rng, 2 * k, ROWS)
         cols = {f"G_{i}_{j}": G[:, i, j] for i in range(2 * k) for j in range(i, 2 * k)}
@@ -46,6 +50,7 @@ def family_inputs(family, rng, k=2):
     cols.update({"mu": rng.uniform(0, 1.2, ROWS), "e": rng.uniform(0, 1, ROWS),
                  "s1": rng.uniform(0, 0.5, ROWS), "s2": rng.uniform(0, 0.5, ROWS)})
     return cols
+
 
 
 def cli_eval(cli, tmp_path, law, cols, *extra):
@@ -83,8 +88,8 @@ def law_cases():
 def test_evaluate_equals_cli_eval_bit_for_bit(cli, tmp_path, family, law, k):
     rng = np.random.default_rng(abs(hash((law, k))) % 2**32)
     cols = family_inputs(family, rng, k)
-    if not law.startswith("sequential-impulse"):  # smith's output column `iterations` is the engine law's input
-        for name in ("iterations", "threshold", "normal_first"):
+    if not law.startswith("sequential-impulse"):  # (smith and smith-3d write an output column `iterations`)
+        for name in ("iterations", "threshold", "normal_first", "friction_cone"):
             cols.pop(name, None)
     ours = collsweep.evaluate(law, errors="flag", threads=2, **cols)
     theirs = cli_eval(cli, tmp_path, law, cols)

@@ -140,9 +140,19 @@ TEST(ConfigSpatial, GridRuleCoversEveryScalarOfThePlan) {
   families::FamilyTraits<SpatialSweepSpec>::keys(grids, run, s);
   std::uint64_t product = 1;
   for (const auto& [path, d] : grids.scalars) product *= d->n;
-  EXPECT_EQ(grids.scalars.size(), 15u);
+  EXPECT_EQ(grids.scalars.size(), 19u);
   EXPECT_EQ(product, spatial_grid_size(s.plan));
   EXPECT_EQ(product, 614889782588491410ull);  // 2 * 3 * 5 * ... * 47
+  // The engine law's parameters (their product beside the fifteen's would overflow 64 bits: on their own).
+  SpatialSweepSpec e;
+  ScalarDist* engine[] = {&e.plan.iterations, &e.plan.threshold, &e.plan.normal_first, &e.plan.friction_cone};
+  for (int i = 0; i < 4; ++i) *engine[i] = ScalarDist{ScalarKind::grid, 0.0, 1.0, primes[i]};
+  config::GridCollector engine_grids;
+  families::FamilyTraits<SpatialSweepSpec>::keys(engine_grids, run, e);
+  std::uint64_t engine_product = 1;
+  for (const auto& [path, d] : engine_grids.scalars) engine_product *= d->n;
+  EXPECT_EQ(engine_product, 2u * 3u * 5u * 7u);
+  EXPECT_EQ(engine_product, spatial_grid_size(e.plan));
   // In a config: run.samples below the product is refused, naming every grid key.
   const std::string text =
       doc("[matrix]\nkind = \"canonical\"\nlog10_b = { dist = \"grid\", lo = 0.0, hi = 1.0, n = 4 }\n"

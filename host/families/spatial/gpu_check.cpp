@@ -2,6 +2,7 @@
 #include "families/spatial/gpu_check.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -16,14 +17,17 @@ double rel(double a, double b, double scale) {
   return scale > 0 ? std::fabs(a - b) / scale : std::fabs(a - b);
 }
 
+// Every field of the sample: W, v, mu, e, e_t, the angles, log10_cond, mu_c and the thesis laws' parameters.
 bool same_sample(const SpatialSample& a, const SpatialSample& b) {
-  const double x[] = {a.c.W.a,      a.c.W.c1, a.c.W.c2,    a.c.W.b11,   a.c.W.b12,   a.c.W.b22,  a.c.v.n,
-                      a.c.v.t1,     a.c.v.t2, a.c.mu,      a.c.e,       a.c.e_t,     a.psi_deg,  a.phi_deg,
-                      a.log10_cond, a.mu_c,   a.params.s1, a.params.s2, a.params.r1, a.params.r2};
-  const double y[] = {b.c.W.a,      b.c.W.c1, b.c.W.c2,    b.c.W.b11,   b.c.W.b12,   b.c.W.b22,  b.c.v.n,
-                      b.c.v.t1,     b.c.v.t2, b.c.mu,      b.c.e,       b.c.e_t,     b.psi_deg,  b.phi_deg,
-                      b.log10_cond, b.mu_c,   b.params.s1, b.params.s2, b.params.r1, b.params.r2};
-  return std::memcmp(x, y, sizeof x) == 0;
+  const auto fields = [](const SpatialSample& s) {
+    const SpatialThesisParams& p = s.params;
+    return std::array<double, 24>{
+        s.c.W.a,  s.c.W.c1, s.c.W.c2, s.c.W.b11, s.c.W.b12,    s.c.W.b22,   s.c.v.n,        s.c.v.t1,
+        s.c.v.t2, s.c.mu,   s.c.e,    s.c.e_t,   s.psi_deg,    s.phi_deg,   s.log10_cond,   s.mu_c,
+        p.s1,     p.s2,     p.r1,     p.r2,      p.iterations, p.threshold, p.normal_first, p.friction_cone};
+  };
+  const std::array<double, 24> x = fields(a), y = fields(b);
+  return std::memcmp(x.data(), y.data(), sizeof(double) * x.size()) == 0;
 }
 
 }  // namespace

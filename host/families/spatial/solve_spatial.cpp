@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "collsweep/models/spatial/constraints.hpp"
 #include "collsweep/models/spatial/laws/registry.hpp"
 #include "families/shared/parameter_rows.hpp"
 #include "families/shared/thesis_columns.hpp"
@@ -251,9 +252,12 @@ void print_table(const SpatialSolveInput& in, const SpatialOutcome& out, double 
 
 // ---- Chatterjee's thesis laws in 3D (thesis_eval_3d.hpp) ----
 
+// An iterative engine law's sweeps (law_reports_convergence): what each left, for solve's table.
+using SweepStates = std::vector<SpatialSweepState>;
+
 void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesisInput& in,
                        const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
-                       const std::optional<BodiesInput>& bodies) {
+                       const std::optional<BodiesInput>& bodies, const SweepStates& sweeps) {
   const SpatialOutcome& out = r.outcome;
   io::JsonWriter j(std::cout);
   j.begin_object();
@@ -278,14 +282,40 @@ void print_thesis_json(const SolveOptions& o, SpatialLaw law, const SpatialThesi
     j.key("eta").null();
   if (law_counts_solutions(law)) j.key("solutions").integer(r.report.solutions);
   if (law_reports_iterations(law)) j.key("iterations").integer(r.report.iterations);
+  if (law_reports_convergence(law)) {
+    j.key("iterations_used").integer(r.report.iterations);
+    j.key("converged").boolean(r.report.converged != 0);
+  }
   j.end_object();
+  if (law_reports_convergence(law)) {
+    j.key("sweeps").begin_array();
+    for (const SpatialSweepState& st : sweeps) {
+      j.begin_object().key("sweep").integer(st.sweep);
+      j.key("P_n").number(st.P.n).key("P_1").number(st.P.t1).key("P_2").number(st.P.t2);
+      j.key("v_n").number(st.v.n).key("v_1").number(st.v.t1).key("v_2").number(st.v.t2);
+      j.key("change").number(st.change).end_object();
+    }
+    j.end_array();
+  }
   if (ba) write_bodies_json(j, *bodies, *ba);
   j.end_object();
 }
 
+// The sweeps' table: the accumulated impulses and the contact velocity after each sweep.
+void print_sweeps(std::ostream& os, const SweepStates& sweeps) {
+  os << "\nsweeps (accumulated impulse P and contact velocity v after each; change: the largest change of an "
+        "accumulated impulse in the sweep)\n";
+  TextTable t;
+  t.row({"sweep", "P_n", "P_1", "P_2", "v_n", "v_1", "v_2", "change"});
+  for (const SpatialSweepState& st : sweeps)
+    t.row({std::to_string(st.sweep), table_number(st.P.n), table_number(st.P.t1), table_number(st.P.t2),
+           table_number(st.v.n), table_number(st.v.t1), table_number(st.v.t2), table_number(st.change)});
+  t.print(os);
+}
+
 void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThesisInput& in,
                         const SpatialThesisResult& r, double T_acc, const BodiesAfter* ba,
-                        const std::optional<BodiesInput>& bodies) {
+                        const std::optional<BodiesInput>& bodies, const SweepStates& sweeps) {
   const SpatialOutcome& out = r.outcome;
   std::ostream& os = std::cout;
   TextTable head;
@@ -295,6 +325,11 @@ void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThes
   head.row({"violates", violated_names(r.constraints)});
   if (law_counts_solutions(law)) head.row({"solutions", std::to_string(r.report.solutions)});
   if (law_reports_iterations(law)) head.row({"iterations", std::to_string(r.report.iterations)});
+  if (law_reports_convergence(law))
+    head.row(
+        {"sweeps", std::to_string(r.report.iterations) +
+                       (r.report.converged ? " (converged: the last sweep moved no impulse)"
+                                           : " (not converged: the last sweep still moved the impulses)")});
   head.print(os);
   os << '\n';
   TextTable t;
@@ -313,6 +348,7 @@ void print_thesis_table(const SolveOptions& o, SpatialLaw law, const SpatialThes
     t.row(cells);
   }
   t.print(os);
+  if (law_reports_convergence(law)) print_sweeps(os, sweeps);
   if (ba) print_bodies_table(os, *bodies, *ba);
   os << "\n(frame (n, t1, t2): P = (I_n, I_1, I_2) on body 1, v2 = v1 + W P; violates: the constraints C1-C4 "
         "of Chatterjee 1997 §3.2-§3.4 the outcome breaks)\n";
@@ -330,7 +366,11 @@ std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialL
   in.c.e = k.e;
   in.c.e_t = k.e_t;
   families::read_parameter_options<SpatialSweepSpec>(o, law_reads(law), in);
-  const SpatialThesisResult r = evaluate_with_reports(law, in);
+  SweepStates sweeps;  // an iterative law's sweeps, as they run
+  SpatialThesisResult r;
+  r.outcome = evaluate_spatial_traced(law, in.c, in.params, &r.report,
+                                      [&](const SpatialSweepState& st) { sweeps.push_back(st); });
+  r.constraints = check_constraints(in.c, r.outcome);
   if (r.outcome.status != Status::ok) {
     const Status s = r.outcome.status;
     if (s == Status::parameter_out_of_range)
@@ -343,9 +383,9 @@ std::optional<SolveFailure> solve_spatial_thesis(const SolveOptions& o, SpatialL
   std::optional<BodiesAfter> ba;
   if (base.bodies) ba = apply_impulse(*base.bodies, r.outcome.I);
   if (o.json)
-    print_thesis_json(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies);
+    print_thesis_json(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies, sweeps);
   else
-    print_thesis_table(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies);
+    print_thesis_table(o, law, in, r, T_acc, ba ? &*ba : nullptr, base.bodies, sweeps);
   return std::nullopt;
 }
 

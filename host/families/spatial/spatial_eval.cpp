@@ -12,6 +12,13 @@ const char* spatial_status_reason(Status s) {
     return "W is not symmetric positive definite (need W_nn > 0, W_11 W_22 - W_12^2 > 0 and W_nn - c^T b^-1 "
            "c "
            "> 0, c = (W_n1, W_n2), b = [[W_11, W_12], [W_12, W_22]])";
+  if (s == Status::parameter_out_of_range)
+    return "a law parameter outside its range (chatterjee-combined-3d: need s1 >= 0, s2 >= 0, s1 + s2 <= 1; "
+           "sequential-impulse-3d: need iterations a whole number in [0, 10000], threshold >= 0, "
+           "normal_first and friction_cone 0 or 1)";
+  if (s == Status::not_converged)
+    return "the law's iteration did not converge within its cap (smith-3d's continuation; "
+           "sequential-impulse-3d with iterations = 0: no sweep reached the fixed point within 10000)";
   return status_reason(s);
 }
 

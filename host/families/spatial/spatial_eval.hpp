@@ -12,7 +12,8 @@ namespace collsweep::families {
 
 RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law);
 
-// status_reason in the spatial family's words (W's SPD condition names W_nn, W_11, ... of the 3 x 3 W).
+// status_reason in the spatial family's words (W's SPD condition names W_nn, W_11, ... of the 3 x 3 W; the
+// spatial laws' own parameters and iterations).
 const char* spatial_status_reason(Status s);
 
 // The results a spatial witness row records (witnesses.csv), in its column order: the mode first, compared

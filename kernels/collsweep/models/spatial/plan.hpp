@@ -48,7 +48,7 @@ struct SpatialSamplePlan {
   SpatialMatrixDist W;
   ScalarDist psi_deg{ScalarKind::uniform, 0.0, 90.0, 1};        // incidence: angle between -v1 and n, [0, 90)
   ScalarDist phi_deg{ScalarKind::uniform, 0.0, 360.0, 1};       // azimuth from the principal axis of b
-  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_PLAN_FIELD)  // mu, e, e_t, s1, s2, r1, r2 (parameters.hpp)
+  COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_PARAMETER_PLAN_FIELD)  // mu, e, ... (parameters.hpp)
 };
 
 // One drawn collision with the derived quantities that map axes may use. |v1| = 1:
@@ -58,7 +58,7 @@ struct SpatialSample {
   double psi_deg = 0.0, phi_deg = 0.0;  // the drawn angles themselves (grid values stay exact)
   double log10_cond = 0.0;              // log10 of W's condition number (direct: the drawn value)
   double mu_c = 0.0;                    // |b^-1 c| (Elkaranshawy eq. 36)
-  SpatialThesisParams params;           // s1, s2, r1, r2 (drawn only when a law or an axis reads them)
+  SpatialThesisParams params;           // s1, s2, r1, r2, ... (drawn only when a law or an axis reads them)
 };
 
 // RNG streams, one per purpose, so that changing how one input is drawn never changes the others (append
@@ -69,8 +69,12 @@ enum class SpatialStream : std::uint32_t {
   friction = 3,
   restitution = 4,
   tangential = 5,
-  weights = 6,  // s1, then s2
-  ratio = 7     // r1, then r2
+  weights = 6,     // s1, then s2
+  ratio = 7,       // r1, then r2
+  iterations = 8,  // sequential-impulse-3d's engine parameters, one stream each
+  threshold = 9,
+  normal_first = 10,
+  friction_cone = 11
 };
 
 }  // namespace collsweep

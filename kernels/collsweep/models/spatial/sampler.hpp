@@ -18,16 +18,16 @@
 //                by the law as not SPD, counted by the sweep).
 //     fixed      nothing.
 //   approach     psi = draw_scalar(psi_deg), then phi = draw_scalar(phi_deg)
-//   the law parameters mu, e, e_t, s1, s2, r1, r2 as their rows in parameters.hpp say (each only when a law
-//   or an axis reads it; mu and e always)
+//   the law parameters mu, e, e_t, s1, s2, r1, r2, iterations, threshold, normal_first, friction_cone as
+//   their rows in parameters.hpp say (each only when a law or an axis reads it; mu and e always)
 // Grid axes: one mixed-radix counter g = k mod G, G the product of the grid points of every ScalarDist of
 // the plan, digits in the fixed order (fastest first) log10_cond, log10_b, coupling, mass_ratio, lever,
-// log10_cond_M, psi, phi, then the parameters' slots (mu, e, e_t, s1, s2, r1, r2); a grid dist takes its
-// digit and draws nothing (both draws of a grid log10_b take the same value: b1 = b2). Then (direct, bodies,
-// mechanism; canonical is drawn in it) the canonical frame: the tangent axes rotated onto b's principal axes
-// (b12 = 0, b11 >= b22) and W scaled to a = 1. log10_cond: the drawn x for direct, else from W's Jacobi
-// eigenvalues
-// (+inf when W is not positive definite, so such a sample falls outside every finite map axis).
+// log10_cond_M, psi, phi, then the parameters' slots (mu, e, e_t, s1, s2, r1, r2, iterations, threshold,
+// normal_first, friction_cone); a grid dist takes its digit and draws nothing (both draws of a grid log10_b
+// take the same value: b1 = b2). Then (direct, bodies, mechanism; canonical is drawn in it) the canonical
+// frame: the tangent axes rotated onto b's principal axes (b12 = 0, b11 >= b22) and W scaled to a = 1.
+// log10_cond: the drawn x for direct, else from W's Jacobi eigenvalues (+inf when W is not positive
+// definite, so such a sample falls outside every finite map axis).
 // A W that is not SPD is returned as drawn, never redrawn: the laws report it and the sweep counts it.
 #pragma once
 
@@ -223,7 +223,8 @@ COLLSWEEP_HD_INLINE Delassus3 draw_spatial_matrix(const SpatialSamplePlan& p, st
   return wd.fixed;
 }
 
-// Sample k of the plan. A need that is false leaves its inputs 0 and its stream unread.
+// Sample k of the plan. A need that is false leaves its inputs at their defaults (0; the engine law's
+// iterations 8) and its stream unread.
 template <class Normals = PairwiseNormals>
 COLLSWEEP_HD_INLINE SpatialSample draw_spatial_sample(const SpatialSamplePlan& p, std::uint64_t k,
                                                       SpatialNeeds needs = SpatialNeeds{}) {

@@ -31,6 +31,7 @@ COLLSWEEP_HD_INLINE SpatialNeeds sample_needs(const SpatialSweepSpec& s) {
   if (q == SpatialQuantity::name) n.inputs |= reads;
     COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
+    n.inputs |= derived_quantity_reads(q);
   }
   return n;
 }

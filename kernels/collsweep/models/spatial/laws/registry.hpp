@@ -12,14 +12,17 @@
 #include "collsweep/models/spatial/laws/kane_levinson_3d.hpp"
 #include "collsweep/models/spatial/laws/law_inputs.hpp"
 #include "collsweep/models/spatial/laws/routh_laws.hpp"
+#include "collsweep/models/spatial/laws/sequential_impulse_3d.hpp"
 #include "collsweep/models/spatial/laws/smith_3d.hpp"
 
 namespace collsweep {
 
-// The three incremental (Routh) laws, Chatterjee-Ruina's algebraic Law II in 3D, then Chatterjee's thesis
-// laws in 3D. A new law is appended, so that every law keeps its index.
-using SpatialLaws = LawList<Stronge3d, Poisson3d, Newton3d, ChatterjeeRuina3d, ChatterjeeLaw1_3d,
-                            ChatterjeeLaw3_3d, ChatterjeeCombined3d, KaneLevinson3d, Smith3d, Brach3d>;
+// The three incremental (Routh) laws, Chatterjee-Ruina's algebraic Law II in 3D, Chatterjee's thesis laws in
+// 3D, then the physics engines' sequential impulses. A new law is appended, so that every law keeps its
+// index.
+using SpatialLaws =
+    LawList<Stronge3d, Poisson3d, Newton3d, ChatterjeeRuina3d, ChatterjeeLaw1_3d, ChatterjeeLaw3_3d,
+            ChatterjeeCombined3d, KaneLevinson3d, Smith3d, Brach3d, SequentialImpulse3d>;
 
 template <class L>
 inline constexpr SpatialLaw spatial_law = static_cast<SpatialLaw>(LawIndex<L, SpatialLaws>::value);
@@ -48,6 +51,8 @@ template <class L>
 struct IsClassicWithoutRouth : std::bool_constant<!L::thesis && !HasRouthPath<L>::value> {};
 template <class L>
 struct IsThesis : std::bool_constant<L::thesis> {};
+template <class L>
+struct ReportsConvergence : std::bool_constant<L::reports_convergence> {};
 
 template <class Sub = SpatialLaws, class F, class G>
 COLLSWEEP_HD_INLINE auto visit(SpatialLaw law, const F& f, const G& otherwise) {
@@ -183,6 +188,20 @@ COLLSWEEP_HD_INLINE SpatialOutcome evaluate_spatial_without_routh(SpatialLaw law
         set_report(report, 0, o.status == Status::ok ? 1 : 0);
         return o;
       });
+}
+
+// The iterative engine laws (reports_convergence: their sweeps observable through a trace).
+using IterativeSpatialLaws = LawsWhere<spatial_registry::ReportsConvergence, SpatialLaws>;
+
+// evaluate_spatial with an observer of the sweeps, trace(SpatialSweepState) after each, for `solve`'s table
+// of an iterative law (the other laws have none: evaluate_spatial, trace never called).
+template <class Trace>
+inline SpatialOutcome evaluate_spatial_traced(SpatialLaw law, const SpatialCollision& c,
+                                              const SpatialThesisParams& p, LawReport* report,
+                                              const Trace& trace) {
+  return spatial_registry::visit<IterativeSpatialLaws>(
+      law, [&](auto tag) { return decltype(tag)::type::evaluate(c, p, report, trace); },
+      [&] { return evaluate_spatial(law, c, p, report); });
 }
 
 // Parses a spatial law's name; returns false for an unknown name.
