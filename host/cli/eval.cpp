@@ -31,11 +31,11 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
   EvalTable table;
   try {
-    const std::size_t family = family_of_law_option(o.law);
     const std::string constraints = o.constraints ? "(flag)" : "";
-    reject_other_family_options(
-        family, o.law,
-        {{"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &constraints}}, false);
+    const std::vector<GivenOption> given = {
+        {"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &constraints}};
+    const std::size_t family = family_of_law_option(o.law, given, false);
+    reject_other_family_options(family, o.law, given, false);
     families::for_each_family([&](auto i) {
       if (i == family) table = family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
     });
