@@ -117,8 +117,17 @@ MultiContactSweepSpec k_contacts(int k, DelassusKind kind = DelassusKind::direct
   return s;
 }
 
-void BM_CpuMultiContact(benchmark::State& state, int k, DelassusKind kind) {
-  const MultiContactSweepSpec spec = k_contacts(k, kind);
+// The engine law alone on the same plans (sequential-impulse: Box2D's defaults, 8 sweeps and the block
+// solver for k = 2, the spread over every order of the normal impulses for k = 4).
+MultiContactSweepSpec engine_contacts(int k, DelassusKind kind = DelassusKind::direct) {
+  MultiContactSweepSpec s = k_contacts(k, kind);
+  s.laws[0] = multicontact_law<MultiContactSequentialImpulse>;
+  s.n_laws = 1;
+  return s;
+}
+
+void BM_CpuMultiContact(benchmark::State& state, int k, DelassusKind kind, bool engine) {
+  const MultiContactSweepSpec spec = engine ? engine_contacts(k, kind) : k_contacts(k, kind);
   const std::uint64_t n = k == 2 ? 1 << 14 : 1 << 12;
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -128,13 +137,13 @@ void BM_CpuMultiContact(benchmark::State& state, int k, DelassusKind kind) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-void BM_CudaMultiContact(benchmark::State& state, int k, DelassusKind kind) {
+void BM_CudaMultiContact(benchmark::State& state, int k, DelassusKind kind, bool engine) {
   const cuda::DeviceInfo info = cuda::query_device();
   if (!info.available) {
     state.SkipWithError(("no CUDA device: " + std::string(info.message)).c_str());
     return;
   }
-  const MultiContactSweepSpec spec = k_contacts(k, kind);
+  const MultiContactSweepSpec spec = engine ? engine_contacts(k, kind) : k_contacts(k, kind);
   const std::uint64_t n = std::uint64_t(1) << (k == 2 ? 26 : 23);
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -297,9 +306,22 @@ void register_all() {
                                (kind == DelassusKind::mechanism ? "-mechanism"
                                 : kind == DelassusKind::body    ? "-body"
                                                                 : "");
-      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, kind)
+      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, kind, false)
           ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, kind)
+      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, kind, false)
+          ->Unit(benchmark::kMillisecond)
+          ->UseManualTime()
+          ->Iterations(3);
+    }
+  // The multi-contact engine law (sequential-impulse) on the same plans: k = 2 and 4 contacts, and the rod.
+  for (const DelassusKind kind : {DelassusKind::direct, DelassusKind::body})
+    for (const int k : {2, 4}) {
+      if (kind == DelassusKind::body && k != 2) continue;
+      const std::string name =
+          "sequential-impulse-k" + std::to_string(k) + (kind == DelassusKind::body ? "-body" : "");
+      benchmark::RegisterBenchmark(("sweep/cpu1/" + name).c_str(), BM_CpuMultiContact, k, kind, true)
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("sweep/cuda/" + name).c_str(), BM_CudaMultiContact, k, kind, true)
           ->Unit(benchmark::kMillisecond)
           ->UseManualTime()
           ->Iterations(3);

@@ -35,7 +35,7 @@ struct PendingBatch {
     }
     for (int l = 0; l < spec.n_laws; ++l) {
       MultiContactOutcome<K> out[multicontact_lane_batch];
-      if (n == multicontact_lane_batch) {
+      if (n == multicontact_lane_batch && law_has_lanes(spec.laws[l])) {  // (the engine law has none)
         evaluate_multicontact_lanes<K>(spec.laws[l], c, opt, out);
       } else {
         for (int s = 0; s < n; ++s) out[s] = evaluate_lcp<K>(spec.laws[l], c[s], opt);

@@ -93,6 +93,9 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     s.log10_cond = log10_cond[l];
     s.eps_spread = spread[l];
     s.mu_mean = mu_mean[l];
+    // The law parameters, one sample at a time (constants or grids but for a drawn threshold: no lanes
+    // needed), with the scalar sampler's code.
+    draw_multicontact_parameters(p, i0 + std::uint64_t{stride} * l, g[l], k, s.params);
   }
   return redrawn;
 }

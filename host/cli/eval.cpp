@@ -22,6 +22,25 @@
 namespace collsweep::cli {
 namespace {
 
+// "(a multi-contact header)" when the input file's first line names G's first entry, the column only the
+// multi-contact laws read: it tells a law name two families share (sequential-impulse) which one is meant.
+// Empty for stdin and for other headers.
+std::string header_family_hint(const std::string& in) {
+  if (in.empty() || in == "-") return "";
+  std::ifstream file(in, std::ios::binary);
+  if (!file) return "";
+  std::vector<std::string> names;
+  try {
+    io::CsvReader reader(file);
+    if (!reader.next(names)) return "";
+  } catch (const io::CsvError&) {
+    return "";  // (the table's own reading reports it)
+  }
+  for (const std::string& name : names)
+    if (name == "G_0_0") return "(a multi-contact header)";
+  return "";
+}
+
 int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
   const auto fail = [](const std::string& message) {
     std::cerr << "collsweep eval: " << message << '\n';
@@ -31,11 +50,14 @@ int run_eval(const EvalOptions& o, const std::vector<std::string>& extras) {
     return fail("unexpected argument '" + extras.front() + "' (see collsweep eval --help)");
   EvalTable table;
   try {
-    const std::size_t family = family_of_law_option(o.law);
     const std::string constraints = o.constraints ? "(flag)" : "";
-    reject_other_family_options(
-        family, o.law,
-        {{"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &constraints}}, false);
+    const std::vector<GivenOption> given = {
+        {"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &constraints}};
+    const std::string hint = o.contacts.empty() && o.solver.empty() ? header_family_hint(o.in) : "";
+    std::vector<GivenOption> chosen_by = given;
+    chosen_by.push_back({"--contacts", &hint});
+    const std::size_t family = family_of_law_option(o.law, chosen_by, false);
+    reject_other_family_options(family, o.law, given, false);
     families::for_each_family([&](auto i) {
       if (i == family) table = family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
     });

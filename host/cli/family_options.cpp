@@ -66,6 +66,24 @@ std::size_t family_of_law_option(const std::string& law) {
   return static_cast<std::size_t>(family);
 }
 
+std::size_t family_of_law_option(const std::string& law, const std::vector<GivenOption>& given, bool solve) {
+  std::size_t best = family_of_law_option(law);
+  int best_score = -1;
+  families::for_each_family([&](auto i) {
+    using T = families::FamilyTraits<families::SpecAt<i>>;
+    typename T::Law l{};
+    if (!T::parse_law(law, &l)) return;
+    const std::vector<std::string_view> own = own_options<T>(solve);
+    int score = 0;
+    for (const GivenOption& g : given) score += !g.value->empty() && contains(own, g.name);
+    if (score > best_score) {
+      best = i;
+      best_score = score;
+    }
+  });
+  return best;
+}
+
 void reject_other_family_options(std::size_t family, const std::string& law,
                                  const std::vector<GivenOption>& given, bool solve) {
   std::vector<std::string_view> own;

@@ -25,6 +25,11 @@ std::string law_suggestion(const std::string& law);
 // (expected one of: ...)" (or "--law is required" when empty).
 std::size_t family_of_law_option(const std::string& law);
 
+// The same where several families have a law of that name (the planar and the multi-contact
+// sequential-impulse): the one whose own options (`solve`: FamilyTraits::solve_options and its parameters'
+// options, else eval_options) are given most often, the first family in the registry on a tie.
+std::size_t family_of_law_option(const std::string& law, const std::vector<GivenOption>& given, bool solve);
+
 // Throws UsageError naming the first given option that only another family reads:
 // "--W 1,0,1: belongs to the planar laws, not to law poisson-lcp (a multi-contact law; it reads ...)".
 // `solve` selects FamilyTraits::solve_options, else eval_options.

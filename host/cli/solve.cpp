@@ -28,13 +28,13 @@ int run_solve(const SolveOptions& o, const std::vector<std::string>& extras) {
   try {
     if (!extras.empty())
       throw UsageError("unexpected argument '" + extras.front() + "' (see collsweep solve --help)");
-    const std::size_t family = family_of_law_option(o.law);
     std::vector<GivenOption> given = {{"--W", &o.W},   {"--v", &o.v},           {"--M", &o.M},
                                       {"--J", &o.J},   {"--dof", &o.dof},       {"--u", &o.u},
                                       {"--e", &o.e},   {"--et", &o.et},         {"--contacts", &o.contacts},
                                       {"--G", &o.G},   {"--gamma", &o.gamma},   {"--eN", &o.eN},
                                       {"--eT", &o.eT}, {"--solver", &o.solver}, {"--bodies", &o.bodies}};
     for (const auto& [name, value] : o.parameters) given.push_back({name, &value});
+    const std::size_t family = family_of_law_option(o.law, given, true);
     reject_other_family_options(family, o.law, given, true);
     families::for_each_family([&](auto i) {
       if (i == family) failure = solve_family(families::FamilyTag<families::SpecAt<i>>{}, o);

@@ -1,5 +1,8 @@
 """collsweep.evaluate: any law of any family on arrays of collisions, as `collsweep eval` computes them."""
+
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -18,13 +21,23 @@ def _input_errors() -> frozenset:
 _INPUT_ERRORS = None
 
 
-def law_family(law: str) -> str:
-    """The model family of a law ("planar", "multicontact" or "spatial"); ValueError for an unknown law."""
-    for family, laws in _core.laws().items():
-        if law in laws:
-            return family
-    known = "; ".join(f"{f}: {', '.join(ls)}" for f, ls in _core.laws().items())
-    raise ValueError(f"unknown law '{law}'{_core.law_suggestion(str(law))} (the laws: {known})")
+# The arguments only the multi-contact laws read: they choose the family of a law name several families have.
+_MULTICONTACT_ARGUMENT = re.compile(r"^(G|gamma|G_\d+_\d+|g_\d+|mu_\d+|eN(_\d+)?|eT(_\d+)?)$")
+
+
+def law_family(law: str, inputs=(), multicontact: bool = False) -> str:
+    """The model family of a law ("planar", "multicontact" or "spatial"); ValueError for an unknown law.
+
+    A name two families have (the engines' sequential-impulse, planar and multi-contact) is the planar law
+    unless `multicontact` is set or an argument name in `inputs` is a multi-contact one (G, gamma, G_i_j,
+    g_i, mu_j, eN_j, eT_j)."""
+    families = [family for family, laws in _core.laws().items() if law in laws]
+    if not families:
+        known = "; ".join(f"{f}: {', '.join(ls)}" for f, ls in _core.laws().items())
+        raise ValueError(f"unknown law '{law}'{_core.law_suggestion(str(law))} (the laws: {known})")
+    if "multicontact" in families and (multicontact or any(_MULTICONTACT_ARGUMENT.match(n) for n in inputs)):
+        return "multicontact"
+    return families[0]
 
 
 def evaluate(law: str, *, constraints: bool = False, contacts: int | None = None, solver: str | None = None,
@@ -58,11 +71,14 @@ def evaluate(law: str, *, constraints: bool = False, contacts: int | None = None
     """
     if errors not in ("raise", "flag"):
         raise ValueError(f"errors='{errors}': expected 'raise' or 'flag'")
-    family = law_family(law)
+    family = law_family(law, inputs, contacts is not None or solver is not None)
     columns, k = expand_layouts(family, inputs)
     columns = broadcast_columns(columns)
     if contacts is None and k is not None:
         contacts = k
+    shared = sum(law in laws for laws in _core.laws().values()) > 1
+    if contacts is None and family == "multicontact" and shared:  # (k tells the command line's eval the family)
+        contacts = sum(1 for name in columns if re.fullmatch(r"mu_\d+", name)) or None
     raw = _core.eval_columns(law, columns, "" if contacts is None else str(contacts), solver or "",
                              bool(constraints), int(threads))
     if errors == "raise" and not raw["valid"].all():

@@ -36,10 +36,11 @@ vocabulary::EvalTable eval_table(const std::string& law, const std::string& cont
   o.contacts = contacts;
   o.solver = solver;
   o.constraints = constraints;
-  const std::size_t family = cli::family_of_law_option(law);
   const std::string flag = constraints ? "True" : "";
-  cli::reject_other_family_options(
-      family, law, {{"contacts", &o.contacts}, {"solver", &o.solver}, {"constraints", &flag}}, false);
+  const std::vector<cli::GivenOption> given = {
+      {"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--constraints", &flag}};
+  const std::size_t family = cli::family_of_law_option(law, given, false);
+  cli::reject_other_family_options(family, law, given, false);
   vocabulary::EvalTable table;
   families::for_each_family([&](auto i) {
     if (i == family) table = families::family_table(families::FamilyTag<families::SpecAt<i>>{}, o);
@@ -57,7 +58,8 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 std::vector<std::string> family_inputs(const std::string& law, const std::vector<std::string>& given,
                                        const std::string& contacts, const std::string& solver) {
   std::vector<std::string> all;
-  const std::size_t family = cli::family_of_law_option(law);
+  const std::vector<cli::GivenOption> options = {{"--contacts", &contacts}, {"--solver", &solver}};
+  const std::size_t family = cli::family_of_law_option(law, options, false);
   families::for_each_family([&](auto i) {
     if (i != family) return;
     using Spec = families::SpecAt<i>;

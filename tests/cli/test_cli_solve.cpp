@@ -268,8 +268,8 @@ std::vector<BadCase> bad_cases() {
       {{"--law", "hooke", "--W", "1,0,1", "--v", "-1,0", "--mu", "0.2", "--e", "0.5"},
        "--law hooke: unknown law (expected one of: stronge, poisson, newton, chatterjee-ruina, "
        "chatterjee-law1, chatterjee-law3, chatterjee-combined, kane-levinson, smith, brach, sequential-impulse; "
-       "multi-contact: poisson-lcp, newton-lcp; spatial: stronge-3d, poisson-3d, newton-3d, "
-       "chatterjee-ruina-3d, chatterjee-law1-3d, chatterjee-law3-3d, chatterjee-combined-3d, "
+       "multi-contact: poisson-lcp, newton-lcp, sequential-impulse; spatial: stronge-3d, poisson-3d, "
+       "newton-3d, chatterjee-ruina-3d, chatterjee-law1-3d, chatterjee-law3-3d, chatterjee-combined-3d, "
        "kane-levinson-3d, smith-3d, brach-3d, sequential-impulse-3d)"},
       {{"--W", "1,0,1", "--v", "-1,0", "--mu", "0.2", "--e", "0.5"}, "--law is required"},
       {{"--law", "newton", "--W", "1,0,1", "--M", kM, "--J", kJ, "--v", "-1,0", "--mu", "0.2", "--e", "0.5"},

@@ -1,5 +1,6 @@
 # collsweep.evaluate against `collsweep eval` bit for bit for every law of every family; the accepted input
 # layouts and broadcasting give the same results; bad input raises ValueError naming what is wrong.
+import math
 import subprocess
 
 import numpy as np
@@ -46,6 +47,11 @@ def family_inputs(family, rng, k=2):
             cols[f"mu_{j}"] = rng.uniform(0, 1, ROWS)
             cols[f"eN_{j}"] = rng.uniform(0.2, 1, ROWS)
             cols[f"eT_{j}"] = cols[f"eN_{j}"] * rng.uniform(0, 1, ROWS)
+        cols.update({"iterations": rng.integers(0, 33, ROWS).astype(float), "threshold": rng.uniform(0, 1, ROWS),
+                     "normal_first": rng.integers(0, 2, ROWS).astype(float),
+                     "order": rng.integers(0, 3, ROWS).astype(float),
+                     "block_solver": rng.integers(0, 2, ROWS).astype(float),
+                     "permutation": rng.integers(0, math.factorial(k), ROWS).astype(float)})
         return cols
     cols.update({"mu": rng.uniform(0, 1.2, ROWS), "e": rng.uniform(0, 1, ROWS),
                  "s1": rng.uniform(0, 0.5, ROWS), "s2": rng.uniform(0, 0.5, ROWS)})
@@ -88,8 +94,9 @@ def law_cases():
 def test_evaluate_equals_cli_eval_bit_for_bit(cli, tmp_path, family, law, k):
     rng = np.random.default_rng(abs(hash((law, k))) % 2**32)
     cols = family_inputs(family, rng, k)
-    if not law.startswith("sequential-impulse"):  # (smith and smith-3d write an output column `iterations`)
-        for name in ("iterations", "threshold", "normal_first", "friction_cone"):
+    if not law.startswith("sequential-impulse"):  # the engine laws' settings (smith writes `iterations`)
+        for name in ("iterations", "threshold", "normal_first", "friction_cone", "order", "block_solver",
+                     "permutation"):
             cols.pop(name, None)
     ours = collsweep.evaluate(law, errors="flag", threads=2, **cols)
     theirs = cli_eval(cli, tmp_path, law, cols)
@@ -139,6 +146,8 @@ def test_spatial_and_multicontact_matrix_layouts():
                                                               "v_n", "v_1", "v_2", "mu", "e")})
     pd.testing.assert_frame_equal(a, b, check_exact=True)
     m = family_inputs("multicontact", rng, 2)
+    for name in ("iterations", "threshold", "normal_first", "order", "block_solver", "permutation"):
+        m.pop(name)  # (the engine law's settings, which poisson-lcp does not read)
     G = np.empty((ROWS, 4, 4))
     for i in range(4):
         for j in range(i, 4):

@@ -62,7 +62,7 @@ int validate_family(const ValidateOptions& o, const RunSettings& config, const M
 }
 
 std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o) {
-  return solve_lcp({o.law, o.contacts, o.G, o.gamma, o.mu, o.eN, o.eT, o.solver, o.bodies, o.json});
+  return solve_lcp({o.law, o.contacts, o.G, o.gamma, o.mu, o.eN, o.eT, o.solver, o.bodies, o.json, o});
 }
 
 EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o) {

@@ -9,6 +9,7 @@
 #include "config/map_reach.hpp"
 #include "families/shared/common_keys.hpp"
 #include "families/shared/family_traits.hpp"
+#include "families/shared/parameter_rows.hpp"
 
 namespace collsweep::families {
 
@@ -130,9 +131,12 @@ struct FamilyTraits<MultiContactSweepSpec> {
                                                   "--eT",       "--solver", "--bodies"};
   static constexpr const char* eval_options[] = {"--contacts", "--solver"};
 
-  // No parameter table: the coefficients are per contact (the keys below, drawn by sample_inputs.hpp).
+  // The law parameters' table (models/multicontact/parameters.hpp: the engine law's settings); the
+  // coefficients are per contact (the keys mu, eps_N, eps_T_ratio below, drawn by sample_inputs.hpp).
   template <class F>
-  static void for_each_parameter(F&&) {}
+  static void for_each_parameter(F&& f) {
+    COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_HOST_PARAMETER_ROW)
+  }
 
   template <class V>
   static void keys(V& v, RunSettings& run, MultiContactSweepSpec& s) {
@@ -180,6 +184,7 @@ struct FamilyTraits<MultiContactSweepSpec> {
     v.scalar("mu", p.mu, kMu);
     v.scalar("eps_N", p.eps_N, kEpsN);
     v.scalar("eps_T_ratio", p.eps_T_ratio, kEpsTRatio);
+    parameter_row_keys(v, s);
 
     map_keys(v, s);
   }

@@ -23,7 +23,7 @@ struct LaneBatch {
 
   void flush(MultiContactLaw law, const MultiContactOptions& opt) {
     MultiContactOutcome<K> o[multicontact_lane_batch];
-    if (n == multicontact_lane_batch) {
+    if (n == multicontact_lane_batch && law_has_lanes(law)) {  // (the engine law has none)
       evaluate_multicontact_lanes<K>(law, c, opt, o);
     } else {
       for (int s = 0; s < n; ++s) o[s] = evaluate_lcp<K>(law, c[s], opt);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "collsweep/models/multicontact/near_singular.hpp"
+#include "families/multicontact/family.hpp"
 #include "families/multicontact/lcp_header.hpp"
 
 namespace collsweep::families {
@@ -30,7 +31,10 @@ RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLa
     s.inputs.push_back({"eN_" + std::to_string(j + 1), [j](C& c, double x) { c.eps_N[j] = x; }});
   for (int j = 0; j < K; ++j)
     s.inputs.push_back({"eT_" + std::to_string(j + 1), [j](C& c, double x) { c.eps_T[j] = x; }});
-  s.outputs = lcp_output_columns(K);
+  // The law parameters it reads (the engine law's settings: parameters.hpp), in the table's order.
+  append_parameter_inputs<MultiContactSweepSpec>(s.inputs, law_reads(law));
+  const bool engine = law_reports_convergence(law);
+  s.outputs = lcp_output_columns(K, engine);
 
   MultiContactOptions opt;
   opt.solver = solver;
@@ -41,11 +45,11 @@ RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLa
     r.near_singular = r.out.status == Status::ok && delassus_near_singular(c.G, r.out.delassus_rank);
     return r;
   };
-  s.write = [](const O& row, io::FieldSink& w) {
+  s.write = [engine](const O& row, io::FieldSink& w) {
     const MultiContactOutcome<K>& o = row.out;
     if (o.status != Status::ok) {
       w.field("invalid: " + lcp_status_reason(o.status));
-      for (int i = 0; i < 6 + 2 * n; ++i) w.empty_field();
+      for (int i = 0; i < 6 + 2 * n + (engine ? 5 : 0); ++i) w.empty_field();
       return false;
     }
     w.field("ok");
@@ -55,6 +59,13 @@ RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLa
     for (double x : o.gamma_plus) w.number(x);
     w.field(std::to_string(o.delassus_rank));
     w.field(row.near_singular ? "1" : "0");
+    if (engine) {
+      w.field(std::to_string(o.iterations));
+      w.field(o.converged ? "1" : "0");
+      w.field(std::to_string(o.orders));
+      w.number(o.order_spread_W);
+      w.number(o.order_spread_gamma);
+    }
     return true;
   };
   const std::string name = law_name(law);
@@ -79,7 +90,7 @@ std::vector<std::string> lcp_input_columns(int k) {
   return names;
 }
 
-std::vector<std::string> lcp_output_columns(int k) {
+std::vector<std::string> lcp_output_columns(int k, bool engine) {
   std::vector<std::string> names = {"status", "solutions", "W_min", "W_max", "W"};
   for (const char* p : {"Lam_", "gp_"})
     for (int i = 1; i <= 2 * k; ++i) names.push_back(p + std::to_string(i));
@@ -87,6 +98,12 @@ std::vector<std::string> lcp_output_columns(int k) {
   // rank and cond(G) > 1e8 (near_singular.hpp: its solutions are counted as for a singular G)
   names.push_back("G_rank");
   names.push_back("near_singular");
+  // The engine law: the sweeps it ran, whether the last reached the fixed point, and the spread of its
+  // outcome over the orders of the normal impulses (the orders compared, W's max - min / T_acc, gamma^+'s
+  // largest max - min / max|gamma^-|; laws/sequential_impulse.hpp).
+  if (engine)
+    for (const char* c : {"iterations_used", "converged", "orders", "order_spread_W", "order_spread_gamma"})
+      names.push_back(c);
   return names;
 }
 

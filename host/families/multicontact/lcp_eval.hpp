@@ -13,8 +13,9 @@ namespace collsweep::families {
 
 // The required input column names for k contacts: G_i_j, g_1..g_2k, mu_1..mu_k, eN_1..eN_k, eT_1..eT_k.
 std::vector<std::string> lcp_input_columns(int k);
-// The appended output column names for k contacts.
-std::vector<std::string> lcp_output_columns(int k);
+// The appended output column names for k contacts; engine: the engine law's columns after them
+// (iterations_used, converged, orders, order_spread_W, order_spread_gamma).
+std::vector<std::string> lcp_output_columns(int k, bool engine = false);
 // The results a multi-contact witness row records (witnesses.csv), in its column order.
 const std::vector<std::string>& lcp_recorded_columns();
 

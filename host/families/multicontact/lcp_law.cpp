@@ -44,6 +44,13 @@ std::string lcp_status_reason(Status s) {
              "a largest approach speed -gamma_N^- below 2^-300 (about 5e-91) or a diagonal entry of G "
              "outside [2^-300, 2^300], where the results would lose digits to underflow or overflow; the "
              "laws are homogeneous: rescale the units";
+    case Status::parameter_out_of_range:
+      return "an engine-law setting outside its range (iterations a whole number in [0, 10000], threshold "
+             ">= 0, normal_first and block_solver 0 or 1, order 0, 1 or 2, and for order 2 permutation a "
+             "whole number in [0, k!))";
+    case Status::not_converged:
+      return "the sequential impulses did not reach their fixed point within 10000 sweeps (iterations = 0 "
+             "runs until converged)";
     default:
       return status_reason(s);
   }

@@ -15,6 +15,7 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity q) {
+  if (const auto r = families::parameter_range<MultiContactSweepSpec>(p, q)) return *r;
   switch (q) {
     case MultiContactQuantity::log10_cond:
       if (p.G_kind == DelassusKind::direct) return of_dist(p.log10_cond, "matrix.log10_cond");
@@ -45,6 +46,14 @@ ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity
       if (q == MultiContactQuantity::v_x) return of_dist(p.v_x, "approach.v_x");
       if (q == MultiContactQuantity::v_y) return of_dist(p.v_y, "approach.v_y");
       return of_dist(p.omega, "approach.omega");
+    }
+    case MultiContactQuantity::log2_iterations: {
+      // log2 of the sweeps >= 1; 0 sweeps (until converged) give +inf, outside every map.
+      const ValueRange n = of_dist(p.iterations, "parameters.iterations");
+      if (!(n.hi >= 1.0))
+        return no_value("log2 of parameters.iterations: 0 sweeps (until converged) have no finite log2");
+      return ValueRange{log2_sweeps(n.lo >= 1.0 ? n.lo : 1.0), log2_sweeps(n.hi), false,
+                        "log2 of parameters.iterations (0, until converged, is outside the map)"};
     }
     default:
       return unbounded_above(-inf, "not a multi-contact quantity");

@@ -8,6 +8,8 @@
 
 #include "backend/normal_lanes.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
+#include "families/multicontact/family.hpp"
+#include "families/shared/parameter_rows.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"
 #include "io/json_writer.hpp"
@@ -21,6 +23,29 @@ namespace collsweep {
 namespace {
 
 using Wd = MultiContactWords;
+
+// The engine law's map.csv columns of one pair: not_converged (K = 0 out of sweeps), unconverged (valid, the
+// last of K >= 1 sweeps not at the fixed point), the mean sweeps of the valid outcomes, the valid samples
+// whose W spreads over the orders of the normal impulses by more than 1e-6 T_acc, and the largest spread /
+// T_acc; empty for a law that is not the engine law.
+void write_engine_columns(io::CsvWriter& csv, const u64* p, bool engine_law) {
+  if (!engine_law) {
+    for (int i = 0; i < 5; ++i) csv.empty_field();
+    return;
+  }
+  const std::uint64_t valid = p[Wd::valid];
+  csv.field(std::to_string(p[Wd::not_converged]));
+  csv.field(std::to_string(p[Wd::unconverged]));
+  if (valid)
+    csv.number(static_cast<double>(p[Wd::iterations_sum]) / static_cast<double>(valid));
+  else
+    csv.empty_field();
+  csv.field(std::to_string(p[Wd::order_spread]));
+  if (valid)
+    csv.number(key_value(p[Wd::order_spread_max]));
+  else
+    csv.empty_field();
+}
 
 }  // namespace
 
@@ -36,6 +61,12 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
   for (const char* c : {"truncated", "violations_111", "violations_117", "violations_121", "no_solution",
                         "solver_failure", "singular", "invalid", "semidefinite", "near_singular"})
     csv.field(c);
+  // The engine law's columns, in sweeps with it (empty for the other laws).
+  const bool engine = r.layout.pair_words == Wd::count_engine;
+  if (engine)
+    for (const char* c :
+         {"not_converged", "unconverged", "mean_iterations", "order_spread", "max_order_spread"})
+      csv.field(c);
   csv.end_record();
   for (std::uint32_t cell = 0; cell < r.layout.cells; ++cell)
     for (int l = 0; l < s.n_laws; ++l) {
@@ -59,6 +90,7 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
            {Wd::truncated, Wd::violation_111, Wd::violation_117, Wd::violation_121, Wd::no_solution,
             Wd::solver_failure, Wd::singular, Wd::invalid, Wd::semidefinite, Wd::near_singular})
         csv.field(std::to_string(p[w]));
+      if (engine) write_engine_columns(csv, p, law_reports_convergence(s.laws[l]));
       csv.end_record();
     }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
@@ -77,6 +109,8 @@ std::vector<std::string> sample_column_names(const MultiContactSweepSpec& spec) 
   // by.
   if (spec.plan.G_kind == DelassusKind::body)
     for (const char* q : {"v_x", "v_y", "omega"}) names.push_back(q);
+  // The law parameters the sweep's laws read (parameters.hpp: the engine law's settings), eval's columns.
+  for (std::string& p : families::recorded_parameter_names(spec, false)) names.push_back(std::move(p));
   return names;
 }
 
@@ -92,6 +126,7 @@ void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec,
     for (int i = 0; i < k_max; ++i) i < k ? out.number(q[i]) : out.empty_field();
   if (spec.plan.G_kind == DelassusKind::body)
     for (double v : s.body_velocity) out.number(v);
+  families::for_each_recorded_parameter(spec, false, s, [&](double x) { out.number(x); });
 }
 
 void write_sample_columns(io::FieldSink& out, const MultiContactSweepSpec& spec, std::uint64_t index) {
@@ -125,6 +160,16 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
     }
   }
   if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+}
+
+// The largest W spread over the normal orders / T_acc of law l over every cell (the second maximum word).
+double engine_spread_max(const MultiContactSweepResult& r, int l) {
+  u64 key = 0;
+  for (std::uint32_t cell = 0; cell <= r.layout.cells; ++cell) {
+    const u64 k = r.words[r.layout.pair(cell, static_cast<std::uint32_t>(l)) + Wd::order_spread_max];
+    key = k > key ? k : key;
+  }
+  return key_value(key);
 }
 
 void write_summary_json(const std::string& path, const MultiContactSweepResult& r, const RunRecord& record) {
@@ -169,6 +214,19 @@ void write_summary_json(const std::string& path, const MultiContactSweepResult& 
     j.key("semidefinite").integer(static_cast<long long>(r.pair_total(l, Wd::semidefinite)));
     j.key("near_singular").integer(static_cast<long long>(r.pair_total(l, Wd::near_singular)));
     j.end_object();
+    if (law_reports_convergence(r.spec.laws[l]) && r.layout.pair_words == Wd::count_engine) {
+      // The engine law (laws/sequential_impulse.hpp): its sweeps and the spread over the normal orders.
+      j.key("engine").begin_object();
+      j.key("not_converged").integer(static_cast<long long>(r.pair_total(l, Wd::not_converged)));
+      j.key("unconverged").integer(static_cast<long long>(r.pair_total(l, Wd::unconverged)));
+      j.key("mean_iterations");
+      valid ? j.number(static_cast<double>(r.pair_total(l, Wd::iterations_sum)) / static_cast<double>(valid))
+            : j.null();
+      write_fraction_json(j, "P_order_spread", r.pair_total(l, Wd::order_spread), valid);
+      j.key("max_order_spread_W_rel");
+      valid ? j.number(engine_spread_max(r, l)) : j.null();
+      j.end_object();
+    }
     j.end_object();
   }
   j.end_object();
@@ -211,6 +269,24 @@ std::string totals_table(const MultiContactSweepResult& r) {
         "%s: %llu valid samples with G singular (rank < 2k), %llu nearly singular (cond(G) > 1e8)\n",
         law_name(r.spec.laws[l]), static_cast<unsigned long long>(semidefinite),
         static_cast<unsigned long long>(near));
+    t << line;
+  }
+  for (int l = 0; l < r.spec.n_laws; ++l) {  // the engine law: convergence and the spread over the orders
+    if (!law_reports_convergence(r.spec.laws[l]) || r.layout.pair_words != Wd::count_engine) continue;
+    const std::uint64_t valid = r.pair_total(l, Wd::valid);
+    std::snprintf(
+        line, sizeof line,
+        "%s: mean %s sweeps, %llu not converged (iterations = 0), %llu valid not at the fixed point; "
+        "order spread of W > 1e-6 T_acc on %s, max %s T_acc\n",
+        law_name(r.spec.laws[l]),
+        valid ? io::format_short(
+                    static_cast<double>(r.pair_total(l, Wd::iterations_sum)) / static_cast<double>(valid), 4)
+                    .c_str()
+              : "-",
+        static_cast<unsigned long long>(r.pair_total(l, Wd::not_converged)),
+        static_cast<unsigned long long>(r.pair_total(l, Wd::unconverged)),
+        fraction_with_interval(r.pair_total(l, Wd::order_spread), valid).c_str(),
+        maximum_text(engine_spread_max(r, l), valid > 0).c_str());
     t << line;
   }
   t << outside_map_note(r.samples_total(), r.outside());

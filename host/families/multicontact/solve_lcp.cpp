@@ -3,11 +3,13 @@
 #include "families/multicontact/solve_lcp.hpp"
 
 #include <iostream>
+#include <utility>
 #include <vector>
 
 #include "collsweep/models/multicontact/near_singular.hpp"
 #include "collsweep/models/multicontact/planar_body.hpp"
 #include "families/multicontact/body_reader.hpp"
+#include "families/multicontact/family.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
@@ -79,6 +81,16 @@ LcpInput<K> parse_lcp_input(const LcpSolveOptions& o, MultiContactLaw law, const
     in.c.eps_T[j] = et[u];
   }
   in.opt.solver = parse_lcp_solver(o.solver);
+  // The law parameters it reads (the engine law's settings, parameters.hpp): each option as given, else the
+  // row's default (Box2D's: 8 sweeps, threshold 0, friction first, order as given, block solver on).
+  SolveOptions given = o.all;
+  const MultiContactSamplePlan defaults;
+  FamilyTraits<MultiContactSweepSpec>::for_each_parameter([&](const auto& row) {
+    std::string& v = given.parameters[row.info.option];
+    if (v.empty() && row.info.read_by(law_reads(law))) v = io::format_short(row.dist(defaults).lo, 17);
+  });
+  given.law = o.law;
+  read_parameter_options<MultiContactSweepSpec>(given, law_reads(law), in.c);
   return in;
 }
 
@@ -115,6 +127,14 @@ std::string invalid_message(const LcpSolveOptions& o, const LcpInput<K>& in, Sta
       return per_contact("--eN", o.eN);
     case Status::coefficient_out_of_range:
       return per_contact("--eT", o.eT);
+    case Status::parameter_out_of_range: {
+      std::string given;
+      FamilyTraits<MultiContactSweepSpec>::for_each_parameter([&](const auto& row) {
+        given += (given.empty() ? "" : ", ") + std::string(row.info.option) + " " +
+                 io::format_short(*row.value(in.c));
+      });
+      return given + ": " + reason;
+    }
     default:
       return "law " + o.law + " with --solver " + lcp_solver_name(in.opt.solver) + ": " + reason;
   }
@@ -123,6 +143,68 @@ std::string invalid_message(const LcpSolveOptions& o, const LcpInput<K>& in, Sta
 template <int K>
 std::vector<double> vec(const double (&xs)[K]) {
   return std::vector<double>(xs, xs + K);
+}
+
+const char* yes_no(bool b) { return b ? "yes" : "no"; }
+
+// A row "name value [note]" (no trailing blanks when the note is empty).
+void labelled(TextTable& t, const std::string& name, const std::string& value, const std::string& note = "") {
+  if (note.empty())
+    t.row({name, value});
+  else
+    t.row({name, value, note});
+}
+
+// The engine law's every sweep (laws/sequential_impulse.hpp's trace): the restitution biases, how the normal
+// impulses were solved, and after each sweep the accumulated impulses, the contact velocities, the largest
+// change and whether it is within the fixed-point tolerance.
+struct ImpulseTable {
+  static constexpr bool kActive = true;
+  struct Sweep {
+    int sweep = 0;
+    std::vector<double> P, gamma;
+    double change = 0.0;
+    bool converged = false;
+  };
+  bool ran = false;
+  std::vector<double> bias;
+  NormalSolve mode = NormalSolve::sequential;
+  std::vector<Sweep> sweeps;
+
+  template <int K>
+  void start(const double (&b)[K], NormalSolve m) {
+    ran = true;
+    bias.assign(b, b + K);
+    mode = m;
+    sweeps.clear();
+  }
+  template <int N>
+  void sweep(int s, const double (&P)[N], const double (&g)[N], double change, bool converged) {
+    Sweep w{s, std::vector<double>(P, P + N), std::vector<double>(g, g + N), change, converged};
+    for (double& x : w.P) x += 0.0;  // a friction impulse clamped to [-0, 0] is -0: shown as 0
+    sweeps.push_back(std::move(w));
+  }
+};
+
+const char* normal_solve_text(NormalSolve m) {
+  switch (m) {
+    case NormalSolve::block:
+      return "Box2D's block solver (the 2 x 2 LCP of both normal impulses)";
+    case NormalSolve::dropped:
+      return "contact 2 left out: k11^2 >= 1000 det(G_NN), Box2D keeps one point";
+    default:
+      return "one contact after another";
+  }
+}
+
+// The normal impulses' order as text, "2, 1" (1-based).
+template <int K>
+std::string order_text(const MultiContactCollision<K>& c) {
+  ImpulseSettings<K> s;
+  if (!engine_settings(c.params, s)) return "?";
+  std::string t;
+  for (int j = 0; j < K; ++j) t += (j ? ", " : "") + std::to_string(s.order[j] + 1);
+  return t;
 }
 
 // G nearly singular (kernels' near_singular.hpp: full rank, cond(G) > 1e8) from the law's cond(G).
@@ -155,8 +237,93 @@ BodyOutcome body_outcome(const PlanarBodyFile& b, const MultiContactOutcome<K>& 
   return r;
 }
 
+// The engine law's settings, sweeps and order spread as JSON (inside the open object).
 template <int K>
-void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
+void write_engine_json(io::JsonWriter& j, const LcpInput<K>& in, const MultiContactOutcome<K>& out,
+                       const ImpulseTable& t) {
+  const MultiContactEngineParams& p = in.c.params;
+  j.key("engine").begin_object();
+  j.key("iterations").number(p.iterations).key("threshold").number(p.threshold);
+  j.key("normal_first").number(p.normal_first).key("order").number(p.order);
+  j.key("block_solver").number(p.block_solver).key("permutation").number(p.permutation);
+  j.key("normal_order").string(order_text(in.c));
+  j.key("normal_solve")
+      .string(t.mode == NormalSolve::block     ? "block"
+              : t.mode == NormalSolve::dropped ? "dropped"
+                                               : "sequential");
+  j.key("bias").numbers(t.bias);
+  j.key("iterations_used").integer(out.iterations).key("converged").boolean(out.converged);
+  j.key("orders").integer(out.orders);
+  j.key("order_spread_W").number(out.order_spread_W).key("order_spread_gamma").number(out.order_spread_gamma);
+  j.key("sweeps").begin_array();
+  for (const ImpulseTable::Sweep& s : t.sweeps) {
+    j.begin_object();
+    j.key("sweep").integer(s.sweep).key("P").numbers(s.P).key("gamma").numbers(s.gamma);
+    j.key("change").number(s.change).key("converged").boolean(s.converged);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
+// The engine law's section of the table: its settings, the order spread and every sweep (the first and last
+// 50 of a longer run).
+template <int K>
+void print_engine_table(std::ostream& os, const LcpInput<K>& in, const MultiContactOutcome<K>& out,
+                        const ImpulseTable& t) {
+  constexpr int n = 2 * K;
+  const MultiContactEngineParams& p = in.c.params;
+  os << "\nsequential impulses (Box2D 2.4's b2ContactSolver in contact space)\n";
+  TextTable e;
+  labelled(e, "iterations", table_number(p.iterations),
+           p.iterations == 0.0 ? "until a sweep changes no impulse (at most 10000)" : "sweeps");
+  labelled(e, "sweeps run", std::to_string(out.iterations),
+           std::string("the last at the fixed point: ") + yes_no(out.converged));
+  labelled(e, "threshold", table_number(p.threshold), "restitution only where -gamma_N- > threshold");
+  std::string bias;
+  for (std::size_t j = 0; j < t.bias.size(); ++j) bias += (j ? ", " : "") + table_number(t.bias[j]);
+  labelled(e, "bias", bias, "b_j = -eps_Nj gamma_Nj-: the target of gamma_Nj+");
+  labelled(e, "each sweep", p.normal_first == 1.0 ? "normals, then friction" : "friction, then normals",
+           p.normal_first == 1.0 ? "Bullet's order" : "Box2D's order");
+  labelled(e, "normals", normal_solve_text(t.mode),
+           t.mode == NormalSolve::sequential ? "order " + order_text(in.c) : "");
+  if (out.orders > 1)
+    labelled(e, "order spread",
+             "W: " + table_number(out.order_spread_W) +
+                 " T_acc, gamma+: " + table_number(out.order_spread_gamma) + " max|gamma-|",
+             "max - min over " + std::to_string(out.orders) + " orders of the normal impulses");
+  else
+    labelled(e, "order spread", "0", "the order of the normal impulses does not matter here");
+  e.print(os);
+
+  os << "\nper sweep (accumulated impulses P and contact velocities gamma after each sweep)\n";
+  TextTable s;
+  std::vector<std::string> head = {"sweep"};
+  for (int i = 0; i < n; ++i) head.push_back("P_" + lcp_row_label(i, K));
+  for (int i = 0; i < n; ++i) head.push_back("gamma_" + lcp_row_label(i, K));
+  head.push_back("max change");
+  head.push_back("fixed point");
+  s.row(head);
+  const std::size_t m = t.sweeps.size();
+  for (std::size_t r = 0; r < m; ++r) {
+    if (m > 100 && r == 50) {
+      s.row({"...", "(" + std::to_string(m - 100) + " sweeps left out)"});
+      r = m - 50;
+    }
+    const ImpulseTable::Sweep& w = t.sweeps[r];
+    std::vector<std::string> row = {std::to_string(w.sweep)};
+    for (double x : w.P) row.push_back(table_number(x));
+    for (double x : w.gamma) row.push_back(table_number(x));
+    row.push_back(table_number(w.change));
+    row.push_back(yes_no(w.converged));
+    s.row(row);
+  }
+  s.print(os);
+}
+
+template <int K>
+void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list,
+                const ImpulseTable& trace) {
   constexpr int n = 2 * K;
   const bool two_phases = law_two_phases(in.law);
   io::JsonWriter j(std::cout);
@@ -217,21 +384,13 @@ void print_json(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const 
   }
   j.end_object();
   write_solution_json(j, list, two_phases);
+  if (trace.ran) write_engine_json(j, in, out, trace);
   j.end_object();
 }
 
-const char* yes_no(bool b) { return b ? "yes" : "no"; }
-
-// A row "name value [note]" (no trailing blanks when the note is empty).
-void labelled(TextTable& t, const std::string& name, const std::string& value, const std::string& note = "") {
-  if (note.empty())
-    t.row({name, value});
-  else
-    t.row({name, value, note});
-}
-
 template <int K>
-void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list) {
+void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const LcpSolutionList& list,
+                 const ImpulseTable& trace) {
   constexpr int n = 2 * K;
   const bool two_phases = law_two_phases(in.law);
   std::ostream& os = std::cout;
@@ -239,7 +398,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   head.row({"law", law_name(in.law)});
   head.row({"status", "ok"});
   head.row({"contacts", std::to_string(K)});
-  head.row({"solver", lcp_solver_name(out.solver)});
+  if (!trace.ran) head.row({"solver", lcp_solver_name(out.solver)});  // (the engine law solves no LCP)
   std::string sols = std::to_string(out.solutions);
   if (two_phases) sols += " (compression: " + std::to_string(out.compression_solutions) + ")";
   if (out.solutions_truncated) sols += ", truncated: more than 8 solutions in a phase or 16 outcomes";
@@ -330,6 +489,7 @@ void print_table(const LcpInput<K>& in, const MultiContactOutcome<K>& out, const
   }
   c.print(os);
   if (two_phases) os << "\n(any of (111), (117), (121) implies W <= 0: Glocker 2014, Sect. 5)\n";
+  if (trace.ran) print_engine_table(os, in, out, trace);
 }
 
 template <int K>
@@ -337,14 +497,17 @@ std::optional<SolveFailure> solve_k(const LcpSolveOptions& o, MultiContactLaw la
                                     const PlanarBodyFile* body) {
   const LcpInput<K> in = parse_lcp_input<K>(o, law, body);
   LcpSolutionList list;  // every distinct solution, as the law stores it
-  const MultiContactOutcome<K> out = evaluate_lcp(in.law, in.c, in.opt, list);
+  ImpulseTable trace;    // the engine law's sweeps
+  const MultiContactOutcome<K> out = law_reports_convergence(in.law)
+                                         ? evaluate_sequential_impulse(in.c, in.opt, list, trace)
+                                         : evaluate_lcp(in.law, in.c, in.opt, list);
   if (out.status != Status::ok)
     return SolveFailure{status_name(out.status), invalid_message(o, in, out.status)};
   list.group_outcomes(multicontact_scales(in.c, out.T_acc).gamma_scale);
   if (o.json)
-    print_json(in, out, list);
+    print_json(in, out, list, trace);
   else
-    print_table(in, out, list);
+    print_table(in, out, list, trace);
   return std::nullopt;
 }
 

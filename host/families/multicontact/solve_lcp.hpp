@@ -12,6 +12,7 @@ namespace collsweep::families {
 struct LcpSolveOptions {
   std::string law, contacts, G, gamma, mu, eN, eT, solver, bodies;  // bodies: a file (body_reader.hpp)
   bool json = false;
+  SolveOptions all;  // every option as given: the law parameters' (--iterations, ...) among them
 };
 
 // Parses, evaluates and prints one multi-contact collision (a table, or one JSON object with json).

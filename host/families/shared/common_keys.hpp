@@ -113,11 +113,10 @@ config::When read_by_laws(const Spec& s, unsigned bit) {
   return config::When{applies, "run.laws", now, readers, "", "the law"};
 }
 
-// [parameters]: the family's law parameters, one key per row of its table (parameter_rows.hpp) with the
-// row's domain; a row of key `read` is refused unless a law of run.laws reads it.
+// The keys of the family's law parameters in the open section, one per row of its table (parameter_rows.hpp)
+// with the row's domain; a row of key `read` is refused unless a law of run.laws reads it.
 template <class V, class Spec>
-void parameter_keys(V& v, Spec& s) {
-  v.section("parameters", nullptr);
+void parameter_row_keys(V& v, Spec& s) {
   FamilyTraits<Spec>::for_each_parameter([&](const auto& row) {
     const config::Domain domain = config_domain(row.info);
     if (row.info.key == ParameterKey::read)
@@ -125,6 +124,13 @@ void parameter_keys(V& v, Spec& s) {
     else
       v.scalar(row.info.name, row.dist(s.plan), domain);
   });
+}
+
+// [parameters]: the family's law parameters (parameter_row_keys).
+template <class V, class Spec>
+void parameter_keys(V& v, Spec& s) {
+  v.section("parameters", nullptr);
+  parameter_row_keys(v, s);
 }
 
 // [map]: x (required) and y, over the family's quantities.

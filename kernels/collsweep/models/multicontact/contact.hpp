@@ -41,16 +41,29 @@ inline const char* lcp_solver_name(LcpSolver s) {
   return "unknown";
 }
 
+// The engine law's settings of one sample (parameters.hpp's rows, whose holder is `params`; doubles, so that
+// a sample has no padding): laws/sequential_impulse.hpp reads them, the LCP laws do not. The defaults are
+// Box2D 2.4's (8 velocity iterations, block solver on) with threshold 0.
+struct MultiContactEngineParams {
+  double iterations = 8.0;    // Gauss-Seidel sweeps, 0: until converged
+  double threshold = 0.0;     // restitution threshold on -gamma_N^-
+  double normal_first = 0.0;  // 1: normal impulses before friction in each sweep
+  double order = 0.0;         // the normal impulses' order: 0 as given, 1 reversed, 2 `permutation`
+  double block_solver = 1.0;  // k = 2: Box2D's block solver of the two normal impulses
+  double permutation = -1.0;  // order 2: the index of the order among the k! (lexicographic); -1: none yet
+};
+
 // One collision (R = double), or one per lane of the CPU's SIMD type (host/backend/multicontact_lanes.cpp).
 template <int K, class R = double>
 struct MultiContactCollision {
   static_assert(K >= 1 && K <= 4, "1 <= K <= 4 planar contacts");
   static constexpr int contacts = K;
-  R G[2 * K][2 * K];     // Delassus matrix, [N1..Nk, T1..Tk]
-  R gamma_minus[2 * K];  // pre-impact contact velocities gamma^-
-  R mu[K];               // friction coefficients
-  R eps_N[K];            // normal impact coefficients
-  R eps_T[K];            // tangential impact coefficients
+  R G[2 * K][2 * K];                // Delassus matrix, [N1..Nk, T1..Tk]
+  R gamma_minus[2 * K];             // pre-impact contact velocities gamma^-
+  R mu[K];                          // friction coefficients
+  R eps_N[K];                       // normal impact coefficients
+  R eps_T[K];                       // tangential impact coefficients
+  MultiContactEngineParams params;  // the engine law's settings (one sample's, also on the lanes' copy)
 };
 
 // Checks of the input, in this order: finite numbers; the scales of G and gamma^- (contact/magnitudes.hpp:

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/models/multicontact/contact.hpp"
+#include "collsweep/models/multicontact/parameters.hpp"
 #include "collsweep/sampling/scalar_dist.hpp"
 
 namespace collsweep {
@@ -55,6 +56,7 @@ struct MultiContactSamplePlan {
   ScalarDist eps_N{ScalarKind::uniform, 0.0, 1.0, 1};  // per contact
   ScalarDist eps_T_ratio{ScalarKind::uniform, 0.0, 1.0,
                          1};  // eps_Tj = ratio_j * eps_Nj, keeps 0 <= eps_T <= eps_N
+  COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_PLAN_FIELD)  // the engine law's (parameters.hpp)
 };
 
 // One drawn multi-contact collision. Only the leading 2k x 2k block of G and the first 2k entries of
@@ -69,6 +71,7 @@ struct MultiContactSample {
   double eps_spread = 0.0;       // max - min over all eps_Nj and eps_Tj of the sample
   double mu_mean = 0.0;          // mean friction coefficient over the contacts
   double body_velocity[3] = {};  // body kind: (v_x, v_y, omega) before impact (0 for the other kinds)
+  MultiContactEngineParams params;  // the law parameters (parameters.hpp; sampler.hpp draws them)
 };
 
 // The largest number of contacts the plan can draw (k is rounded to the nearest integer in 1..4).
@@ -92,13 +95,15 @@ COLLSWEEP_HD_INLINE MultiContactCollision<K> collision_of(const MultiContactSamp
     c.eps_N[j] = s.eps_N[j];
     c.eps_T[j] = s.eps_T[j];
   }
+  c.params = s.params;
   return c;
 }
 
 // RNG streams of the multi-contact sampler (distinct from the planar ones), one per purpose:
 //   contacts k; delassus G; velocity gamma_Nj^-; friction mu_j; restitution eps_Nj;
 //   tangent_velocity gamma_Tj^-; tangent_restitution the ratios eps_Tj / eps_Nj; body_v_x, body_v_y,
-//   body_omega the body kind's velocity.
+//   body_omega the body kind's velocity; engine the engine law's settings (parameters.hpp); normal_order the
+//   permutation of the engine law's normal impulses where order = 2 draws one per sample.
 enum class MultiStream : std::uint32_t {
   contacts = 11,
   delassus = 12,
@@ -109,7 +114,9 @@ enum class MultiStream : std::uint32_t {
   tangent_restitution = 17,
   body_v_x = 18,
   body_v_y = 19,
-  body_omega = 20
+  body_omega = 20,
+  engine = 21,
+  normal_order = 22
 };
 
 }  // namespace collsweep

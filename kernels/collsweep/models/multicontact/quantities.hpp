@@ -5,13 +5,16 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/tally/axes.hpp"
 
 namespace collsweep {
 
 // mu (the mean over the contacts), log10_cond (of G), eps_spread (max - min of all eps_N, eps_T), contacts
-// (k), and for the body kind the body's velocity before impact: v_x, v_y (mass centre) and omega.
+// (k), for the body kind the body's velocity before impact: v_x, v_y (mass centre) and omega; then every law
+// parameter (parameters.hpp) and log2_iterations = log2 of the engine law's sweeps (+inf for 0, until
+// converged: outside every finite axis).
 enum class MultiContactQuantity : std::uint8_t {
   mu,
   log10_cond,
@@ -20,13 +23,32 @@ enum class MultiContactQuantity : std::uint8_t {
   v_x,
   v_y,
   omega,
+  COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_ENUMERATOR) log2_iterations,
   count_
 };
 using MultiContactAxis = MapAxis<MultiContactQuantity>;
 
 inline const char* quantity_name(MultiContactQuantity q) {
-  static const char* const names[] = {"mu", "log10_cond", "eps_spread", "contacts", "v_x", "v_y", "omega"};
+  static const char* const names[] = {
+      "mu",         "log10_cond",
+      "eps_spread", "contacts",
+      "v_x",        "v_y",
+      "omega",      COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_NAME) "log2_iterations"};
   return q < MultiContactQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
+}
+
+// log2(n) of a number of sweeps n >= 1 (a whole number), with the same bits on every backend: n = m 2^e with
+// m in [1, 2) exactly, e + ln(m) / ln 2 (detmath's log; exact for powers of two). +inf for n = 0 (until
+// converged) and below.
+COLLSWEEP_HD_INLINE double log2_sweeps(double n) {
+  if (!(n >= 1.0)) return detmath::detail::infinity();
+  int e = 0;
+  double m = n;
+  while (m >= 2.0) {
+    m *= 0.5;
+    ++e;
+  }
+  return static_cast<double>(e) + (m == 1.0 ? 0.0 : detmath::log(m) * 1.4426950408889634);
 }
 
 // The map-axis value of a multi-contact sample.
@@ -46,6 +68,13 @@ COLLSWEEP_HD_INLINE double quantity_value(const MultiContactSample& s, MultiCont
       return s.body_velocity[1];
     case MultiContactQuantity::omega:
       return s.body_velocity[2];
+#define COLLSWEEP_X(name, holder, ...) \
+  case MultiContactQuantity::name:     \
+    return s.holder.name;
+      COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
+    case MultiContactQuantity::log2_iterations:
+      return log2_sweeps(s.params.iterations);
     default:
       return 0.0;
   }

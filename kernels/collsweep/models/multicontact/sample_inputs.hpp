@@ -16,12 +16,29 @@ namespace collsweep {
 struct MultiGridDigits {
   std::uint32_t contacts = 0, log10_cond = 0, log10_cond_M = 0, gamma_N = 0, gamma_T = 0, mu = 0, eps_N = 0,
                 eps_T_ratio = 0, v_x = 0, v_y = 0, omega = 0;
+  COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_DIGIT_FIELD)  // the law parameters' (parameters.hpp)
 };
 
-inline constexpr int multicontact_grid_axes = 11;
+inline constexpr int multicontact_grid_axes =
+    multicontact_parameter_first_slot + COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_COUNT) 0;
+
+// The table's slots are the next ones in row order (appended, so that every existing sample keeps its
+// digits).
+namespace multicontact_slots {
+#define COLLSWEEP_X(name, holder, stream, at, slot, ...) slot,
+inline constexpr int of_rows[] = {COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_X)};
+#undef COLLSWEEP_X
+constexpr bool in_order() {
+  for (int r = 0; r < static_cast<int>(sizeof of_rows / sizeof of_rows[0]); ++r)
+    if (of_rows[r] != multicontact_parameter_first_slot + r) return false;
+  return true;
+}
+static_assert(in_order(), "parameters.hpp: the rows' slots must follow the eleven axes in row order");
+}  // namespace multicontact_slots
 
 // f(digit, dist) for every grid axis in digit order (contacts fastest): MultiGridDigits' member and the
-// plan's ScalarDist member. A grid axis the G kind does not read still counts.
+// plan's ScalarDist member. A grid axis the G kind does not read still counts; so does a law parameter's that
+// no law of the sweep reads (the config refuses such a grid: parameters.hpp's rows are `read`).
 template <class F>
 COLLSWEEP_HD_INLINE void for_multicontact_grid_axes(F f) {
   f(&MultiGridDigits::contacts, &MultiContactSamplePlan::contacts);
@@ -35,6 +52,9 @@ COLLSWEEP_HD_INLINE void for_multicontact_grid_axes(F f) {
   f(&MultiGridDigits::v_x, &MultiContactSamplePlan::v_x);
   f(&MultiGridDigits::v_y, &MultiContactSamplePlan::v_y);
   f(&MultiGridDigits::omega, &MultiContactSamplePlan::omega);
+#define COLLSWEEP_X(name, ...) f(&MultiGridDigits::name, &MultiContactSamplePlan::name);
+  COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_X)
+#undef COLLSWEEP_X
 }
 
 // The per-contact inputs of k contacts, one stream each, contact j = 0 .. k-1 in order (so that contact j's

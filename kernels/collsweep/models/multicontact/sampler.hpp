@@ -33,6 +33,10 @@
 //   friction             mu_j = draw_scalar(mu), j = 0 .. k-1
 //   restitution          eps_Nj = draw_scalar(eps_N), j = 0 .. k-1
 //   tangent_restitution  r_j = draw_scalar(eps_T_ratio), eps_Tj = r_j eps_Nj, j = 0 .. k-1
+//   engine               the engine law's settings, parameters.hpp's rows iterations .. block_solver in order
+//                        (integers are constants or grids, which read no word; threshold may be drawn)
+//   normal_order         permutation = draw_scalar(permutation); where order = 2 and it is -1, the index of a
+//                        uniformly random order of the k normal impulses, floor(u k!) of one u01
 // (The grid axes' order, the per-contact streams and the derived quantities are written once, for any lane
 // type, in sample_inputs.hpp; the CPU's SIMD sampler, host/backend/multicontact_sample_lanes.cpp, uses them.)
 // Per-contact values are drawn in contact order from their own stream, so contact j's gamma, mu and eps
@@ -46,7 +50,8 @@
 //
 // Grid axes: one mixed-radix counter g = i mod G_total, G_total = product of grid_points of every
 // ScalarDist of the plan (a non-grid one counts 1), digits in the fixed order (contacts fastest)
-//   contacts, log10_cond, log10_cond_M, gamma_N, gamma_T, mu, eps_N, eps_T_ratio, v_x, v_y, omega.
+//   contacts, log10_cond, log10_cond_M, gamma_N, gamma_T, mu, eps_N, eps_T_ratio, v_x, v_y, omega,
+//   then the law parameters' in parameters.hpp's row order (iterations .. permutation).
 // A grid axis the G kind does not read still counts in G_total (as in the planar sampler). A grid
 // coefficient takes the same grid value at every contact and draws nothing.
 //
@@ -146,6 +151,37 @@ COLLSWEEP_HD_INLINE void draw_multicontact_mechanism(const MultiContactSamplePla
       plan, rng, g, out.n, 2u * out.k, out.log10_cond_M, out.m, out.M, out.J, Y, work, out.G, &bad);
 }
 
+// The index of a uniformly random order of k normal impulses among the k! (lexicographic), from the
+// normal_order stream of sample i: floor(u k!) of one u01 u in (0, 1).
+COLLSWEEP_HD_INLINE double draw_normal_order(const MultiContactSamplePlan& plan, std::uint64_t i,
+                                             std::uint32_t k) {
+  std::uint32_t orders = 1;
+  for (std::uint32_t j = 2; j <= k; ++j) orders *= j;
+  if (orders == 1u) return 0.0;
+  SampleRng rng = multi_stream_rng(plan, MultiStream::normal_order, i);
+  std::uint32_t index = static_cast<std::uint32_t>(rng.uniform() * static_cast<double>(orders));
+  if (index >= orders) index = orders - 1u;
+  return static_cast<double>(index);
+}
+
+// The law parameters of sample i (parameters.hpp) in the table's order, each group of rows from its
+// stream. Every row is drawn: a row no law of the sweep reads keeps the constant default (the config refuses
+// its key), which reads no word, so sweeps without the engine law pay nothing for it. Where order = 2 and
+// permutation = -1, the permutation is drawn (draw_normal_order).
+COLLSWEEP_HD_INLINE void draw_multicontact_parameters(const MultiContactSamplePlan& p, std::uint64_t i,
+                                                      const MultiGridDigits& g, std::uint32_t k,
+                                                      MultiContactEngineParams& s) {
+#define COLLSWEEP_OPEN(id) multi_stream_rng(p, MultiStream::id, i)
+#define COLLSWEEP_X(name, holder, stream, at, slot, reads, ...) \
+  COLLSWEEP_PARAMETER_GROUP_##at(true, rng, COLLSWEEP_OPEN(stream)) s.name = draw_scalar(p.name, rng, g.name);
+  if (false) {
+    COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_X)
+  }
+#undef COLLSWEEP_X
+#undef COLLSWEEP_OPEN
+  if (s.order == 2.0 && s.permutation < 0.0) s.permutation = draw_normal_order(p, i, k);
+}
+
 // Sample i of the plan (see the top of this file for every distribution and the stream layout).
 // log10_cond_needed = false (a sweep that maps no log10_cond axis): the wishart and mechanism kinds skip the
 // Jacobi eigenvalues of G, the larger part of drawing them for k = 3, 4, and leave log10_cond NaN; every
@@ -181,6 +217,7 @@ COLLSWEEP_HD inline MultiContactSample draw_multicontact_sample(const MultiConta
   draw_contact_inputs<double>(plan, k, draw, s.gamma_minus, s.body_velocity, s.mu, s.eps_N, s.eps_T);
   if (projects_contact_velocities(plan, k)) project_onto_delassus_range(s.G, s.gamma_minus);
   contact_derived(k, s.mu, s.eps_N, s.eps_T, s.eps_spread, s.mu_mean);
+  draw_multicontact_parameters(plan, i, g[0], k, s.params);
   return s;
 }
 

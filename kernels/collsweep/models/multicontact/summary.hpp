@@ -19,6 +19,11 @@ struct MultiContactSummary {
   std::uint8_t contacts = 0;       // k
   std::uint8_t delassus_rank = 0;  // G's numerical rank (2k unless G is singular)
   bool near_singular = false;      // full rank, cond2(G) > 1e8 (near_singular.hpp)
+  // The engine law (laws/sequential_impulse.hpp; 0 for the LCP laws): its sweeps, whether the last reached
+  // the fixed point, and W's spread over the orders of the normal impulses / T_acc.
+  std::uint32_t iterations = 0;
+  bool converged = false;
+  double order_spread_W = 0.0;
 
   // G singular (rank < 2k), accepted as positive semidefinite where the status is ok.
   COLLSWEEP_HD_INLINE bool semidefinite() const { return delassus_rank < 2 * contacts; }
@@ -42,6 +47,9 @@ COLLSWEEP_HD_INLINE MultiContactSummary summarize(const MultiContactOutcome<K>& 
   // From the law's cond(G) where it computed its predicates; a sweep runs the laws without them and sets
   // the flag once per sample (SweepSampleFlags, sweep.hpp).
   s.near_singular = near_singular_delassus(o.delassus_rank, 2 * K, o.conditions.cond_G);
+  s.iterations = o.iterations;
+  s.converged = o.converged;
+  s.order_spread_W = o.order_spread_W;
   return s;
 }
 

@@ -16,6 +16,12 @@
 //   solutions_1 .. solutions_8   histogram of the number of distinct solutions
 //   semidefinite   status ok with G singular (rank < 2k), accepted as positive semidefinite
 //   near_singular  status ok with G of full rank and cond2(G) > 1e8 (near_singular.hpp)
+// and in sweeps with the engine law (MultiContactWords::count_engine), for its outcomes only:
+//   not_converged  status not_converged (K = 0 ran out of sweeps; also counted in solver_failure)
+//   unconverged    status ok, but the last of its K >= 1 sweeps changed an impulse beyond the tolerance
+//   iterations_sum the sweeps of the valid outcomes (their mean: / valid)
+//   order_spread   status ok and W's spread over the orders of the normal impulses > 1e-6 T_acc
+//   order_spread_max  ordered key of the largest spread / T_acc
 #pragma once
 
 #include "collsweep/models/multicontact/near_singular.hpp"
@@ -168,22 +174,35 @@ COLLSWEEP_HD_INLINE MultiContactOptions sweep_law_options(LcpSolver solver) {
   return opt;
 }
 
+// The spread of W over the orders of the normal impulses beyond which a sample counts in order_spread.
+inline constexpr double kOrderSpreadCounted = 1e-6;
+
+// engine: the outcome is the engine law's and the layout has its words.
 template <class Ops>
 COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, std::uint32_t cell,
-                                            std::uint32_t law, const MultiContactSummary& r,
-                                            double tolerance) {
+                                            std::uint32_t law, const MultiContactSummary& r, double tolerance,
+                                            bool engine = false) {
   using Wd = MultiContactWords;
   u64* p = words + L.pair(cell, law);
+  engine = engine && L.pair_words == Wd::count_engine;
   if (r.status != Status::ok) {
     std::uint32_t slot = Wd::invalid;
     if (r.status == Status::no_solution)
       slot = Wd::no_solution;
-    else if (r.status == Status::solver_failure || r.status == Status::numerical_failure)
+    else if (r.status == Status::solver_failure || r.status == Status::numerical_failure ||
+             r.status == Status::not_converged)
       slot = Wd::solver_failure;
     else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd)
       slot = Wd::singular;
     Ops::fetch_add(p + slot, 1);
+    if (engine && r.status == Status::not_converged) Ops::fetch_add(p + Wd::not_converged, 1);
     return;
+  }
+  if (engine) {
+    if (!r.converged) Ops::fetch_add(p + Wd::unconverged, 1);
+    if (r.iterations) Ops::fetch_add(p + Wd::iterations_sum, r.iterations);
+    if (r.order_spread_W > kOrderSpreadCounted) Ops::fetch_add(p + Wd::order_spread, 1);
+    Ops::max(p + Wd::order_spread_max, ordered_key(r.order_spread_W));
   }
   Ops::fetch_add(p + Wd::valid, 1);
   const double limit = tolerance * r.T_acc;
@@ -213,7 +232,7 @@ COLLSWEEP_HD_INLINE void record_multicontact(const MultiContactSweepSpec& s, con
                                              int cell, int l, const MultiContactSummary& r, std::uint64_t i,
                                              Sink& sink) {
   tally_multicontact<Ops>(L, words, static_cast<std::uint32_t>(cell), static_cast<std::uint32_t>(l), r,
-                          s.tolerance);
+                          s.tolerance, law_reports_convergence(s.laws[l]));
   if (gains_energy(r, s.tolerance)) sink.offer(l, r.W_max / r.T_acc, i);
 }
 

@@ -29,11 +29,24 @@ struct MultiContactSweepSpec {
 
   COLLSWEEP_HD_INLINE int cells() const { return map_cells(axes, n_axes); }
   COLLSWEEP_HD_INLINE int witness_slots() const { return n_laws; }  // one witness list per law
+  // Whether the tally has the engine law's words (a law of the sweep reports its convergence).
+  COLLSWEEP_HD_INLINE bool tallies_engine_words() const {
+    bool any = false;
+    for (int l = 0; l < n_laws; ++l) any = any || law_reports_convergence(laws[l]);
+    return any;
+  }
 };
 
+// The layout of a sweep: MultiContactWords::count pair words, count_engine with the engine law (its spread
+// maximum the layout's second maximum).
 COLLSWEEP_HD_INLINE TallyLayout tally_layout(const MultiContactSweepSpec& s) {
-  return tally_layout_of<MultiContactWords>(static_cast<std::uint32_t>(s.cells()),
-                                            static_cast<std::uint32_t>(s.n_laws));
+  TallyLayout L = tally_layout_of<MultiContactWords>(static_cast<std::uint32_t>(s.cells()),
+                                                     static_cast<std::uint32_t>(s.n_laws));
+  if (s.tallies_engine_words()) {
+    L.pair_words = MultiContactWords::count_engine;
+    L.max2_slot = MultiContactWords::order_spread_max;
+  }
+  return L;
 }
 
 }  // namespace collsweep

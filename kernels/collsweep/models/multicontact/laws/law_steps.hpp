@@ -17,6 +17,7 @@ struct MultiContactOptions {
   LcpSolver solver = LcpSolver::automatic;
   bool theorem_predicates = true;  // evaluate (111), (117), (121) and cond(G) (Jacobi eigenvalues)
   bool check_coefficients = true;  // enforce 0 <= eps_T <= eps_N <= 1 (off: e.g. the paper's cradle, eps = 2)
+  bool order_spread = true;        // the engine law: evaluate every order of the normal impulses too
   LcpTolerance tol{};
 };
 
@@ -42,6 +43,15 @@ struct MultiContactOutcome {
   double gamma_0[2 * K] = {};               // poisson-lcp: gamma° after compression (newton-lcp: 0)
   double gamma_plus[2 * K] = {};            // post-impact contact velocities
   GlockerConditions conditions;
+  // The engine law (laws/sequential_impulse.hpp; 0 for the LCP laws): its Gauss-Seidel sweeps, whether the
+  // last reached the fixed point, and the spread of the outcome over the orders of the normal impulses (the
+  // orders compared, max - min of W over them / T_acc, the largest max - min of a gamma^+ row /
+  // max|gamma^-|).
+  std::uint32_t iterations = 0;
+  bool converged = false;
+  std::uint8_t orders = 0;
+  double order_spread_W = 0.0;
+  double order_spread_gamma = 0.0;
 };
 
 // The 3k x 3k matrix A above (same for both phases and both laws).

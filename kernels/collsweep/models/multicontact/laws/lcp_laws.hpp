@@ -158,6 +158,7 @@ struct PoissonLcp : LawDefaults {
   // Two LCP phases, compression and Poisson's decompression (Glocker 2014 Sect. 3), whose conditions
   // (111), (117), (121) each imply W <= 0 (Sect. 5).
   static constexpr bool two_phases = true;
+  static constexpr bool simd_lanes = true;  // law_enumeration.hpp on the CPU's SIMD lanes
   template <int K, class Listener>
   COLLSWEEP_HD_INLINE static MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c,
                                                              const MultiContactOptions& opt,
@@ -175,6 +176,7 @@ struct PoissonLcp : LawDefaults {
 struct NewtonLcp : LawDefaults {
   static constexpr const char* name = "newton-lcp";
   static constexpr bool two_phases = false;  // one phase: Newton-type restitution in the LCP's right side
+  static constexpr bool simd_lanes = true;
   template <int K, class Listener>
   COLLSWEEP_HD_INLINE static MultiContactOutcome<K> evaluate(const MultiContactCollision<K>& c,
                                                              const MultiContactOptions& opt,

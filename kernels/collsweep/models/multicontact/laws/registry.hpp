@@ -3,12 +3,14 @@
 
 #include "collsweep/laws/law_list.hpp"
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "collsweep/models/multicontact/laws/sequential_impulse.hpp"
 #include "collsweep/sweep/sweep_limits.hpp"
 
 namespace collsweep {
 
-// The multi-contact laws (Glocker 2014). A new law is appended, so that every law keeps its index.
-using MultiContactLaws = LawList<PoissonLcp, NewtonLcp>;
+// The multi-contact laws: Glocker 2014's two LCP laws and the engines' sequential impulses. A new law is
+// appended, so that every law keeps its index.
+using MultiContactLaws = LawList<PoissonLcp, NewtonLcp, MultiContactSequentialImpulse>;
 
 // A multi-contact law at run time: its index in MultiContactLaws (configs and outputs use its name).
 enum class MultiContactLaw : std::uint8_t {};
@@ -43,6 +45,23 @@ COLLSWEEP_HD_INLINE MultiContactOutcome<K> evaluate_lcp(MultiContactLaw law,
   return evaluate_lcp(law, c, opt, none);
 }
 
+// The laws' traits (laws/law_traits.hpp) by index: the parameters a law reads (parameters.hpp's
+// multicontact_input bits), whether it reports its sweeps and convergence (the engine law), and whether it
+// runs on the CPU's SIMD lanes (the LCP laws' enumeration; a law without them is evaluated one sample at a
+// time and never sent to evaluate_lcp_lanes).
+COLLSWEEP_HD_INLINE unsigned law_reads(MultiContactLaw law) {
+  return visit_multicontact_law(
+      law, [](auto tag) { return decltype(tag)::type::reads; }, [] { return 0u; });
+}
+COLLSWEEP_HD_INLINE bool law_reports_convergence(MultiContactLaw law) {
+  return visit_multicontact_law(
+      law, [](auto tag) { return decltype(tag)::type::reports_convergence; }, [] { return false; });
+}
+COLLSWEEP_HD_INLINE bool law_has_lanes(MultiContactLaw law) {
+  return visit_multicontact_law(
+      law, [](auto tag) { return decltype(tag)::type::simd_lanes; }, [] { return false; });
+}
+
 // One law's enumeration branch on the lanes of V (evaluate_lcp_lanes). A functor rather than a lambda: its
 // call is forced inline into the CPU's SIMD entry points, compiled for their instruction set (a lambda too
 // large for g++ to inline would be compiled for the baseline one).
@@ -54,21 +73,26 @@ struct LaneEnumeration {
   MultiContactOutcome<K>* out;
   template <class Tag>
   COLLSWEEP_HD_ALWAYS_INLINE bool operator()(Tag) const {
-    NoSolutionListener none;
-    Tag::type::template enumerate<K, V>(st, cs, opt, out, none);
-    return true;
+    if constexpr (Tag::type::simd_lanes) {
+      NoSolutionListener none;
+      Tag::type::template enumerate<K, V>(st, cs, opt, out, none);
+      return true;
+    } else {
+      return false;  // a law without lanes (law_has_lanes): never sent here
+    }
   }
 };
 
 // The law's enumeration branch on the lanes of V, out[l] for cs[l] (law_enumeration.hpp; the CPU's SIMD
 // path, host/backend/multicontact_lanes.cpp, whose predicates run the theorem predicates on the lanes);
-// the options' solver must be the enumeration. False, out untouched, for a value that names no law.
+// the options' solver must be the enumeration. False, out untouched, for a value that names no law or a law
+// without lanes (law_has_lanes).
 template <int K, class V, class Predicates>
 COLLSWEEP_HD_ALWAYS_INLINE bool evaluate_lcp_lanes(MultiContactLaw law, const MultiContactCollision<K>* cs,
                                                    const MultiContactOptions& opt,
                                                    const Predicates& predicates,
                                                    MultiContactOutcome<K>* out) {
-  if (static_cast<int>(law) >= multicontact_law_count) return false;
+  if (static_cast<int>(law) >= multicontact_law_count || !law_has_lanes(law)) return false;
   LaneLawState<K, V> st;
   if (!st.start(cs, opt, out, predicates)) return true;
   return LawFold<MultiContactLaws>::visit_valid(static_cast<int>(law),

@@ -31,13 +31,13 @@
 
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/laws/law_traits.hpp"
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
 
 namespace sequential_impulse_detail {
 inline constexpr double kConvergedRel = 1e-13;
-inline constexpr std::uint32_t kMaxSweeps = 10000;  // the cap of K = 0, and the largest K accepted
 }  // namespace sequential_impulse_detail
 
 // What a sweep of the sequential impulses leaves: `solve` prints one row per sweep.
@@ -50,11 +50,6 @@ struct PlanarSweepState {
 struct NoSweepTrace {
   COLLSWEEP_HD_INLINE void operator()(const PlanarSweepState&) const {}
 };
-
-// Whether x is a whole number in [lo, hi] (an iteration count, a switch).
-COLLSWEEP_HD_INLINE bool is_whole_in(double x, double lo, double hi) {
-  return x >= lo && x <= hi && x == ::floor(x);
-}
 
 struct SequentialImpulse : LawDefaults {
   static constexpr const char* name = "sequential-impulse";
@@ -73,8 +68,9 @@ struct SequentialImpulse : LawDefaults {
     using namespace sequential_impulse_detail;
     set_report(report, 0, 0);
     Status s = validate_planar(c);
-    if (s == Status::ok && !(is_whole_in(c.iterations, 0.0, kMaxSweeps) && is_finite_d(c.threshold) &&
-                             c.threshold >= 0.0 && is_whole_in(c.normal_first, 0.0, 1.0)))
+    if (s == Status::ok &&
+        !(is_whole_in(c.iterations, 0.0, kSequentialImpulseCap) && is_finite_d(c.threshold) &&
+          c.threshold >= 0.0 && is_whole_in(c.normal_first, 0.0, 1.0)))
       s = Status::parameter_out_of_range;
     if (s != Status::ok) return invalid_outcome(s);
     const Delassus2& W = c.W;
@@ -82,7 +78,8 @@ struct SequentialImpulse : LawDefaults {
     const double b = c.v.n < -c.threshold ? c.e * w : 0.0;
     const double scale = (1.0 + c.e) * w / W.nn;
     const bool to_convergence = c.iterations == 0.0;
-    const std::uint32_t sweeps = to_convergence ? kMaxSweeps : static_cast<std::uint32_t>(c.iterations);
+    const std::uint32_t sweeps =
+        to_convergence ? kSequentialImpulseCap : static_cast<std::uint32_t>(c.iterations);
     const bool normal_first = c.normal_first != 0.0;
     double Pn = 0.0, Pt = 0.0, vn = c.v.n, vt = c.v.t, last_move = 0.0;
     bool converged = false, clamped = false;

@@ -59,6 +59,7 @@
 
 #include "collsweep/contact/law_report.hpp"
 #include "collsweep/laws/law_traits.hpp"
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "collsweep/models/spatial/laws/algebraic_outcome.hpp"
 #include "collsweep/models/spatial/laws/law_inputs.hpp"
 
@@ -67,13 +68,6 @@ namespace collsweep {
 namespace si3_detail {
 
 inline constexpr double kConvergedRel = 1e-13;
-inline constexpr std::uint32_t kMaxSweeps = 10000;  // the cap of K = 0
-inline constexpr double kMaxIterations = 10000.0;   // the largest K (parameters.hpp's domain)
-
-// Whether x is a whole number in [lo, hi] (an iteration count, a switch).
-COLLSWEEP_HD_INLINE bool whole_in(double x, double lo, double hi) {
-  return x >= lo && x <= hi && x == ::floor(x);
-}
 
 COLLSWEEP_HD_INLINE double max_abs(double m, double d) { return abs_d(d) > m ? abs_d(d) : m; }
 
@@ -111,8 +105,10 @@ struct SequentialImpulse3d : LawDefaults {
     set_report(report, 0, 0);
     Status s = validate_spatial(c);
     if (s == Status::ok &&
-        !(whole_in(p.iterations, 0.0, kMaxIterations) && is_finite_d(p.threshold) && p.threshold >= 0.0 &&
-          whole_in(p.normal_first, 0.0, 1.0) && whole_in(p.friction_cone, 0.0, 1.0)))
+        !(collsweep::is_whole_in(p.iterations, 0.0, static_cast<double>(collsweep::kSequentialImpulseCap)) &&
+          is_finite_d(p.threshold) && p.threshold >= 0.0 &&
+          collsweep::is_whole_in(p.normal_first, 0.0, 1.0) &&
+          collsweep::is_whole_in(p.friction_cone, 0.0, 1.0)))
       s = Status::parameter_out_of_range;
     if (s != Status::ok) return invalid_spatial_outcome(s);
     const Delassus3& W = c.W;
@@ -120,7 +116,8 @@ struct SequentialImpulse3d : LawDefaults {
     const double bias = c.v.n < -p.threshold ? c.e * w : 0.0;
     const double scale = (1.0 + c.e) * w / W.a;
     const bool to_convergence = p.iterations == 0.0;
-    const std::uint32_t sweeps = to_convergence ? kMaxSweeps : static_cast<std::uint32_t>(p.iterations);
+    const std::uint32_t sweeps =
+        to_convergence ? collsweep::kSequentialImpulseCap : static_cast<std::uint32_t>(p.iterations);
     const bool normal_first = p.normal_first != 0.0, cone = p.friction_cone != 0.0;
     Vec3n P, v = c.v;
     bool converged = false, clamped = false;
