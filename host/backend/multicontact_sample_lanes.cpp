@@ -60,6 +60,10 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
   // Velocities and coefficients, one stream each, in contact order (sample_inputs.hpp).
   LaneD gamma[max_contact_rows], body_v[planar_body_dof], mu[max_contacts], eps_N[max_contacts],
       eps_T[max_contacts];
+  // g++ cannot follow generate's run-time count of words to the draws that read them (-Wmaybe-uninitialized
+  // on st.w): every word a draw reads was generated.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
   const auto draw = [&](MultiStream s, const ScalarDist& d, std::uint32_t MultiGridDigits::*digit,
                         std::uint32_t n, LaneD* v) COLLSWEEP_LAMBDA_INLINE {
     StreamLanes st;
@@ -67,6 +71,7 @@ COLLSWEEP_HD_INLINE int draw_lanes(const MultiContactSamplePlan& p, std::uint64_
     for (std::uint32_t j = 0; j < n; ++j) v[j] = input_lanes(d, st, g, digit, &bad);
   };
   draw_contact_inputs<LaneD>(p, k, draw, gamma, body_v, mu, eps_N, eps_T);
+#pragma GCC diagnostic pop
   LaneD spread, mu_mean;
   contact_derived(k, mu, eps_N, eps_T, spread, mu_mean);
 
