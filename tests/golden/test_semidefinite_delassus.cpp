@@ -122,7 +122,9 @@ void check_body(const Body& b, const Eigen::Vector3d& v, const Coefficients& k, 
       const MultiContactOutcome<K> o = evaluate(poisson, c, solver);
       ASSERT_EQ(o.status, Status::ok);
       EXPECT_EQ(o.delassus_rank, 3);
-      if (e.limit) EXPECT_EQ(o.solutions, 1);
+      if (e.limit) {
+        EXPECT_EQ(o.solutions, 1);
+      }
       EXPECT_LE(o.T_acc, T_minus * (1.0 + 1e-12)) << "T_acc is the least T^- compatible with gamma^-";
       Eigen::VectorXd lam(2 * K);
       for (int i = 0; i < 2 * K; ++i) lam(i) = o.Lam[i];

@@ -180,8 +180,9 @@ TEST(MultiContactSequentialImpulse, ItIsHomogeneousInTheVelocitiesAndInTheScaleO
       EXPECT_EQ(ov.Lam[i], o.Lam[i] * 0x1p-7) << "sample " << s;
       EXPECT_EQ(og.Lam[i], o.Lam[i] * 0x1p-5) << "sample " << s;
       EXPECT_EQ(og.gamma_plus[i], o.gamma_plus[i]) << "sample " << s;
-      if (c.params.iterations != 0.0)  // (K = 0 may stop one sweep apart at another scale)
+      if (c.params.iterations != 0.0) {  // (K = 0 may stop one sweep apart at another scale)
         EXPECT_NEAR(oa.Lam[i], f * o.Lam[i], 1e-12 * f * smallmat::max_abs(o.Lam)) << "sample " << s;
+      }
     }
   }
 }
@@ -214,10 +215,15 @@ TEST(MultiContactSequentialImpulse, PropertiesOnManySamples) {
     if (kind != 3) {
       EXPECT_EQ(o.iterations, static_cast<std::uint32_t>(c.params.iterations)) << "sample " << s;
     }
-    for (int j = 0; j < 2; ++j) EXPECT_GE(o.Lam[j], 0.0) << "sample " << s;
-    if (kind == 1)
+    for (int j = 0; j < 2; ++j) {
+      EXPECT_GE(o.Lam[j], 0.0) << "sample " << s;
+    }
+    if (kind == 1) {
       for (int j = 0; j < 2; ++j) EXPECT_LE(std::fabs(o.Lam[2 + j]), c.mu[j] * o.Lam[j]) << "sample " << s;
-    if (kind == 2) EXPECT_LE(o.W, 1e-12 * o.T_acc) << "sample " << s;
+    }
+    if (kind == 2) {
+      EXPECT_LE(o.W, 1e-12 * o.T_acc) << "sample " << s;
+    }
     if (kind == 3) {
       ASSERT_TRUE(o.converged);
       const double g = smallmat::max_abs(c.gamma_minus), tol = 1e-9 * g;
@@ -226,14 +232,20 @@ TEST(MultiContactSequentialImpulse, PropertiesOnManySamples) {
         const double gap = o.gamma_plus[j] - b;
         if (normal_solve_of(c, c.params.block_solver == 1.0) == NormalSolve::dropped && j == 1) continue;
         EXPECT_GE(gap, -tol) << "sample " << s;
-        if (o.Lam[j] > 1e-9 * impulse_scale(c)) EXPECT_LE(std::fabs(gap), tol) << "sample " << s;
+        if (o.Lam[j] > 1e-9 * impulse_scale(c)) {
+          EXPECT_LE(std::fabs(gap), tol) << "sample " << s;
+        }
         const double r = c.mu[j] * o.Lam[j], t = o.Lam[2 + j], vt = o.gamma_plus[2 + j];
         // (the normal impulse moved by at most the fixed-point tolerance after friction was clamped to it)
         const double ti = 1e-11 * (std::fabs(o.Lam[0]) + std::fabs(o.Lam[1]) + std::fabs(o.Lam[2]) +
                                    std::fabs(o.Lam[3]) + impulse_scale(c));
         EXPECT_LE(std::fabs(t), r + ti) << "sample " << s;
-        if (std::fabs(t) < r - 1e3 * ti) EXPECT_LE(std::fabs(vt), tol) << "sample " << s;
-        if (std::fabs(vt) > tol) EXPECT_LE(t * vt, 0.0) << "sample " << s;
+        if (std::fabs(t) < r - 1e3 * ti) {
+          EXPECT_LE(std::fabs(vt), tol) << "sample " << s;
+        }
+        if (std::fabs(vt) > tol) {
+          EXPECT_LE(t * vt, 0.0) << "sample " << s;
+        }
       }
     }
   }
@@ -320,7 +332,9 @@ TEST(MultiContactSequentialImpulse, AFlatDropSpreadsOverTheOrdersOfTheNormalImpu
   EXPECT_NE(given.gamma_plus[0], given.gamma_plus[1]);
   EXPECT_EQ(given.gamma_plus[0], reversed.gamma_plus[1]);  // the mirror image
   EXPECT_EQ(given.gamma_plus[1], reversed.gamma_plus[0]);
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(permuted.Lam[i], reversed.Lam[i]);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(permuted.Lam[i], reversed.Lam[i]);
+  }
   EXPECT_EQ(given.orders, 2);
   EXPECT_EQ(given.order_spread_gamma,
             std::fabs(given.gamma_plus[0] - reversed.gamma_plus[0]) / smallmat::max_abs(c.gamma_minus));
@@ -371,7 +385,9 @@ TEST(MultiContactSequentialImpulse, TheThresholdTurnsRestitutionOff) {
     c.params.threshold = 1.0;
     for (int j = 0; j < 2; ++j) z.eps_N[j] = 0.0;
     const MultiContactOutcome<2> a = run2(c), b = run2(z);
-    for (int i = 0; i < 4; ++i) EXPECT_EQ(a.Lam[i], b.Lam[i]);
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(a.Lam[i], b.Lam[i]);
+    }
   }
 }
 
