@@ -85,7 +85,7 @@ TEST(Smith, TheoremOnRandomCollisions) {
     ASSERT_EQ(o.status, Status::ok) << "sample " << i;
     ++counts[r.solutions > 3 ? 3 : r.solutions];
     ++types[o.type];
-    most = r.iterations > most ? r.iterations : most;
+    most = static_cast<int>(r.iterations) > most ? static_cast<int>(r.iterations) : most;
     EXPECT_GE(r.solutions, 1);
     EXPECT_EQ(check_constraints(c, o).violated, 0) << "sample " << i << " dE_rel " << o.dE_rel;
     worst = std::fmax(worst, o.dE_rel);

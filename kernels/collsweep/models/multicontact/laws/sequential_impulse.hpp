@@ -25,13 +25,13 @@
 // of G are divided by, so a singular G (one body on two corners, rank 3) is solved as any other.
 //
 // Sweeps: iterations = K >= 1 runs exactly K (Box2D's velocityIterations) and reports whether the last one
-// reached the fixed point; K = 0 runs until a sweep changes no accumulated impulse by more than
-// 1e-13 (sum_i |P_i| + s), s = max|gamma^-| / max_i G_ii (the impulse that changes the stiffest row by
-// max|gamma^-|), at most kSequentialImpulseCap sweeps, beyond which the outcome is not_converged (never
-// passed as converged). At that fixed point the normal rows satisfy 0 <= P_N, gamma_N^+ - b >= 0,
-// complementary, and the tangent rows Coulomb's law on the total impulse with target slip 0: with threshold 0
-// and every contact approaching, a solution of Newton's law at eps_T = 0 (newton-lcp's LCP; tests/property/
-// test_multicontact_sequential_impulse.cpp).
+// reached the fixed point; K = 0 runs until a sweep converges (laws/sequential_impulse_limits.hpp's
+// sweep_converged with the scale sum_i |P_i| + s, s = max|gamma^-| / max_i G_ii, the impulse that changes the
+// stiffest row by max|gamma^-|), at most kSequentialImpulseCap sweeps, beyond which the outcome is
+// not_converged (never passed as converged). At that fixed point the normal rows satisfy 0 <= P_N, gamma_N^+
+// - b >= 0, complementary, and the tangent rows Coulomb's law on the total impulse with target slip 0: with
+// threshold 0 and every contact approaching, a solution of Newton's law at eps_T = 0 (newton-lcp's LCP;
+// tests/property/ test_multicontact_sequential_impulse.cpp).
 //
 // The outcome: Lambda = P, gamma^+ = gamma^- + G P, W = T^+ - T^- (contact.hpp's impact_energy), one
 // solution. The order spread: where the order of the normal impulses matters (k >= 2, and not Box2D's block
@@ -266,6 +266,7 @@ COLLSWEEP_HD void run_sequential_impulses(const MultiContactCollision<K>& c, con
   const std::uint32_t cap = s.iterations == 0u ? kSequentialImpulseCap : s.iterations;
   r.sweeps = 0;
   r.converged = false;
+  double last_change = 0.0;
   while (r.sweeps < cap) {
     double before[n];
     for (int i = 0; i < n; ++i) before[i] = r.P[i];
@@ -281,7 +282,8 @@ COLLSWEEP_HD void run_sequential_impulses(const MultiContactCollision<K>& c, con
       total += abs_d(r.P[i]);
     }
     ++r.sweeps;
-    r.converged = change <= 1e-13 * (total + scale);
+    r.converged = sweep_converged(change, last_change, total + scale);
+    last_change = change;
     if constexpr (Trace::kActive) trace.sweep(static_cast<int>(r.sweeps), r.P, r.gamma, change, r.converged);
     if (s.iterations == 0u && r.converged) break;
   }

@@ -13,11 +13,8 @@
 // nothing) is Newton's restitution v_n2 = b with Coulomb friction on the post-impact slip: kane-levinson's
 // outcome when b = e w; Gauss-Seidel reaches it at the rate W_nt^2 / (W_nn W_tt) while no clamp switches,
 // and may cycle between stick and slip when W's coupling and mu are large.
-// Convergence: with m_k the largest change of an accumulated impulse in sweep k and the scale
-// S = |P_n| + |P_t| + (1 + e) w / W_nn (w = -v_n; the last term is the frictionless impulse's), sweep k
-// converged when m_k = 0, or when m_k <= 1e-13 S and the sweeps contract (m_k < m_{k-1}) so that the
-// geometric tail m_k r / (1 - r), r = m_k / m_{k-1}, the distance left to the fixed point, is <= 1e-13 S too
-// (Aitken's estimate: near W's singular limit, where the rate r tends to 1, small steps alone say little).
+// Convergence: laws/sequential_impulse_limits.hpp's sweep_converged, with the scale
+// |P_n| + |P_t| + (1 + e) w / W_nn (w = -v_n; the last term is the frictionless impulse's).
 // K >= 1 runs exactly K sweeps and reports whether the last one converged; K = 0 sweeps until one converges,
 // at most 10000 (Status::not_converged beyond: the outcome is never passed as converged).
 // Types, by the last friction step: 1 stick (not clamped: |P_t| < mu P_n), 2 slides on (clamped to the cone,
@@ -35,10 +32,6 @@
 #include "collsweep/models/planar/contact.hpp"
 
 namespace collsweep {
-
-namespace sequential_impulse_detail {
-inline constexpr double kConvergedRel = 1e-13;
-}  // namespace sequential_impulse_detail
 
 // What a sweep of the sequential impulses leaves: `solve` prints one row per sweep.
 struct PlanarSweepState {
@@ -65,7 +58,6 @@ struct SequentialImpulse : LawDefaults {
   template <class Trace>
   COLLSWEEP_HD_INLINE static PlanarOutcome evaluate(const PlanarCollision& c, LawReport* report,
                                                     const Trace& trace) {
-    using namespace sequential_impulse_detail;
     set_report(report, 0, 0);
     Status s = validate_planar(c);
     if (s == Status::ok &&
@@ -109,8 +101,7 @@ struct SequentialImpulse : LawDefaults {
       }
       ++used;
       trace(PlanarSweepState{used, Pn, Pt, vn, vt});
-      const double tol = kConvergedRel * (abs_d(Pn) + abs_d(Pt) + scale);
-      converged = move == 0.0 || (move <= tol && move < last_move && move * move <= tol * (last_move - move));
+      converged = sweep_converged(move, last_move, abs_d(Pn) + abs_d(Pt) + scale);
       last_move = move;
       if (to_convergence && converged) break;
     }

@@ -33,11 +33,11 @@
 // disc: mu |c| > W_nn; Routh's jam condition) it may cycle instead, mostly with period two: P_n drops to 0
 // and back.
 //
-// Convergence: a sweep converged when it moved no accumulated impulse by more than
-// 1e-13 (|P_n| + |P_1| + |P_2| + scale), scale = (1 + e) w / a (the frictionless impulse), P after the
-// sweep. K >= 1 runs exactly K sweeps and reports whether the last one converged (LawReport::converged);
-// K = 0 sweeps until one converges, at most 10000 (Status::not_converged beyond: the outcome is never
-// passed as converged). LawReport::iterations: the sweeps run.
+// Convergence: laws/sequential_impulse_limits.hpp's sweep_converged (the change of the accumulated
+// impulses against the previous sweep's), with the scale |P_n| + |P_1| + |P_2| + (1 + e) w / a (the
+// frictionless impulse), P after the sweep. K >= 1 runs exactly K sweeps and reports whether the last one
+// converged (LawReport::converged); K = 0 sweeps until one converges, at most 10000 (Status::not_converged
+// beyond: the outcome is never passed as converged). LawReport::iterations: the sweeps run.
 //
 // Parameters are checked here, so that eval and solve see them: a K, normal_first or friction_cone that is
 // not a whole number of its range, or a threshold that is negative or not finite, is
@@ -66,8 +66,6 @@
 namespace collsweep {
 
 namespace si3_detail {
-
-inline constexpr double kConvergedRel = 1e-13;
 
 COLLSWEEP_HD_INLINE double max_abs(double m, double d) { return abs_d(d) > m ? abs_d(d) : m; }
 
@@ -121,6 +119,7 @@ struct SequentialImpulse3d : LawDefaults {
     const bool normal_first = p.normal_first != 0.0, cone = p.friction_cone != 0.0;
     Vec3n P, v = c.v;
     bool converged = false, clamped = false;
+    double last_change = 0.0;
     std::uint32_t used = 0;
     while (used < sweeps) {
       double change = 0.0;
@@ -177,7 +176,9 @@ struct SequentialImpulse3d : LawDefaults {
         }
       }
       ++used;
-      converged = change <= kConvergedRel * (abs_d(P.n) + abs_d(P.t1) + abs_d(P.t2) + scale);
+      converged =
+          collsweep::sweep_converged(change, last_change, abs_d(P.n) + abs_d(P.t1) + abs_d(P.t2) + scale);
+      last_change = change;
       trace(SpatialSweepState{used, P, v, change});
       if (to_convergence && converged) break;
     }
