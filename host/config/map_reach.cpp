@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "config/toml_reader.hpp"
 
 namespace collsweep {
@@ -48,6 +49,13 @@ std::string describe_range(const ValueRange& r) {
   };
   if (r.lo == r.hi) return "{" + num(r.lo) + "}";
   return "[" + num(r.lo) + ", " + num(r.hi) + (r.hi_open ? ")" : "]");
+}
+
+ValueRange log2_sweeps_range(const ScalarDist& d, const char* key) {
+  const ValueRange k = of_dist(d, key);
+  if (!(k.hi >= 1.0)) return no_value("its iterations are 0 (to convergence): log2_iterations is +inf");
+  return widened(ValueRange{log2_sweeps(k.lo >= 1.0 ? k.lo : 1.0), log2_sweeps(k.hi), false,
+                            "log2 of parameters.iterations (0, to convergence, is outside every map)"});
 }
 
 }  // namespace collsweep

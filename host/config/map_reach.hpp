@@ -31,6 +31,10 @@ ValueRange unbounded_above(double lo, const char* why);
 // No value at all: a quantity the plan does not define (a body's velocity without a body); `why` says so.
 ValueRange no_value(const char* why);
 
+// log2 of an iteration count under `d` (key: its config key), the map quantity log2_iterations of every
+// family's engine law: its count 0 (to convergence) is +inf, outside every map (no_value when d holds only 0).
+ValueRange log2_sweeps_range(const ScalarDist& d, const char* key);
+
 // Whether the range holds no value (no_value).
 inline bool is_empty(const ValueRange& r) { return !(r.lo <= r.hi); }
 

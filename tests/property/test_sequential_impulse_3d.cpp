@@ -458,13 +458,13 @@ TEST(SequentialImpulse3d, EngineParametersDrawFromTheirOwnStreams) {
 
 // log2_iterations: exact for powers of two, +inf for K = 0 (outside every map), NaN for what is not a count.
 TEST(SequentialImpulse3d, Log2IterationsQuantity) {
-  EXPECT_EQ(spatial::log2_count(1.0), 0.0);
-  EXPECT_EQ(spatial::log2_count(64.0), 6.0);
-  EXPECT_EQ(spatial::log2_count(65536.0), 16.0);
-  EXPECT_NEAR(spatial::log2_count(3.0), std::log2(3.0), 1e-15);
-  EXPECT_NEAR(spatial::log2_count(100000.0), std::log2(100000.0), 1e-14);
-  EXPECT_EQ(spatial::log2_count(0.0), INFINITY);
-  EXPECT_TRUE(std::isnan(spatial::log2_count(-1.0)));
+  EXPECT_EQ(log2_sweeps(1.0), 0.0);
+  EXPECT_EQ(log2_sweeps(64.0), 6.0);
+  EXPECT_EQ(log2_sweeps(65536.0), 16.0);
+  EXPECT_NEAR(log2_sweeps(3.0), std::log2(3.0), 1e-15);
+  EXPECT_NEAR(log2_sweeps(100000.0), std::log2(100000.0), 1e-14);
+  EXPECT_EQ(log2_sweeps(0.0), INFINITY);
+  EXPECT_TRUE(std::isnan(log2_sweeps(-1.0)));
   SpatialSample s;
   s.params.iterations = 8.0;
   EXPECT_EQ(quantity_value(s, SpatialQuantity::log2_iterations), 3.0);

@@ -47,14 +47,8 @@ ValueRange reachable_range(const MultiContactSamplePlan& p, MultiContactQuantity
       if (q == MultiContactQuantity::v_y) return of_dist(p.v_y, "approach.v_y");
       return of_dist(p.omega, "approach.omega");
     }
-    case MultiContactQuantity::log2_iterations: {
-      // log2 of the sweeps >= 1; 0 sweeps (until converged) give +inf, outside every map.
-      const ValueRange n = of_dist(p.iterations, "parameters.iterations");
-      if (!(n.hi >= 1.0))
-        return no_value("log2 of parameters.iterations: 0 sweeps (until converged) have no finite log2");
-      return ValueRange{log2_sweeps(n.lo >= 1.0 ? n.lo : 1.0), log2_sweeps(n.hi), false,
-                        "log2 of parameters.iterations (0, until converged, is outside the map)"};
-    }
+    case MultiContactQuantity::log2_iterations:
+      return log2_sweeps_range(p.iterations, "parameters.iterations");
     default:
       return unbounded_above(-inf, "not a multi-contact quantity");
   }

@@ -43,14 +43,8 @@ ValueRange reachable_range(const PlanarSamplePlan& p, PlanarQuantity q) {
     case PlanarQuantity::log10_cond:
       if (W.kind == MatrixKind::direct) return of_dist(W.log10_cond, "matrix.log10_cond");
       return unbounded_above(0.0, "W's condition number (>= 1)");
-    case PlanarQuantity::log2_iterations: {
-      // K = 0 (to convergence) is log2 = +inf, outside every map.
-      ValueRange r = of_dist(p.iterations, "parameters.iterations (log2_iterations = log2 of it)");
-      if (r.hi < 1.0) return no_value("parameters.iterations is 0 (to convergence): log2_iterations = inf");
-      r.lo = r.lo < 1.0 ? 0.0 : std::log2(r.lo);
-      r.hi = std::log2(r.hi);
-      return widened(r);
-    }
+    case PlanarQuantity::log2_iterations:
+      return log2_sweeps_range(p.iterations, "parameters.iterations");
     default:
       return unbounded_above(-inf, "not a planar quantity");
   }

@@ -40,14 +40,8 @@ ValueRange reachable_range(const SpatialSamplePlan& p, SpatialQuantity q) {
         return widened(ValueRange{x, x, false, "matrix.W"});
       }
       return unbounded_above(0.0, "W's condition number (>= 1)");
-    case SpatialQuantity::log2_iterations: {
-      // log2 K over parameters.iterations' values; K = 0 (to convergence) is +inf, outside every map.
-      ValueRange r = of_dist(p.iterations, "parameters.iterations (log2_iterations = log2 of it)");
-      if (r.hi < 1.0) return no_value("parameters.iterations is 0 (to convergence): log2_iterations is +inf");
-      r.lo = r.lo < 1.0 ? 0.0 : spatial::log2_count(r.lo);
-      r.hi = spatial::log2_count(r.hi);
-      return widened(r);
-    }
+    case SpatialQuantity::log2_iterations:
+      return log2_sweeps_range(p.iterations, "parameters.iterations");
     default:
       return unbounded_above(-inf, "not a spatial quantity");
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/math/det_math.hpp"
 
 namespace collsweep {
 
@@ -22,6 +23,19 @@ inline constexpr std::uint32_t kSequentialImpulseCap = 10000;
 COLLSWEEP_HD_INLINE bool sweep_converged(double m, double m_prev, double scale) {
   const double tol = 1e-13 * scale;
   return m == 0.0 || (m <= tol && m < m_prev && m * m <= tol * (m_prev - m));
+}
+
+// log2 of an iteration count k >= 1, the map quantity log2_iterations of every family: e + log(m) / ln 2
+// with k = m 2^e, m in [1, 2) (detmath's log: the same bits on the CPU and the GPU), so that a power of two
+// gives its exponent exactly; k = 0 (to convergence) gives +inf, anything else (not a count) NaN: outside
+// every map either way.
+COLLSWEEP_HD_INLINE double log2_sweeps(double k) {
+  if (k == 0.0) return detmath::detail::infinity();
+  if (!(k >= 1.0 && k <= 0x1.fffffffffffffp+1023)) return __builtin_nan("");
+  const std::uint64_t bits = detmath::detail::to_bits(k);
+  const int e = static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
+  const double m = detmath::detail::from_bits((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
+  return static_cast<double>(e) + detmath::log(m) * 1.4426950408889634;
 }
 
 // Whether x is a whole number in [lo, hi] (false for NaN): an iteration count, a 0/1 switch, an order.

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/models/multicontact/plan.hpp"
 #include "collsweep/tally/axes.hpp"
@@ -35,20 +36,6 @@ inline const char* quantity_name(MultiContactQuantity q) {
       "v_x",        "v_y",
       "omega",      COLLSWEEP_MULTICONTACT_PARAMETERS(COLLSWEEP_PARAMETER_NAME) "log2_iterations"};
   return q < MultiContactQuantity::count_ ? names[static_cast<int>(q)] : "unknown";
-}
-
-// log2(n) of a number of sweeps n >= 1 (a whole number), with the same bits on every backend: n = m 2^e with
-// m in [1, 2) exactly, e + ln(m) / ln 2 (detmath's log; exact for powers of two). +inf for n = 0 (until
-// converged) and below.
-COLLSWEEP_HD_INLINE double log2_sweeps(double n) {
-  if (!(n >= 1.0)) return detmath::detail::infinity();
-  int e = 0;
-  double m = n;
-  while (m >= 2.0) {
-    m *= 0.5;
-    ++e;
-  }
-  return static_cast<double>(e) + (m == 1.0 ? 0.0 : detmath::log(m) * 1.4426950408889634);
 }
 
 // The map-axis value of a multi-contact sample.

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
-#include "collsweep/math/det_math.hpp"
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "collsweep/models/planar/plan.hpp"
 #include "collsweep/tally/axes.hpp"
 
@@ -50,9 +50,7 @@ COLLSWEEP_HD_INLINE double quantity_value(const PlanarSample& s, PlanarQuantity 
       COLLSWEEP_PLANAR_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
     case PlanarQuantity::log2_iterations:
-      // detmath's log: the same bits on the CPU and the GPU.
-      return s.c.iterations > 0.0 ? detmath::log(s.c.iterations) * 1.4426950408889634
-                                  : detmath::detail::infinity();
+      return log2_sweeps(s.c.iterations);
     default:
       return 0.0;
   }

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "collsweep/hd.hpp"
+#include "collsweep/laws/sequential_impulse_limits.hpp"
 #include "collsweep/math/det_math.hpp"
 #include "collsweep/models/spatial/plan.hpp"
 #include "collsweep/tally/axes.hpp"
@@ -38,21 +39,7 @@ COLLSWEEP_HD_INLINE unsigned derived_quantity_reads(SpatialQuantity q) {
   return q == SpatialQuantity::log2_iterations ? static_cast<unsigned>(spatial_input::engine) : 0u;
 }
 
-namespace spatial {
-
-// log2 of an iteration count k >= 1: e + log(m) / ln 2 with k = m 2^e, m in [1, 2) (detmath's log: the same
-// bits on the CPU and the GPU), so that a power of two gives its exponent exactly; k = 0 (to convergence)
-// gives +inf, and anything else (not a count) NaN: outside every map either way.
-COLLSWEEP_HD_INLINE double log2_count(double k) {
-  if (k == 0.0) return detmath::detail::infinity();
-  if (!(k >= 1.0 && k <= 0x1.fffffffffffffp+1023)) return __builtin_nan("");
-  const std::uint64_t bits = detmath::detail::to_bits(k);
-  const int e = static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
-  const double m = detmath::detail::from_bits((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
-  return static_cast<double>(e) + detmath::log(m) * 1.4426950408889634;
-}
-
-}  // namespace spatial
+namespace spatial {}  // namespace spatial
 
 // The map-axis value of a spatial sample; mu_ratio = mu / mu_c is +inf when mu_c = 0 (c = 0: sticking
 // holds for every mu), outside every finite axis.
@@ -72,7 +59,7 @@ COLLSWEEP_HD_INLINE double quantity_value(const SpatialSample& s, SpatialQuantit
       COLLSWEEP_SPATIAL_PARAMETERS(COLLSWEEP_X)
 #undef COLLSWEEP_X
     case SpatialQuantity::log2_iterations:
-      return spatial::log2_count(s.params.iterations);
+      return log2_sweeps(s.params.iterations);
     default:
       return 0.0;
   }
