@@ -242,7 +242,7 @@ void write_summary_json(const std::string& path, const MultiContactSweepResult& 
 std::string totals_table(const MultiContactSweepResult& r) {
   std::ostringstream t;
   char line[384];
-  std::snprintf(line, sizeof line, "%-12s %12s %-34s %-34s %14s %12s %10s\n", "law", "valid",
+  std::snprintf(line, sizeof line, "%-18s %12s %-34s %-34s %14s %12s %10s\n", "law", "valid",
                 "P(W_max > 0) [95 % interval]", "P(W_min > 0) [95 % interval]", "max W/T_acc", "failures",
                 "violations");
   t << line;
@@ -252,7 +252,7 @@ std::string totals_table(const MultiContactSweepResult& r) {
                                    r.pair_total(l, Wd::singular) + r.pair_total(l, Wd::invalid);
     const std::uint64_t violations = r.pair_total(l, Wd::violation_111) + r.pair_total(l, Wd::violation_117) +
                                      r.pair_total(l, Wd::violation_121);
-    std::snprintf(line, sizeof line, "%-12s %12llu %-34s %-34s %14s %12llu %10llu\n",
+    std::snprintf(line, sizeof line, "%-18s %12llu %-34s %-34s %14s %12llu %10llu\n",
                   law_name(r.spec.laws[l]), static_cast<unsigned long long>(valid),
                   fraction_with_interval(r.pair_total(l, Wd::gain_max), valid).c_str(),
                   fraction_with_interval(r.pair_total(l, Wd::gain_min), valid).c_str(),
