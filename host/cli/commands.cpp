@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   register_plot(app, status);
   register_reproduce(app, status);
   register_merge(app, status);
+  register_fit(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -14,6 +14,7 @@ void register_validate(CLI::App& app, int& status);   // validate.cpp: GPU again
 void register_plot(CLI::App& app, int& status);       // plot.cpp: PNG maps
 void register_reproduce(CLI::App& app, int& status);  // reproduce.cpp: a run's witnesses re-evaluated
 void register_merge(CLI::App& app, int& status);      // merge.cpp: shards merged into a run folder
+void register_fit(CLI::App& app, int& status);        // fit.cpp: laws fitted to measured impacts
 
 // solve's options ("--law", "--W", ...), as its command line takes them (the Python solve's arguments).
 std::vector<std::string> solve_option_names();

@@ -7,18 +7,20 @@ The module calls the same kernels and host library as the `collsweep` program (d
     sample(config, first, count)   the inputs of a sweep's samples, exactly as the sweep draws them
     run(config, ...)               a sweep, as `collsweep run` (a RunResult: .map, .witnesses, .summary, .plot())
     load(run_dir)                  a finished run folder as a RunResult
+    fit(law, impacts, ...)         laws' parameters fitted to measured impacts, as `collsweep fit` (a FitResult)
     laws()                         every family's laws; build_info() how this module was built
 """
 from . import _collsweep
 from ._collsweep import __version__
 from ._evaluate import evaluate, law_family
+from ._fit import FitResult, fit, load_fit
 from ._results import RunResult, load
 from ._run import RunInterrupted, run
 from ._sample import sample
 from ._solve import Solution, solve
 
-__all__ = ["evaluate", "solve", "sample", "run", "load", "laws", "law_family", "build_info", "RunResult",
-           "RunInterrupted", "Solution", "__version__"]
+__all__ = ["evaluate", "solve", "sample", "run", "load", "fit", "load_fit", "laws", "law_family", "build_info",
+           "RunResult", "FitResult", "RunInterrupted", "Solution", "__version__"]
 
 
 def laws() -> dict:

@@ -71,3 +71,37 @@ def run(
     resume: str | os.PathLike[str] | None = ...,
 ) -> RunResult: ...
 def load(run_dir: str | os.PathLike[str]) -> RunResult: ...
+
+class FitResult:
+    dir: pathlib.Path
+    table: pd.DataFrame
+    residuals: pd.DataFrame
+    impacts: pd.DataFrame
+    loss_maps: dict[str, pd.DataFrame]
+    summary: dict[str, Any]
+    console: str
+    def __init__(self, fit_dir: str | os.PathLike[str], console: str = ...) -> None: ...
+    @property
+    def best(self) -> str: ...
+    def parameters(self, law: str) -> dict[str, tuple[float, float, float]]: ...
+
+def fit(
+    law: str | Sequence[str],
+    impacts: str | os.PathLike[str] | pd.DataFrame | Mapping[str, Any],
+    *,
+    out: str | os.PathLike[str] | None = ...,
+    loss: Literal["contact", "generalized", "weighted"] = ...,
+    aggregate: Literal["mean", "median"] = ...,
+    fix: Mapping[str, float] | None = ...,
+    range: Mapping[str, tuple[float, float]] | None = ...,
+    where: Mapping[str, Any] | None = ...,
+    bootstrap: int = ...,
+    seed: int = ...,
+    threads: int = ...,
+    contacts: int | None = ...,
+    solver: str | None = ...,
+    loss_maps: bool = ...,
+    plot: bool = ...,
+    force: bool = ...,
+) -> FitResult: ...
+def load_fit(fit_dir: str | os.PathLike[str]) -> FitResult: ...

@@ -33,7 +33,7 @@ Place place_of(const std::string& path) {
   if (top == "stats/") return {1, top};
   if (top == "vocabulary/") return {2, top};
   if (top == "config/" || top == "sweep/") return {3, top};
-  if (top == "backend/") return {4, top};
+  if (top == "backend/" || top == "fit/") return {4, top};
   if (starts("families/shared/")) return {5, "families/shared/"};
   if (top == "families/") {
     const std::size_t second = path.find('/', slash + 1);

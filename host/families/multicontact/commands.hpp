@@ -10,6 +10,7 @@
 #include "families/multicontact/multicontact_outputs.hpp"
 #include "families/shared/family_traits.hpp"
 #include "vocabulary/command_options.hpp"
+#include "vocabulary/impact_space.hpp"
 #include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
@@ -25,6 +26,9 @@ int validate_family(const ValidateOptions& o, const RunSettings& config, const M
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<MultiContactSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<MultiContactSweepSpec>, const EvalOptions& o);
+// fit: the contact space of impacts with the columns `header` (`contacts`: the option as given).
+ImpactSpace impact_space(families::FamilyTag<MultiContactSweepSpec>, const std::vector<std::string>& header,
+                         const std::string& contacts);
 WitnessSchema witness_schema(families::FamilyTag<MultiContactSweepSpec>, const RunSummary& summary);
 
 }  // namespace families

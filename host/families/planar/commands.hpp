@@ -10,6 +10,7 @@
 #include "families/planar/planar_outputs.hpp"
 #include "families/shared/family_traits.hpp"
 #include "vocabulary/command_options.hpp"
+#include "vocabulary/impact_space.hpp"
 #include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
@@ -24,6 +25,9 @@ int validate_family(const ValidateOptions& o, const RunSettings& config, const P
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<PlanarSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<PlanarSweepSpec>, const EvalOptions& o);
+// fit: the contact space of impacts with the columns `header` (`contacts`: the option as given).
+ImpactSpace impact_space(families::FamilyTag<PlanarSweepSpec>, const std::vector<std::string>& header,
+                         const std::string& contacts);
 WitnessSchema witness_schema(families::FamilyTag<PlanarSweepSpec>, const RunSummary& summary);
 
 }  // namespace families

@@ -10,6 +10,7 @@
 #include "families/shared/family_traits.hpp"
 #include "families/spatial/spatial_outputs.hpp"
 #include "vocabulary/command_options.hpp"
+#include "vocabulary/impact_space.hpp"
 #include "vocabulary/run_summary.hpp"
 
 namespace collsweep {
@@ -24,6 +25,9 @@ int validate_family(const ValidateOptions& o, const RunSettings& config, const S
                     const cuda::DeviceInfo& gpu);
 std::optional<SolveFailure> solve_family(families::FamilyTag<SpatialSweepSpec>, const SolveOptions& o);
 EvalTable family_table(families::FamilyTag<SpatialSweepSpec>, const EvalOptions& o);
+// fit: the contact space of impacts with the columns `header` (`contacts`: the option as given).
+ImpactSpace impact_space(families::FamilyTag<SpatialSweepSpec>, const std::vector<std::string>& header,
+                         const std::string& contacts);
 WitnessSchema witness_schema(families::FamilyTag<SpatialSweepSpec>, const RunSummary& summary);
 
 }  // namespace families

@@ -1,0 +1,379 @@
+// `collsweep fit` (fit_command.hpp): reads the impacts, fits every law, tests feasibility, writes the folder.
+#include "cli/fit_command.hpp"
+
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "cli/family_options.hpp"
+#include "cli/out_folder.hpp"
+#include "families/commands.hpp"
+#include "fit/feasibility.hpp"
+#include "fit/fit_outputs.hpp"
+#include "fit/law_fit.hpp"
+#include "fit/parallel_for.hpp"
+#include "io/csv.hpp"
+#include "io/format.hpp"
+#include "io/json_writer.hpp"
+#include "vocabulary/parse_numbers.hpp"
+
+namespace collsweep::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using fit::FitReport;
+using fit::Impact;
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(s);
+  while (std::getline(in, part, sep)) parts.push_back(trim_blanks(part));
+  return parts;
+}
+
+// "name=value" of --fix, --range or --where; throws UsageError naming the option.
+std::pair<std::string, std::string> name_value(const std::string& option, const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(option + " " + text + ": expected " +
+                     (option == "--range"   ? "name=lo:hi"
+                      : option == "--where" ? "column=value"
+                                            : "name=value"));
+  return {trim_blanks(text.substr(0, eq)), trim_blanks(text.substr(eq + 1))};
+}
+
+std::vector<std::string> header_of(const std::string& text) {
+  std::istringstream in(text);
+  io::CsvReader reader(in);
+  std::vector<std::string> fields;
+  if (!reader.next(fields)) throw MalformedInput(1, "empty file (expected a header of impact columns)");
+  std::vector<std::string> names;
+  for (const std::string& f : fields) names.push_back(trim_blanks(f));
+  return names;
+}
+
+// The family of the laws: each law's (a name two families have: the multi-contact one when the header has
+// G's columns), the same for all; "all" takes the family whose columns the header has.
+// Every family's impact space for the header (multi-contact without G's columns: an empty one).
+std::vector<ImpactSpace> header_spaces(const std::vector<std::string>& header, const std::string& contacts) {
+  std::vector<ImpactSpace> spaces;
+  families::for_each_family([&](auto i) {
+    try {
+      spaces.push_back(families::impact_space(families::FamilyTag<families::SpecAt<i>>{}, header, contacts));
+    } catch (const UsageError&) {
+      spaces.push_back(ImpactSpace{});
+    }
+  });
+  return spaces;
+}
+
+std::size_t laws_family(const FitOptions& o, const std::vector<std::string>& header,
+                        std::vector<std::string>* laws) {
+  const std::vector<ImpactSpace> spaces = header_spaces(header, o.contacts);
+  const int by_header = fit::family_of_header(header, spaces);
+  if (o.laws == "all") {
+    if (by_header < 0)
+      throw UsageError(
+          "--law all: the header has the columns of no family's impacts (planar: W_nn, W_nt, W_tt, "
+          "v_n, v_t; spatial: W_nn, W_n1, ..., v_1, v_2; multi-contact: G_i_j, g_i)");
+    families::for_each_family([&](auto i) {
+      if (static_cast<int>(i) == by_header)
+        for (std::string_view n : families::law_names<families::SpecAt<i>>()) laws->emplace_back(n);
+    });
+    return static_cast<std::size_t>(by_header);
+  }
+  *laws = split(o.laws, ',');
+  const std::string hint = o.contacts.empty() && by_header == 1 ? "(a multi-contact header)" : "";
+  const std::vector<GivenOption> given = {
+      {"--contacts", &o.contacts}, {"--solver", &o.solver}, {"--contacts", &hint}};
+  std::size_t family = 0;
+  for (std::size_t k = 0; k < laws->size(); ++k) {
+    const std::size_t f = family_of_law_option((*laws)[k], given, false);
+    if (k > 0 && f != family)
+      throw UsageError("--law " + o.laws + ": " + (*laws)[k] + " is a " + families::family_in_words(f) +
+                       " law and " + (*laws)[0] + " a " + families::family_in_words(family) +
+                       " one; one fit takes the laws of one family");
+    family = f;
+  }
+  return family;
+}
+
+std::string options_json(const FitOptions& o, const fit::FitSettings& s) {
+  std::ostringstream text;
+  io::JsonWriter j(text);
+  j.begin_object();
+  j.key("laws").string(o.laws);
+  j.key("loss").string(fit::loss_name(s.loss));
+  j.key("aggregate").string(fit::aggregate_name(s.aggregate));
+  j.key("bootstrap").integer(s.bootstrap);
+  j.key("seed").integer(static_cast<long long>(s.seed));
+  j.key("threads").integer(s.threads);
+  j.key("loss_maps").boolean(s.loss_maps);
+  for (const auto& [key, list] : {std::pair{"fix", &o.fix}, {"range", &o.range}, {"where", &o.where}}) {
+    j.key(key).begin_array();
+    for (const std::string& x : *list) j.string(x);
+    j.end_array();
+  }
+  if (!o.contacts.empty()) j.key("contacts").string(o.contacts);
+  if (!o.solver.empty()) j.key("solver").string(o.solver);
+  j.end_object();
+  return text.str();
+}
+
+// scripts/plot_fit.py on the folder (COLLSWEEP_PYTHON, COLLSWEEP_SOURCE_DIR as for run's maps), quietly:
+// the console's last lines are the ranking. Returns its exit status (3: no matplotlib).
+int draw_fit_maps(const std::string& dir) {
+  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
+  const std::string script = std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/plot_fit.py";
+  std::error_code ec;
+  if (!fs::exists(script, ec)) return 127;
+  const char* py = std::getenv("COLLSWEEP_PYTHON");
+  const std::string python = py && *py                            ? py
+                             : fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3"
+                                                                  : "python3";
+  const auto quoted = [](const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  const std::string command = quoted(python) + " " + quoted(script) + " --quiet " + quoted(dir);
+  const int status = std::system(command.c_str());
+  return status == -1 ? 127 : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::size_t family,
+               const std::vector<std::string>& laws, const std::string& text,
+               const std::vector<std::string>& header) {
+  const auto started = std::chrono::steady_clock::now();
+  fit::FitSettings settings;
+  if (!fit::parse_loss(o.loss, &settings.loss))
+    throw UsageError("--loss " + o.loss + ": expected contact, generalized or weighted");
+  if (!fit::parse_aggregate(o.aggregate, &settings.aggregate))
+    throw UsageError("--aggregate " + o.aggregate + ": expected mean or median");
+  if (o.bootstrap < 0)
+    throw UsageError("--bootstrap " + std::to_string(o.bootstrap) + ": expected 0 or more");
+  settings.bootstrap = o.bootstrap;
+  settings.seed = o.seed;
+  settings.threads = o.threads;
+  settings.loss_maps = o.loss_maps;
+  std::map<std::string, double> fixed;
+  std::map<std::string, std::pair<double, double>> ranges;
+  for (const std::string& f : o.fix) {
+    const auto [name, value] = name_value("--fix", f);
+    fixed[name] = parse_finite_option("--fix " + name, value);
+  }
+  for (const std::string& r : o.range) {
+    const auto [name, value] = name_value("--range", r);
+    const std::vector<std::string> ends = split(value, ':');
+    if (ends.size() != 2) throw UsageError("--range " + r + ": expected name=lo:hi");
+    ranges[name] = {parse_finite_option("--range " + name, ends[0]),
+                    parse_finite_option("--range " + name, ends[1])};
+  }
+  std::vector<fit::RowSelection> where;
+  for (const std::string& w : o.where) {
+    const auto [column, value] = name_value("--where", w);
+    where.push_back({column, value});
+  }
+
+  ImpactSpace space;
+  std::deque<fit::LawModel> models;  // (not movable: they count their evaluations)
+  families::for_each_family([&](auto i) {
+    if (i != family) return;
+    using Spec = families::SpecAt<i>;
+    const families::FamilyTag<Spec> tag;
+    space = families::impact_space(tag, header, o.contacts);
+    std::vector<std::string> names = space.W;
+    names.insert(names.end(), space.v.begin(), space.v.end());
+    for (const FitParameter& p : space.parameters)
+      names.insert(names.end(), p.columns.begin(), p.columns.end());
+    for (const std::string& law : laws) {
+      EvalOptions eo;
+      eo.law = law;
+      eo.contacts = space.contacts > 1 || !o.contacts.empty() ? std::to_string(space.contacts) : "";
+      eo.solver = o.solver;
+      const EvalTable table = families::family_table(tag, eo);
+      models.emplace_back(law, table.columns(names), space);
+    }
+  });
+  const auto known = [&](const std::string& name) {
+    for (const fit::LawModel& m : models)
+      for (const FitParameter& p : m.parameters())
+        if (p.name == name) return true;
+    return false;
+  };
+  const auto all_parameters = [&] {
+    std::string s;
+    for (const FitParameter& p : space.parameters)
+      if (known(p.name)) s += (s.empty() ? "" : ", ") + p.name;
+    return s;
+  };
+  for (const auto& [name, v] : fixed)
+    if (!known(name))
+      throw UsageError("--fix " + name +
+                       ": no law of this fit reads it (their parameters: " + all_parameters() + ")");
+  for (const auto& [name, v] : ranges)
+    if (!known(name))
+      throw UsageError("--range " + name +
+                       ": no law of this fit reads it (their parameters: " + all_parameters() + ")");
+
+  // A file of another family's impacts is told as such, before its missing columns.
+  const std::vector<ImpactSpace> spaces = header_spaces(header, o.contacts);
+  const int by_header = fit::family_of_header(header, spaces);
+  if (by_header >= 0 && static_cast<std::size_t>(by_header) != family &&
+      fit::family_of_header(header, {space}) < 0)
+    throw MalformedInput(1, std::string("the header has the columns of ") + spaces[by_header].family +
+                                " impacts, and law " + laws[0] + " is a " + space.family +
+                                " law (fit the file with that family's laws, or --law all)");
+  std::istringstream in(text);
+  fit::ImpactSet set = fit::read_impacts(in, space, where);
+  FitReport report;
+  for (Impact& im : set.impacts) {
+    if (!im.used) continue;
+    const std::string problem = fit::loss_problem(settings.loss, im);
+    if (!problem.empty()) {
+      im.used = false;
+      im.reason = problem;
+      --set.used;
+      ++set.rejected;
+    }
+  }
+  for (const Impact& im : set.impacts)
+    if (im.used) report.used.push_back(&im);
+  if (report.used.empty()) {
+    std::string why;
+    for (const Impact& im : set.impacts)
+      if (!im.reason.empty()) {
+        why =
+            " (row " + std::to_string(im.row) + ", line " + std::to_string(im.line) + ": " + im.reason + ")";
+        break;
+      }
+    err << "collsweep fit: " << o.in << ": no usable impact among " << set.impacts.size() << " rows" << why
+        << '\n';
+    return 2;
+  }
+
+  std::string error;
+  prepare_out_dir(o.out, o.force, &error);
+  if (!error.empty()) {
+    err << "collsweep fit: " << error << '\n';
+    return 2;
+  }
+  // The friction bound of the feasibility test: the largest μ of the searched boxes.
+  const FitParameter* mu = nullptr;
+  for (const FitParameter& p : space.parameters)
+    if (p.name == "mu") mu = &p;
+  report.mu_max = mu ? fit::law_box({*mu}, fixed, ranges)[0].hi : 0.0;
+
+  for (const fit::LawModel& model : models) {
+    if (!o.quiet) err << "collsweep fit: " << model.law() << " ..." << std::flush;
+    report.laws.push_back(
+        fit::fit_law(model, report.used, fit::law_box(model.parameters(), fixed, ranges), settings));
+    if (!o.quiet) err << " " << report.laws.back().seconds << " s\n";
+  }
+
+  report.space = &space;
+  report.set = &set;
+  report.loss = settings.loss;
+  report.aggregate = settings.aggregate;
+  std::size_t infeasible = 0;
+  report.facts.resize(set.impacts.size());
+  fit::parallel_for(set.impacts.size(), fit::thread_count(o.threads), 16, [&](std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i) {
+      const Impact& im = set.impacts[i];
+      report.facts[i] = fit::impact_facts(space, im);
+      if (!im.used) continue;
+      fit::FeasibilityProblem p;
+      p.contacts = space.contacts;
+      p.tangents = space.tangents;
+      p.W = im.W;
+      p.v_pre = im.v;
+      p.v_post = im.v_post;
+      p.mu_max = report.mu_max;
+      const fit::FeasibilityResult f = fit::nearest_admissible_impulse(p);
+      report.facts[i].feasible = f.feasible;
+      report.facts[i].misfit = f.misfit;
+    }
+  });
+  for (const Impact* im : report.used) infeasible += report.facts[im->row - 1].feasible ? 0 : 1;
+  report.infeasible_fraction = static_cast<double>(infeasible) / static_cast<double>(report.used.size());
+  report.in_file = o.in;
+  report.command_line = o.command_line;
+  {
+    const std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    report.started_utc = buf;
+  }
+  report.options_json = options_json(o, settings);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  error = fit::write_fit_folder(o.out, report);
+  if (!error.empty()) {
+    err << "collsweep fit: " << error << '\n';
+    return 2;
+  }
+  std::string maps;
+  if (!o.no_plot) {
+    const int drawn = draw_fit_maps(o.out);
+    if (drawn == 0)
+      maps = "  maps: " + o.out + "/loss_maps/*.png, " + o.out + "/data_maps/*.png\n";
+    else if (drawn == 3 || drawn == 127)
+      err << "collsweep fit: PNGs not drawn (python3 with matplotlib is needed: scripts/plot_fit.py)\n";
+    else
+      err << "collsweep fit: drawing the PNGs failed (scripts/plot_fit.py exit " << drawn << ")\n";
+  }
+  fit::print_fit_table(out, report);
+  out << maps;
+  out << "  written: " << o.out << "/fit.csv, fit.md, residuals.csv, impacts.csv, loss_maps/, summary.json\n";
+  bool all_fitted = true;
+  for (const fit::LawFitResult& r : report.laws) all_fitted = all_fitted && std::isfinite(r.loss_value);
+  if (!all_fitted) err << "collsweep fit: some law has no parameters with a finite loss (loss_value inf)\n";
+  return all_fitted ? 0 : 1;
+}
+
+}  // namespace
+
+int run_fit(const FitOptions& o, std::ostream& out, std::ostream& err) {
+  const auto fail = [&](const std::string& message) {
+    err << "collsweep fit: " << message << '\n';
+    return 2;
+  };
+  if (o.laws.empty()) return fail("--law is required (one law, several comma-separated, or all)");
+  if (o.in.empty()) return fail("--in FILE.csv is required (\"-\" for stdin)");
+  if (o.out.empty()) return fail("--out DIR is required");
+  std::string text;
+  if (o.in == "-") {
+    std::ostringstream s;
+    s << std::cin.rdbuf();
+    text = s.str();
+  } else {
+    std::ifstream file(o.in, std::ios::binary);
+    if (!file) return fail("--in " + o.in + ": cannot open: " + std::strerror(errno));
+    std::ostringstream s;
+    s << file.rdbuf();
+    text = s.str();
+  }
+  try {
+    const std::vector<std::string> header = header_of(text);
+    std::vector<std::string> laws;
+    const std::size_t family = laws_family(o, header, &laws);
+    return fit_family(o, out, err, family, laws, text, header);
+  } catch (const UsageError& e) {
+    return fail(e.what());
+  } catch (const std::runtime_error& e) {  // MalformedInput, io::CsvError: "line N: ..."
+    return fail((o.in == "-" ? std::string("<stdin>") : o.in) + ": " + e.what());
+  }
+}
+
+}  // namespace collsweep::cli
