@@ -153,6 +153,22 @@ int draw_fit_maps(const std::string& dir) {
   return status == -1 ? 127 : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
 
+// --force: the files an earlier fit wrote in the folder (and only those), so that none of its laws' maps
+// stay.
+void remove_fit_outputs(const std::string& dir) {
+  std::error_code ec;
+  for (const char* f : {"fit.csv", "fit.md", "residuals.csv", "impacts.csv", "summary.json"})
+    fs::remove(fs::path(dir) / f, ec);
+  for (const char* sub : {"loss_maps", "data_maps"}) {
+    const fs::path folder = fs::path(dir) / sub;
+    if (!fs::is_directory(folder, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+      const std::string ext = entry.path().extension().string();
+      if (ext == ".csv" || ext == ".png") fs::remove(entry.path(), ec);
+    }
+  }
+}
+
 int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::size_t family,
                const std::vector<std::string>& laws, const std::string& text,
                const std::vector<std::string>& header) {
@@ -270,6 +286,7 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
     err << "collsweep fit: " << error << '\n';
     return 2;
   }
+  if (o.force) remove_fit_outputs(o.out);
   // The friction bound of the feasibility test: the largest μ of the searched boxes.
   const FitParameter* mu = nullptr;
   for (const FitParameter& p : space.parameters)

@@ -275,6 +275,10 @@ void write_fit_markdown(std::ostream& out, const FitReport& r) {
     out << "| " << k + 1 << " | " << law.law << " | " << io::format_short(law.loss_value, 4) << " | "
         << parameters_text(law) << " |\n";
   }
+  out << "\n" << r.used.size() << " impacts used, " << r.set->rejected << " rejected";
+  if (r.set->excluded) out << ", " << r.set->excluded << " left out by --where";
+  out << "; no impulse within C1–C4 (μ ≤ " << io::format_short(r.mu_max, 4) << ") reproduces "
+      << io::format_short(100.0 * r.infeasible_fraction, 3) << " % of them.\n";
 }
 
 ImpactFacts impact_facts(const ImpactSpace& space, const Impact& im) {

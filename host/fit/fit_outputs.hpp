@@ -43,7 +43,8 @@ std::string write_fit_folder(const std::string& dir, const FitReport& r);
 // "mu = 0.3277 [0.3252, 0.6041], e = 0.51 (held), e_t = -0.6 (no effect)": a law's parameters, 4 digits.
 std::string parameters_text(const LawFitResult& law);
 
-// fit.md: the ranking as a Markdown table (rank, law, loss, parameters_text), as docs show it.
+// fit.md: the ranking as a Markdown table (rank, law, loss, parameters_text), then the impacts' counts and
+// the infeasible share, as docs/measured-impacts.md shows them.
 void write_fit_markdown(std::ostream& out, const FitReport& r);
 
 // The ranking table and the impacts' counts, for the console.

@@ -22,6 +22,8 @@ constexpr int kRefinements = 2;
 constexpr double kFitTolerance = 1e-10;
 constexpr double kReplicateTolerance = 1e-6;
 constexpr int kRestarts = 4;
+constexpr std::size_t kStarts =
+    4;                             // polishes: the refined best point and three more, apart on the first grid
 constexpr int kProfilePoints = 9;  // across a parameter's box, to tell whether it has any effect
 constexpr int kMapPoints2 = 25;    // per axis of a two-parameter loss map
 constexpr int kMapPoints1 = 101;   // of a one-parameter loss map
@@ -273,13 +275,39 @@ LawFitResult fit_law(const LawModel& model, const std::vector<const Impact*>& im
       best = points[i];
   }
 
-  // The local polish.
+  // The local polish from several starts (a law with several parameters, chatterjee-combined's five, has
+  // valleys a coarse grid meets in several places); the lowest wins, the earlier start on a tie.
   const auto full_loss = [&](const std::vector<double>& x) {
     return aggregate(s.aggregate, model.losses(impacts, x, s.loss, threads), {});
   };
-  double value = 0.0;
-  r.value = nelder_mead(box, free, best, refined_cell, full_loss, nm_budget, kFitTolerance, &value);
-  r.loss_value = value;
+  // Starts: the refined best point, then grid points in the order of their loss, each more than one cell
+  // away (in some parameter) from every start taken, so that each polish explores another valley.
+  std::vector<std::size_t> ranked(grid.size());
+  for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i] = i;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](std::size_t a, std::size_t b) { return grid_values[a] < grid_values[b]; });
+  std::vector<std::vector<double>> starts = {best};
+  const auto apart = [&](const std::vector<double>& a, const std::vector<double>& b) {
+    for (std::size_t j = 0; j < box.size(); ++j)
+      if (box[j].integer ? a[j] != b[j] : std::abs(a[j] - b[j]) > 1.5 * cell[j]) return true;
+    return false;
+  };
+  for (std::size_t i : ranked) {
+    if (starts.size() >= kStarts || free.empty() || !std::isfinite(grid_values[i])) break;
+    bool distinct = true;
+    for (const std::vector<double>& x : starts) distinct = distinct && apart(grid[i], x);
+    if (distinct) starts.push_back(grid[i]);
+  }
+  r.loss_value = kInf;
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    double value = 0.0;
+    const std::vector<double> x = nelder_mead(box, free, starts[k], k == 0 ? refined_cell : cell, full_loss,
+                                              nm_budget, kFitTolerance, &value);
+    if (k == 0 || value < r.loss_value) {
+      r.value = x;
+      r.loss_value = value;
+    }
+  }
 
   // The fitted values' predictions and losses, per impact.
   r.impact_losses = model.losses(impacts, r.value, s.loss, threads);
