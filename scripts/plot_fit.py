@@ -4,15 +4,17 @@
 
 Usage: plot_fit.py FIT_DIR [--dpi N] [--quiet]
 
-Reads FIT_DIR/fit.csv (one row per law: its fitted parameters), FIT_DIR/impacts.csv (per data row: used or not,
-theta_deg, coupling, apparent_e, impulse_ratio), FIT_DIR/residuals.csv (per used impact and law: its error) and
-every FIT_DIR/loss_maps/*.csv, and writes:
+Reads FIT_DIR/fit.csv (one row per law: its fitted parameters), FIT_DIR/summary.json (which parameters were held or
+had no effect; optional), FIT_DIR/impacts.csv (per data row: used or not, theta_deg, coupling, apparent_e,
+impulse_ratio), FIT_DIR/residuals.csv (per used impact and law: its error) and every FIT_DIR/loss_maps/*.csv, and
+writes:
 
 - loss_maps/<stem>.png beside each loss_maps/<stem>.csv: a two-parameter law's loss as a heat map over its two
   parameters (log colour scale when the loss spans more than two decades), a one-parameter law's loss as a curve;
   the fitted value of fit.csv is marked (with its bootstrap interval when fit.csv has one); grid points where
   the law is invalid (an empty loss) are drawn grey;
-- data_maps/apparent_e_vs_theta.png, impulse_ratio_vs_theta.png (with the fitted μ of every law that has one),
+- data_maps/apparent_e_vs_theta.png, impulse_ratio_vs_theta.png (the fitted μ of each law as a line, except where
+  FIT_DIR/summary.json says the law's μ was held or had no effect: the loss did not change across μ's box),
   error_vs_theta.png (each law's per-impact error, binned medians, log scale) and apparent_e_vs_coupling.png,
   from the used impacts only; a plot whose quantity is empty on every used impact (the coupling and impulse ratio
   of multi-contact data, say) is not drawn.
@@ -23,9 +25,11 @@ matplotlib (one line on stderr unless --quiet), which collsweep reads as "no plo
 """
 import argparse
 import csv
+import json
 import math
 import os
 import sys
+import textwrap
 
 NO_MATPLOTLIB = 3  # exit status: this python3 cannot import matplotlib
 BAD_INPUT = 2  # exit status: a missing or malformed input file
@@ -141,6 +145,7 @@ class Fit:
         self.values = {c: table.numbers(c) for c in names + ["loss_value"]}
         self.loss = dict(zip(self.laws, table.texts("loss")))
         self.aggregate = dict(zip(self.laws, table.texts("aggregate")))
+        self.flags = {}  # (law, parameter): (held, effect), from summary.json (read_parameter_flags)
 
     def value(self, law, name):
         """A law's fitted value of a parameter (or of loss_value), NaN when the law lacks it or is not in fit.csv."""
@@ -152,10 +157,41 @@ class Fit:
         """A law's bootstrap interval of a parameter, (lo, hi); NaNs without one."""
         return self.value(law, name + "_lo"), self.value(law, name + "_hi")
 
+    def mu_line_skipped(self, law):
+        """Why a law's fitted μ gets no line in the impulse-ratio plot ("held", "no effect"), or "" when it gets
+        one (summary.json's word; without summary.json every fitted μ is drawn)."""
+        flags = self.flags.get((law, "mu"))
+        if flags is None:
+            return ""
+        held, effect = flags
+        return "held" if held else "" if effect else "no effect"
+
     def loss_words(self, law=None):
         """The loss in words, e.g. "mean contact loss" (the first law's when law is not in fit.csv)."""
         law = law if law in self.loss else self.laws[0]
         return " ".join(w for w in (self.aggregate[law], self.loss[law], "loss") if w)
+
+
+def read_parameter_flags(path):
+    """{(law, parameter): (held, effect)} of a fit's summary.json: held, the parameter was fixed (--fix); effect
+    false, the loss was the same over the parameter's whole box. {} when the file does not exist."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            summary = json.load(f)
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}: not JSON ({err})") from None
+    flags = {}
+    try:
+        for entry in summary.get("laws", []):
+            for name, p in entry["parameters"].items():
+                flags[(entry["law"], name)] = (bool(p.get("held", False)), bool(p.get("effect", True)))
+    except (AttributeError, KeyError, TypeError):
+        raise InputError(f"{path}: laws[] is not a list of {{law, parameters: {{name: {{held, effect}}}}}}") from None
+    return flags
 
 
 def parameter_label(name):
@@ -487,9 +523,9 @@ def binned_band(ax, x, y, edges, label="binned median"):
     return [line, band]
 
 
-def scatter_figure(x, y, xlabel, ylabel, title, dpi, hlines=()):
+def scatter_figure(x, y, xlabel, ylabel, title, dpi, hlines=(), note=""):
     """A scatter of y over x with binned medians and quartiles; hlines: (value, label, colour, style) drawn
-    across. None when no point has finite x and y."""
+    across; note: text added to the legend. None when no point has finite x and y."""
     ok = np.isfinite(x) & np.isfinite(y)
     if not np.any(ok):
         return None
@@ -509,6 +545,10 @@ def scatter_figure(x, y, xlabel, ylabel, title, dpi, hlines=()):
         if outside:
             ax.text(0.99, 0.01, f"{outside} impact{'s' if outside > 1 else ''} outside the view",
                     transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="0.35")
+    if note:  # a legend entry without a mark
+        from matplotlib.lines import Line2D
+
+        handles.append(Line2D([], [], linestyle="none", label=textwrap.fill(note, 48)))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
@@ -559,16 +599,22 @@ def data_figures(impacts, residuals, fit, dpi):
     figures.append(("apparent_e_vs_theta.png", scatter_figure(
         c["theta_deg"], c["apparent_e"], THETA_LABEL, APPARENT_E_LABEL,
         f"apparent restitution against incidence angle ({n} used impacts)", dpi)))
-    mu_lines = []
+    mu_lines, skipped = [], []
     for i, law in enumerate(fit.laws):
         mu = fit.value(law, "mu")
-        if math.isfinite(mu):
-            color, style = law_style(i)
-            mu_lines.append((mu, f"fitted μ of {law}: {mu:.3g}", color, style))
+        if not math.isfinite(mu):
+            continue
+        why = fit.mu_line_skipped(law)
+        if why:  # a held μ was not fitted; a μ without effect is wherever the search left it
+            skipped.append(f"{law} ({why})")
+            continue
+        color, style = law_style(i)
+        mu_lines.append((mu, f"fitted μ of {law}: {mu:.3g}", color, style))
+    note = "μ not drawn: " + ", ".join(skipped) if skipped else ""
     figures.append(("impulse_ratio_vs_theta.png", scatter_figure(
         c["theta_deg"], c["impulse_ratio"], THETA_LABEL, RATIO_LABELS.get(family, "impulse ratio P_t / P_n"),
         f"measured impulse ratio against incidence angle ({n} used impacts)\n"
-        "Coulomb friction: at most μ, equal to μ where the contact slides throughout", dpi, mu_lines)))
+        "Coulomb friction: at most μ, equal to μ where the contact slides throughout", dpi, mu_lines, note)))
     figures.append(("error_vs_theta.png", error_figure(impacts, residuals, fit, dpi)))
     figures.append(("apparent_e_vs_coupling.png", scatter_figure(
         c["coupling"], c["apparent_e"], COUPLING_LABELS.get(family, "coupling"), APPARENT_E_LABEL,
@@ -580,10 +626,12 @@ def data_figures(impacts, residuals, fit, dpi):
 
 
 def read_folder(fit_dir):
-    """fit.csv, impacts.csv, residuals.csv and the loss map paths of a fit folder."""
+    """fit.csv (with summary.json's held and no-effect parameters), impacts.csv, residuals.csv and the loss map
+    paths of a fit folder."""
     if not os.path.isdir(fit_dir):
         raise InputError(f"{fit_dir}: not a folder (expected the output folder of collsweep fit)")
     fit = Fit(os.path.join(fit_dir, "fit.csv"))
+    fit.flags = read_parameter_flags(os.path.join(fit_dir, "summary.json"))
     impacts = Impacts(os.path.join(fit_dir, "impacts.csv"))
     residuals = Table(os.path.join(fit_dir, "residuals.csv"), RESIDUAL_COLUMNS)
     loss_dir = os.path.join(fit_dir, "loss_maps")

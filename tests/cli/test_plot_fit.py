@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Tests of scripts/plot_fit.py on synthetic `collsweep fit` output folders (planar-like and spatial-like, a
-one- and a two-parameter loss map, an invalid region, fit.csv with and without mu, unused impacts) and of its
-helpers on known numbers."""
+one- and a two-parameter loss map, an invalid region, fit.csv with and without mu, a μ held or without effect in
+summary.json, unused impacts) and of its helpers on known numbers."""
 import csv
 import importlib.util
+import json
 import math
 import os
 import struct
@@ -103,6 +104,16 @@ def write_residuals(folder, laws, impacts, spatial=False):
             error = 10.0 ** (-2 - i) * (1 + row[4] / 40.0)
             rows.append([row[0], law, "ok"] + [0.1] * (2 * len(names)) + [error])
     write_csv(os.path.join(folder, "residuals.csv"), header, rows)
+
+
+def write_summary(folder, flags):
+    """summary.json with the laws' parameter entries of collsweep fit; flags: {law: {parameter: (held, effect)}}."""
+    laws = [{"law": law, "loss_value": 0.05,
+             "parameters": {name: {"value": 0.2, "lo": None, "hi": None, "held": held, "effect": effect,
+                                   "box": [0.0, 1.5]} for name, (held, effect) in parameters.items()}}
+            for law, parameters in flags.items()]
+    with open(os.path.join(folder, "summary.json"), "w") as f:
+        json.dump({"family": "planar", "laws": laws}, f)
 
 
 def planar_folder(folder, coupling=True):
@@ -296,6 +307,37 @@ class Figures(unittest.TestCase):
         self.assertEqual(error_ax.get_yscale(), "log")
         self.assertEqual(len(error_ax.get_lines()), 3)  # one per law
 
+    def mu_lines_of_folder(self):
+        """The fitted-μ lines of the folder's impulse-ratio plot, read as the script reads the folder, and the
+        texts of its legend."""
+        fit, impacts, residuals, _ = pf.read_folder(self.folder)
+        ax = dict(pf.data_figures(impacts, residuals, fit, 50))["impulse_ratio_vs_theta.png"].axes[0]
+        lines = sorted((line.get_label(), line.get_ydata()[0]) for line in ax.get_lines()
+                       if line.get_label().startswith("fitted μ"))
+        return lines, [t.get_text() for t in ax.get_legend().get_texts()]
+
+    def test_mu_lines_skip_held_and_no_effect(self):
+        """A μ that summary.json marks held or without effect gets no line; the legend says which and why."""
+        write_summary(self.folder, {"newton": {"e": (False, True)},
+                                    "poisson": {"e": (False, True), "mu": (False, False)},
+                                    "chatterjee-ruina": {"e": (False, True), "e_t": (False, True),
+                                                         "mu": (False, True)}})
+        lines, legend = self.mu_lines_of_folder()
+        self.assertEqual(lines, [("fitted μ of chatterjee-ruina: 0.25", 0.25)])
+        self.assertIn("μ not drawn: poisson (no effect)", legend)
+        write_summary(self.folder, {"poisson": {"e": (False, True), "mu": (True, True)},
+                                    "chatterjee-ruina": {"e": (False, True), "mu": (True, False)}})
+        lines, legend = self.mu_lines_of_folder()
+        self.assertEqual(lines, [])
+        self.assertIn("μ not drawn: poisson (held), chatterjee-ruina (held)", [t.replace("\n", " ") for t in legend])
+
+    def test_mu_lines_without_summary(self):
+        """A folder without summary.json: every fitted μ is drawn, and nothing is noted."""
+        lines, legend = self.mu_lines_of_folder()
+        self.assertEqual([label for label, _ in lines],
+                         ["fitted μ of chatterjee-ruina: 0.25", "fitted μ of poisson: 0.2"])
+        self.assertFalse([t for t in legend if t.startswith("μ not drawn")])
+
 
 class Script(unittest.TestCase):
     """The script run as collsweep runs it."""
@@ -385,6 +427,15 @@ class Script(unittest.TestCase):
         result = self.plot(folder)
         self.assertEqual(result.returncode, 2)
         self.assertIn("newton__e.csv:2", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+
+    def test_bad_summary(self):
+        folder = planar_folder(os.path.join(self.tmp.name, "bad_summary"))
+        with open(os.path.join(folder, "summary.json"), "w") as f:
+            f.write("{not json")
+        result = self.plot(folder)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("summary.json", result.stderr)
         self.assertNotIn("Traceback", result.stderr)
 
     def test_no_matplotlib(self):
