@@ -17,11 +17,11 @@ int main(int argc, char** argv) {
   register_run(app, status);
   register_solve(app, status);
   register_eval(app, status);
+  register_fit(app, status);
   register_validate(app, status);
   register_plot(app, status);
   register_reproduce(app, status);
   register_merge(app, status);
-  register_fit(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

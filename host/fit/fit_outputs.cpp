@@ -22,6 +22,12 @@ namespace {
 
 namespace fs = std::filesystem;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Losses this close (relative) rank alike: the laws coincide there (at μ = 0 most laws are Newton's
+// frictionless impact) and their difference is round-off.
+constexpr double kTiedLoss = 1e-9;
+
+bool tied(double a, double b) { return std::abs(b - a) <= kTiedLoss * std::max(std::abs(a), std::abs(b)); }
+
 constexpr double kDegrees = 57.295779513082320876798154814105;
 
 void number_or_empty(io::CsvWriter& w, double x) {
@@ -65,6 +71,7 @@ std::string write_csv(const fs::path& path, F write) {
 std::string write_fit_csv(const fs::path& dir, const FitReport& r) {
   const std::vector<std::string> names = parameter_union(r);
   const std::vector<std::size_t> order = ranking(r);
+  const std::vector<int> rank = ranks(r, order);
   return write_csv(dir / "fit.csv", [&](io::CsvWriter& w) {
     w.field("law");
     for (const std::string& n : names) {
@@ -95,7 +102,8 @@ std::string write_fit_csv(const fs::path& dir, const FitReport& r) {
       w.field(std::to_string(r.used.size()));
       w.field(std::to_string(r.set->rejected));
       w.number(r.infeasible_fraction);
-      w.field(std::to_string(std::find(order.begin(), order.end(), li) - order.begin() + 1));
+      w.field(std::to_string(
+          rank[static_cast<std::size_t>(std::find(order.begin(), order.end(), li) - order.begin())]));
       w.field(std::to_string(law.evaluations));
       w.end_record();
     }
@@ -270,9 +278,10 @@ void write_fit_markdown(std::ostream& out, const FitReport& r) {
   out << "| rank | law | " << loss_name(r.loss) << " loss (" << aggregate_name(r.aggregate)
       << ") | parameters [95 % interval] |\n|---|---|---|---|\n";
   const std::vector<std::size_t> order = ranking(r);
+  const std::vector<int> rank = ranks(r, order);
   for (std::size_t k = 0; k < order.size(); ++k) {
     const LawFitResult& law = r.laws[order[k]];
-    out << "| " << k + 1 << " | " << law.law << " | " << io::format_short(law.loss_value, 4) << " | "
+    out << "| " << rank[k] << " | " << law.law << " | " << io::format_short(law.loss_value, 4) << " | "
         << parameters_text(law) << " |\n";
   }
   out << "\n" << r.used.size() << " impacts used, " << r.set->rejected << " rejected";
@@ -308,7 +317,26 @@ std::vector<std::size_t> ranking(const FitReport& r) {
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return r.laws[a].loss_value < r.laws[b].loss_value; });
+  // A tie (within kTiedLoss of the group's first) keeps the laws' given order.
+  for (std::size_t begin = 0; begin < order.size();) {
+    std::size_t end = begin + 1;
+    while (end < order.size() && tied(r.laws[order[begin]].loss_value, r.laws[order[end]].loss_value)) ++end;
+    std::sort(order.begin() + static_cast<long>(begin), order.begin() + static_cast<long>(end));
+    begin = end;
+  }
   return order;
+}
+
+std::vector<int> ranks(const FitReport& r, const std::vector<std::size_t>& order) {
+  std::vector<int> rank(order.size());
+  for (std::size_t begin = 0; begin < order.size();) {
+    std::size_t end = begin;
+    while (end < order.size() &&
+           (end == begin || tied(r.laws[order[begin]].loss_value, r.laws[order[end]].loss_value)))
+      rank[end++] = static_cast<int>(begin + 1);
+    begin = end;
+  }
+  return rank;
 }
 
 std::string write_fit_folder(const std::string& dir, const FitReport& r) {
@@ -325,9 +353,10 @@ void print_fit_table(std::ostream& out, const FitReport& r) {
   t.row({"rank", "law", std::string(loss_name(r.loss)) + " loss (" + aggregate_name(r.aggregate) + ")",
          "parameters [95 % interval]"});
   const std::vector<std::size_t> order = ranking(r);
+  const std::vector<int> rank = ranks(r, order);
   for (std::size_t k = 0; k < order.size(); ++k) {
     const LawFitResult& law = r.laws[order[k]];
-    t.row({std::to_string(k + 1), law.law, table_number(law.loss_value), parameters_text(law)});
+    t.row({std::to_string(rank[k]), law.law, table_number(law.loss_value), parameters_text(law)});
   }
   t.print(out, "  ");
   out << "  impacts: " << r.used.size() << " used, " << r.set->rejected << " rejected";

@@ -34,8 +34,10 @@ struct FitReport {
 // The data's facts of an impact in a space (planar and spatial; multi-contact: NaN but feasibility).
 ImpactFacts impact_facts(const ImpactSpace& space, const Impact& impact);
 
-// The laws by loss_value, best first (ties: in the order given).
+// The laws by loss_value, best first; losses equal to 1e-9 relative are a tie, kept in the order given.
 std::vector<std::size_t> ranking(const FitReport& r);
+// Each place's rank in that order: tied laws share the rank of the first of them (1, 2, 3, 3, 3, 6 ...).
+std::vector<int> ranks(const FitReport& r, const std::vector<std::size_t>& order);
 
 // Writes every file into dir (which exists); returns "" or what failed (the file and why).
 std::string write_fit_folder(const std::string& dir, const FitReport& r);

@@ -22,8 +22,8 @@ constexpr int kRefinements = 2;
 constexpr double kFitTolerance = 1e-10;
 constexpr double kReplicateTolerance = 1e-6;
 constexpr int kRestarts = 4;
-constexpr std::size_t kStarts =
-    4;                             // polishes: the refined best point and three more, apart on the first grid
+// Polishes: from the refined best point and three more, apart on the first grid.
+constexpr std::size_t kStarts = 4;
 constexpr int kProfilePoints = 9;  // across a parameter's box, to tell whether it has any effect
 constexpr int kMapPoints2 = 25;    // per axis of a two-parameter loss map
 constexpr int kMapPoints1 = 101;   // of a one-parameter loss map

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import shutil
 import tempfile
 
 import pandas as pd
@@ -81,6 +82,8 @@ def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean
             args.append("--force")
         status, text, err = _core.cli(args)
     if status == 2:
+        if not keep:
+            shutil.rmtree(folder, ignore_errors=True)
         message = err.strip().splitlines()[-1] if err.strip() else f"collsweep fit failed ({status})"
         raise ValueError(message.removeprefix("collsweep fit: "))
     return FitResult(folder, console=text)

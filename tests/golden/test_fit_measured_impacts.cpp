@@ -64,7 +64,9 @@ std::vector<std::string> fit_md(const std::string& args, const std::vector<std::
   return lines;
 }
 
+// A table row without its parameters' intervals (" [lo, hi]"); other lines as they are.
 std::string without_intervals(const std::string& line) {
+  if (line.size() < 3 || line.rfind("| ", 0) != 0 || !std::isdigit(static_cast<unsigned char>(line[2]))) return line;
   return std::regex_replace(line, std::regex(R"( \[[^\]]*\])"), "");
 }
 

@@ -21,8 +21,8 @@ def planar_impacts(law="newton", mu=0.35, e=0.6, n=60, seed=3):
                          "v_n_post": out["v_n2"], "v_t_post": out["v_t2"]})
 
 
-def test_a_law_is_recovered_from_its_own_impacts():
-    got = collsweep.fit("newton", planar_impacts(), bootstrap=0, loss_maps=False)
+def test_a_law_is_recovered_from_its_own_impacts(tmp_path):
+    got = collsweep.fit("newton", planar_impacts(), out=tmp_path / "fit", bootstrap=0, loss_maps=False)
     mu, _, _ = got.parameters("newton")["mu"]
     e, _, _ = got.parameters("newton")["e"]
     assert mu == pytest.approx(0.35, abs=1e-6) and e == pytest.approx(0.6, abs=1e-6)
@@ -48,18 +48,18 @@ def test_the_module_writes_the_commands_files(cli, tmp_path):
     assert set(py.loss_maps) == {"poisson__mu", "chatterjee-ruina__mu__e_t"}
 
 
-def test_the_ellipse_drops_from_the_repository():
-    got = collsweep.fit("newton", REPO / "data" / "mcube_ellipse.csv", where={"flags": 0}, bootstrap=0,
-                        loss_maps=False)
+def test_the_ellipse_drops_from_the_repository(tmp_path):
+    got = collsweep.fit("newton", REPO / "data" / "mcube_ellipse.csv", out=tmp_path / "fit", where={"flags": 0},
+                        bootstrap=0, loss_maps=False)
     assert got.summary["impacts"] == {"rows": 2000, "used": 1718, "rejected": 0, "excluded": 282,
                                       "from_bodies": False, "reasons": {"left out by --where flags=0": 282}}
     assert 0.4 < got.parameters("newton")["e"][0] < 0.6
 
 
-def test_bad_input_raises_with_the_commands_message():
+def test_bad_input_raises_with_the_commands_message(tmp_path):
     with pytest.raises(ValueError, match="missing required column 'v_t_post'"):
-        collsweep.fit("newton", planar_impacts().drop(columns="v_t_post"), bootstrap=0)
+        collsweep.fit("newton", planar_impacts().drop(columns="v_t_post"), out=tmp_path / "a", bootstrap=0)
     with pytest.raises(ValueError, match="--fix ratio: no law of this fit reads it"):
-        collsweep.fit("newton", planar_impacts(), fix={"ratio": 0.1}, bootstrap=0)
+        collsweep.fit("newton", planar_impacts(), out=tmp_path / "b", fix={"ratio": 0.1}, bootstrap=0)
     with pytest.raises(TypeError, match="fix: expected a dict"):
-        collsweep.fit("newton", planar_impacts(), fix=[("mu", 0.1)], bootstrap=0)
+        collsweep.fit("newton", planar_impacts(), out=tmp_path / "c", fix=[("mu", 0.1)], bootstrap=0)
