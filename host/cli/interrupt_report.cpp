@@ -14,6 +14,7 @@ namespace {
 const std::atomic<std::uint64_t>* g_done = nullptr;
 std::uint64_t g_total = 0;
 char g_dir[4096] = {};
+char g_lock[4096] = {};  // the run folder's lock file, removed on the way out (the lock dies with us)
 std::atomic<bool> g_writing{false};
 std::atomic<int>* g_stop = nullptr;
 
@@ -59,10 +60,13 @@ extern "C" void on_interrupt(int sig) {
     append(msg, sizeof msg, &n, " of ");
     append_number(msg, sizeof msg, &n, g_total);
     append(msg, sizeof msg, &n, " samples; nothing written\n");
+    if (g_lock[0]) unlink(g_lock);
+    g_lock[0] = '\0';
     if (g_dir[0]) rmdir(g_dir);  // only if still empty
   }
   ssize_t ignored = write(STDERR_FILENO, msg, n);
   (void)ignored;
+  if (g_lock[0]) unlink(g_lock);
   _exit(128 + sig);
 }
 
@@ -89,6 +93,11 @@ void arm_interrupt_report(const std::atomic<std::uint64_t>* done, std::uint64_t 
 }
 
 void interrupt_report_writing() { g_writing.store(true); }
+
+void interrupt_report_lock_file(const std::string& path) {
+  g_lock[0] = '\0';
+  if (path.size() < sizeof g_lock) std::memcpy(g_lock, path.c_str(), path.size() + 1);
+}
 
 void disarm_interrupt_report() {
   install(SIG_DFL);

@@ -19,6 +19,10 @@ void arm_interrupt_report(const std::atomic<std::uint64_t>* done, std::uint64_t 
 // The sweep is done and the outputs are being written: an interrupt now says the folder is incomplete.
 void interrupt_report_writing();
 
+// The run folder's lock file (RunFolderLock), removed when a signal ends the run ("" when none): its lock
+// ends with the process; without the file the folder the run created is empty again and removed.
+void interrupt_report_lock_file(const std::string& path);
+
 // Restores the default handlers.
 void disarm_interrupt_report();
 

@@ -3,6 +3,7 @@
 
 #include <ctime>
 
+#include "cli/run_folder_lock.hpp"
 #include "sweep/run_state.hpp"
 
 namespace collsweep::cli {
@@ -21,7 +22,10 @@ std::string prepare_out_dir(const fs::path& out_dir, bool force, std::string* er
       *error = "output folder " + out_dir.string() + " exists and is not a folder";
       return {};
     }
-    const bool empty = fs::is_empty(out_dir, ec);
+    // (a killed run's lock file alone does not make a folder hold a run)
+    bool empty = true;
+    for (const auto& entry : fs::directory_iterator(out_dir, ec))
+      if (entry.path().filename() != kLockFileName) empty = false;
     if (ec) {
       *error = "cannot read output folder " + out_dir.string() + ": " + ec.message();
       return {};

@@ -17,6 +17,7 @@
 #include "cli/rank_sweep.hpp"
 #include "cli/run_command.hpp"
 #include "cli/run_folder.hpp"
+#include "cli/run_folder_lock.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
 #include "families/run_config.hpp"
@@ -262,8 +263,6 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
     return 2;
   }
   plan->resumed = true;
-  std::error_code ec;
-  fs::remove(fs::path(o.resume) / (std::string(kStateFileName) + ".tmp"), ec);  // a torn write's leftover
   return 0;
 }
 
@@ -316,29 +315,35 @@ int choose_backend(const RunOptions& o, const mpi::World& world, std::string* ba
   return 0;
 }
 
-// Where the run writes: a resumed run's own folder, or --out (runs/<name> by default), prepared by rank 0
-// before any sampling (created_dir: the folder it created, removed again if the run fails).
+// Where the run writes: a resumed run's own folder, or --out (runs/<name> by default), prepared and locked by
+// rank 0 before any sampling (created_dir: the folder it created, removed again if the run fails).
 struct OutputFolder {
   fs::path dir;
   std::string created_dir;
+  std::optional<RunFolderLock> lock;  // rank 0's, held until the run ends
 };
 
 int prepare_output_folder(const RunOptions& o, const RunConfig& config, const RunPlan& plan,
                           const mpi::World& world, OutputFolder* out) {
-  if (plan.resumed) {
-    out->dir = o.resume;
-    return 0;
-  }
-  out->dir = o.out.empty() ? fs::path("runs") / config.name : fs::path(o.out);
+  out->dir = plan.resumed    ? fs::path(o.resume)
+             : o.out.empty() ? fs::path("runs") / config.name
+                             : fs::path(o.out);
   int status = 0;
   if (world.rank == 0) {
     std::string error;
-    out->created_dir = prepare_out_dir(out->dir, o.force, &error);
+    if (!plan.resumed) out->created_dir = prepare_out_dir(out->dir, o.force, &error);
+    // The folder's lock before anything in it changes: a second writer is refused here.
+    if (error.empty()) out->lock = RunFolderLock::acquire(out->dir, &error);
     if (!error.empty()) {
       std::cerr << "collsweep run: " << error << '\n';
       status = 2;
+    } else if (plan.resumed) {
+      std::error_code ec;
+      fs::remove(out->dir / (std::string(kStateFileName) + ".tmp"), ec);  // a torn write's leftover
+    } else if (o.force) {
+      remove_state_files(out->dir);
     }
-    if (o.force) remove_state_files(out->dir);
+    if (out->lock) interrupt_report_lock_file(out->lock->path());
   }
   return mpi::broadcast(status);
 }
@@ -390,13 +395,15 @@ int run_command(const RunOptions& options, const std::string& command_line) {
   std::optional<MapDrawer> maps;
   if (!o.no_plot && !plan.shard && world.rank == 0) maps.emplace(out.dir.string(), o.quiet);
   MapDrawer* drawer = maps ? &*maps : nullptr;
-  return std::visit(
+  const int status = std::visit(
       [&](const auto& spec) {
         return world.size > 1
                    ? run_model_ranks(config, spec, backend, o, out.dir, record, plan, world, drawer)
                    : run_model(config, spec, backend, o, out.dir, out.created_dir, record, plan, drawer);
       },
       config.model);
+  interrupt_report_lock_file("");
+  return status;  // (out's lock is released here)
 }
 
 void register_run(CLI::App& app, int& status) {
