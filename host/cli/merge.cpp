@@ -4,11 +4,13 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "cli/finish_run_folder.hpp"
 #include "cli/out_folder.hpp"
 #include "cli/run_folder.hpp"
+#include "cli/run_folder_lock.hpp"
 #include "cli/subcommands.hpp"
 #include "families/commands.hpp"
 #include "families/run_config.hpp"
@@ -115,6 +117,9 @@ int merge(const MergeOptions& o, const std::string& command_line) {
   }
   std::string error;
   prepare_out_dir(o.out, o.force, &error);
+  // Held while the merged run folder is written, as a run holds its own (run_folder_lock.hpp).
+  std::optional<RunFolderLock> lock;
+  if (error.empty()) lock = RunFolderLock::acquire(o.out, &error);
   if (!error.empty()) {
     std::cerr << "collsweep merge: " << error << '\n';
     return 2;
