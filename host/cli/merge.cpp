@@ -66,11 +66,16 @@ std::vector<Shard> read_shards(const MergeOptions& o) {
       throw StateError("shard " + shard_name(s.state) + " is given twice: " + it->second->dir + " and " +
                        s.dir);
   }
+  // The missing shards, the first kListedMissing of them by name (a message stays one readable line).
+  constexpr std::uint32_t kListedMissing = 10;
   std::string missing;
+  std::uint32_t missing_count = 0;
   for (std::uint32_t i = 1; i <= ref.state.shard_count; ++i)
-    if (!by_index.count(i))
+    if (!by_index.count(i) && ++missing_count <= kListedMissing)
       missing +=
           (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(ref.state.shard_count);
+  if (missing_count > kListedMissing)
+    missing += " and " + std::to_string(missing_count - kListedMissing) + " more";
   if (!missing.empty())
     throw StateError("shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing +
                      " missing: " + std::to_string(shards.size()) + " of " +

@@ -161,6 +161,16 @@ TEST_F(CliShardErrors, AMissingShardIsNamed) {
   EXPECT_NE(r.err.find("shard 2/3 missing"), std::string::npos) << r.err;
 }
 
+TEST_F(CliShardErrors, ManyMissingShardsMakeOneShortLine) {
+  const CommandResult r = merge({shard_run(*config_, "1/1000")}, temp_path("merged"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("shards 2/1000, 3/1000, 4/1000, 5/1000, 6/1000, 7/1000, 8/1000, 9/1000, 10/1000, "
+                       "11/1000 and 989 more missing: 1 of 1000 shards given"),
+            std::string::npos)
+      << r.err;
+  EXPECT_LT(r.err.size(), 300u);
+}
+
 TEST_F(CliShardErrors, ARepeatedShardIsNamed) {
   const CommandResult r = merge({shards_[0], shards_[1], shards_[1], shards_[2]}, temp_path("merged"));
   EXPECT_EQ(r.exit_code, 2);
