@@ -27,13 +27,10 @@ Fixture fixture(const std::string& law, const std::string& file,
   const families::FamilyTag<Spec> tag;
   Fixture f;
   f.space = std::make_unique<ImpactSpace>(families::impact_space(tag, {}, ""));
-  std::vector<std::string> names = f.space->W;
-  names.insert(names.end(), f.space->v.begin(), f.space->v.end());
-  for (const FitParameter& p : f.space->parameters)
-    names.insert(names.end(), p.columns.begin(), p.columns.end());
   EvalOptions eo;
   eo.law = law;
-  f.model = std::make_unique<fit::LawModel>(law, families::family_table(tag, eo).columns(names), *f.space);
+  f.model = std::make_unique<fit::LawModel>(
+      law, families::family_table(tag, eo).columns(f.space->eval_inputs()), *f.space);
   std::ifstream in(std::string(COLLSWEEP_SOURCE_DIR) + "/data/" + file, std::ios::binary);
   f.set = fit::read_impacts(in, *f.space, where);
   for (const fit::Impact& im : f.set.impacts)

@@ -210,10 +210,7 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
     using Spec = families::SpecAt<i>;
     const families::FamilyTag<Spec> tag;
     space = families::impact_space(tag, header, o.contacts);
-    std::vector<std::string> names = space.W;
-    names.insert(names.end(), space.v.begin(), space.v.end());
-    for (const FitParameter& p : space.parameters)
-      names.insert(names.end(), p.columns.begin(), p.columns.end());
+    const std::vector<std::string> names = space.eval_inputs();
     for (const std::string& law : laws) {
       EvalOptions eo;
       eo.law = law;

@@ -50,6 +50,9 @@ struct ImpactSpace {
   const std::string& W_column(int i, int j) const;
   // Each measured post-impact column: the pre-impact column's name + "_post".
   std::vector<std::string> post_columns() const;
+  // Every eval input a law of the family may read: W, v and every parameter's columns (the names that give
+  // the family's EvalTable::columns its laws' evaluators).
+  std::vector<std::string> eval_inputs() const;
 };
 
 inline const std::string& ImpactSpace::W_column(int i, int j) const {
@@ -61,6 +64,13 @@ inline const std::string& ImpactSpace::W_column(int i, int j) const {
 inline std::vector<std::string> ImpactSpace::post_columns() const {
   std::vector<std::string> names;
   for (const std::string& name : v) names.push_back(name + "_post");
+  return names;
+}
+
+inline std::vector<std::string> ImpactSpace::eval_inputs() const {
+  std::vector<std::string> names = W;
+  names.insert(names.end(), v.begin(), v.end());
+  for (const FitParameter& p : parameters) names.insert(names.end(), p.columns.begin(), p.columns.end());
   return names;
 }
 

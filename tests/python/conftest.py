@@ -64,3 +64,20 @@ def small_runs(cli, tmp_path_factory):
         config.write_text(to_toml(small_config(name)), encoding="utf-8")
         runs[name] = run_cli(cli, config, base / name)
     return runs
+
+
+def execute_notebook(name, tmp_path):
+    """Runs examples/NAME from top to bottom with nbconvert (its cells assert); skipped without nbconvert or
+    ipykernel."""
+    import sys
+
+    pytest.importorskip("nbconvert")
+    pytest.importorskip("ipykernel")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        str(pathlib.Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+    done = subprocess.run([sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute",
+                           "--ExecutePreprocessor.timeout=600", "--output-dir", str(tmp_path),
+                           str(REPO / "examples" / name)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert (tmp_path / name).stat().st_size > 0

@@ -27,14 +27,11 @@ FitLaw<Spec> fit_law_of(const std::string& law, int contacts = 1) {
   FitLaw<Spec> f;
   const std::string k = std::is_same_v<Spec, MultiContactSweepSpec> ? std::to_string(contacts) : "";
   f.space = std::make_unique<ImpactSpace>(families::impact_space(tag, {}, k));
-  std::vector<std::string> names = f.space->W;
-  names.insert(names.end(), f.space->v.begin(), f.space->v.end());
-  for (const FitParameter& p : f.space->parameters)
-    names.insert(names.end(), p.columns.begin(), p.columns.end());
   EvalOptions eo;
   eo.law = law;
   eo.contacts = k;
-  f.model = std::make_unique<fit::LawModel>(law, families::family_table(tag, eo).columns(names), *f.space);
+  f.model = std::make_unique<fit::LawModel>(
+      law, families::family_table(tag, eo).columns(f.space->eval_inputs()), *f.space);
   return f;
 }
 
