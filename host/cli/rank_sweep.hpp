@@ -63,8 +63,8 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
   std::uint64_t chunk = std::clamp<std::uint64_t>(state.count / (8 * rank_count), 256,
                                                   static_cast<std::uint64_t>(std::max(q.threads, 1)) * 4096),
                 shown = 0, next = start;
-  double rate = 0.0;  // samples per second of all ranks in the last epoch (rank 0's measure)
-  Clock::time_point last = Clock::now();
+  double rate = 0.0;            // samples per second of all ranks in the last epoch (rank 0's measure)
+  CheckpointClock clock(plan);  // rank 0's decides
   q.progress = nullptr;
   while (next < end) {
     std::uint64_t size = end - next;
@@ -104,17 +104,16 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
            std::max(std::chrono::duration<double>(Clock::now() - epoch_start).count(), 1e-6);
     if (plan.every <= 0.0) continue;
     const int stop = mpi::max_over_ranks(plan.stop ? plan.stop->load() : 0);
-    const bool due =
-        mpi::broadcast(std::chrono::duration<double>(Clock::now() - last).count() >= plan.every ? 1 : 0);
+    const bool due = mpi::broadcast(clock.due() ? 1 : 0);
     if (stop == 0 && (!due || next == end)) continue;
     SweepResult<Spec> total = acc;
     std::vector<ShardRecord> parts;
-    gather_ranks(spec, total, state, &parts);
-    if (root) {
+    clock.write([&] {
+      gather_ranks(spec, total, state, &parts);
+      if (!root) return;
       store_result(state, total);
       write_run_state(plan.dir, state);
-    }
-    last = Clock::now();
+    });
     if (stop != 0) return false;
   }
   return true;
