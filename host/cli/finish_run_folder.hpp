@@ -47,7 +47,7 @@ void write_outputs(const RunConfig& config, const SweepResult<Spec>& result, boo
     const std::string path = (out_dir / "config.toml").string();
     std::ofstream toml = io::open_output_file(path);
     toml << resolved_config_toml(config);
-    if (!toml.flush()) throw std::runtime_error("cannot write " + path);
+    if (!toml.flush()) throw io::write_error(path);
   }
   record.config_file = config.source_path;
   record.model = families::family_name(config.model);

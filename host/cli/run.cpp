@@ -51,6 +51,25 @@ struct RunPlan {
 
 // Writes a finished sweep: a shard's final state, or the run folder (removing the checkpoint after it) and
 // its maps (by `maps` when started before the sweep).
+// After the outputs of a finished sweep failed to be written (a full disk): the partial files removed, so
+// that no truncated map.csv is left, and the finished sweep kept as a complete checkpoint when it can be
+// written, from which `run --resume` writes the outputs again without sweeping.
+template <class Spec>
+void keep_finished_sweep(const SweepResult<Spec>& result, const fs::path& out_dir, RunPlan& plan) {
+  std::error_code ec;
+  std::string failed;
+  remove_run_outputs(out_dir, ec, &failed);
+  try {
+    store_result(plan.state, result);
+    write_run_state(out_dir.string(), plan.state);
+    std::cerr << "collsweep run: the finished sweep is kept in " << shown_path(out_dir / kStateFileName)
+              << ": make room, then write its outputs with: collsweep run --resume " << shown_path(out_dir)
+              << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "collsweep run: the finished sweep could not be kept either: " << e.what() << '\n';
+  }
+}
+
 template <class Spec>
 int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const RunOptions& o,
                  const fs::path& out_dir, RunRecord& record, RunPlan& plan, MapDrawer* maps) {
@@ -66,6 +85,7 @@ int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const
   } catch (const std::exception& e) {
     if (!o.monitor) disarm_interrupt_report();
     std::cerr << "collsweep run: " << e.what() << '\n';
+    if (!plan.shard) keep_finished_sweep(result, out_dir, plan);
     return 1;
   }
   if (!o.monitor) disarm_interrupt_report();
@@ -81,8 +101,6 @@ int finish_model(const RunConfig& config, const SweepResult<Spec>& result, const
   return 0;
 }
 
-// Runs (the rest of) the sweep of one model with checkpoints, then writes the run folder (or, for a shard,
-// its final state) and draws the maps.
 // "collsweep run: 12 checkpoints, 3.1 s writing them (2.4 % of the sweep; every 2.7 s: --checkpoint-every 1
 // stretched to 9 times a checkpoint's cost)": after a checkpointed sweep, on stderr.
 void report_checkpoint_costs(const CheckpointStats& c, double every, double sweep_seconds) {
@@ -97,6 +115,8 @@ void report_checkpoint_costs(const CheckpointStats& c, double every, double swee
   std::cerr << line.str() << ")\n";
 }
 
+// Runs (the rest of) the sweep of one model with checkpoints, then writes the run folder (or, for a shard,
+// its final state) and draws the maps.
 template <class Spec>
 int run_model(const RunConfig& config, const Spec& spec, const std::string& backend, const RunOptions& o,
               const fs::path& out_dir, const std::string& created_dir, RunRecord& record, RunPlan& plan,

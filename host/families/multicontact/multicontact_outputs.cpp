@@ -93,7 +93,7 @@ void write_map_csv(const std::string& path, const MultiContactSweepResult& r) {
       if (engine) write_engine_columns(csv, p, law_reports_convergence(s.laws[l]));
       csv.end_record();
     }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 std::vector<std::string> sample_column_names(const MultiContactSweepSpec& spec) {
@@ -159,7 +159,7 @@ void write_witnesses_csv(const std::string& path, const MultiContactSweepResult&
       csv.end_record();
     }
   }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 // The largest W spread over the normal orders / T_acc of law l over every cell (the second maximum word).
@@ -236,7 +236,7 @@ void write_summary_json(const std::string& path, const MultiContactSweepResult& 
   j.end_array();
   j.end_object();
   out << '\n';
-  if (!out) throw std::runtime_error("cannot write " + path);
+  if (!out) throw io::write_error(path);
 }
 
 std::string totals_table(const MultiContactSweepResult& r) {

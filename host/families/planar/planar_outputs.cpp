@@ -107,7 +107,7 @@ void write_map_csv(const std::string& path, const PlanarSweepResult& r) {
       if (thesis) p.thesis.write_csv(csv);
       csv.end_record();
     }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 std::vector<std::string> sample_column_names(const PlanarSweepSpec& spec) {
@@ -154,7 +154,7 @@ void write_witnesses_csv(const std::string& path, const PlanarSweepResult& r) {
       csv.end_record();
     }
   }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 void write_compare_outputs(const std::string& dir, const PlanarSweepResult& r,
@@ -224,7 +224,7 @@ void write_samples_npy(const std::string& path, const PlanarSweepResult& r) {
     out.write(reinterpret_cast<const char*>(row.data()),
               static_cast<std::streamsize>(row.size() * sizeof(double)));
   }
-  if (!out) throw std::runtime_error("cannot write " + path);
+  if (!out) throw io::write_error(path);
 }
 
 std::string totals_table(const PlanarSweepResult& r) {
@@ -297,7 +297,7 @@ void write_summary_json(const std::string& path, const PlanarSweepResult& r, con
   j.end_array();
   j.end_object();
   out << '\n';
-  if (!out) throw std::runtime_error("cannot write " + path);
+  if (!out) throw io::write_error(path);
 }
 
 }  // namespace collsweep

@@ -52,7 +52,7 @@ void write_compare_csv(const std::string& path, const Result& r) {
       write_fraction_columns(csv, differ, both);
       csv.end_record();
     }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 // compare_witnesses.csv: per pair, the witnesses with the largest dv2_rel, ranked: law_a, law_b, rank,
@@ -85,7 +85,7 @@ void write_compare_witnesses_csv(const std::string& path, const Result& r,
       csv.end_record();
     }
   }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 // summary.json's "compare": per pair over every sample, dv2_rel = |v2_A - v2_B| / |v1| where both laws are

@@ -205,7 +205,7 @@ void write_map_csv(const std::string& path, const SpatialSweepResult& r) {
       }
       csv.end_record();
     }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 std::vector<std::string> sample_column_names(const SpatialSweepSpec& spec) {
@@ -262,7 +262,7 @@ void write_witnesses_csv(const std::string& path, const SpatialSweepResult& r) {
       csv.end_record();
     }
   }
-  if (!csv.finish()) throw std::runtime_error("cannot write " + path);
+  if (!csv.finish()) throw io::write_error(path);
 }
 
 void write_compare_outputs(const std::string& dir, const SpatialSweepResult& r,
@@ -381,7 +381,7 @@ void write_summary_json(const std::string& path, const SpatialSweepResult& r, co
   j.end_array();
   j.end_object();
   out << '\n';
-  if (!out) throw std::runtime_error("cannot write " + path);
+  if (!out) throw io::write_error(path);
 }
 
 }  // namespace collsweep
