@@ -8,7 +8,9 @@ namespace collsweep {
 
 namespace {
 
-// The config's setting lines with the section they are in ("[run] seed = 7"), comments and blanks left out.
+// The config's setting lines with the section they are in ("[run] seed = 7"), comments and blanks left out,
+// and without the run's name: it names folders and labels (by default the config file's name), never a
+// sample, so the same config under another file name is the same run.
 std::vector<std::string> setting_lines(const std::string& toml) {
   std::vector<std::string> lines;
   std::istringstream in(toml);
@@ -19,6 +21,7 @@ std::vector<std::string> setting_lines(const std::string& toml) {
       section = line;
       continue;
     }
+    if (section == "[run]" && line.rfind("name =", 0) == 0) continue;
     lines.push_back(section.empty() ? line : section + " " + line);
   }
   return lines;

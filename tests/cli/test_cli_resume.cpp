@@ -169,6 +169,24 @@ TEST(CliResume, AnEditedConfigIsRefused) {
   EXPECT_NE(s.err.find("--shard 1/2 but the checkpoint is of shard 1/1"), std::string::npos) << s.err;
 }
 
+TEST(CliResume, TheSameConfigUnderAnotherNameResumes) {
+  // A config without run.name: its name is its file's; a copy under another name is the same run.
+  const std::string config = temp_path("first_name.toml");
+  std::string text = testing::read_text_file(write_config(config, 1000000000000));
+  text.erase(text.find("name = \"resume-test\"\n"), std::string("name = \"resume-test\"\n").size());
+  testing::write_text_file(config, text);
+  const std::string renamed = temp_path("other_name.toml");
+  testing::write_text_file(renamed, text);
+  const std::string out = checkpointed_folder(config), err = temp_path("resumed.txt");
+  const pid_t pid = testing::spawn_collsweep(
+      {"run", renamed, "--resume", out, "--backend", "cpu", "--threads", "1", "--no-plot"}, err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGTERM);
+  EXPECT_EQ(testing::wait_exit(pid), 143) << testing::read_text_file(err);  // resumed, then stopped
+  EXPECT_NE(testing::read_text_file(err).find(", resumed after "), std::string::npos)
+      << testing::read_text_file(err);
+}
+
 TEST(CliResume, AnUnfinishedShardIsNotMerged) {
   const std::string config = write_config(temp_path("resume.toml"), 1000000000000);
   const std::string out = temp_path("shard"), err = temp_path("stderr.txt");
