@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "backend/cpu_backend.hpp"
+#include "io/usable_cores.hpp"
 #include "sweep/progress.hpp"
 
 namespace collsweep {
@@ -19,7 +20,7 @@ template <class Spec>
 SweepResult<Spec> run_sweep_cpu(const Spec& spec, std::uint64_t first, std::uint64_t count,
                                 std::uint64_t batch, int threads, Progress* progress) {
   const auto start = std::chrono::steady_clock::now();
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (threads <= 0) threads = io::usable_cores();
   // Work units of at most `batch` samples, small enough that every thread gets work (results never
   // depend on the split: tallies merge exactly).
   const std::uint64_t balanced =

@@ -462,7 +462,10 @@ void register_run(CLI::App& app, int& status) {
                   "the checkpoint's");
   cmd->add_option("--backend", opts->backend, "auto (cuda when a GPU is present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-  cmd->add_option("--threads", opts->threads, "CPU threads (default: all cores; 1 is the serial reference)")
+  cmd->add_option(
+         "--threads", opts->threads,
+         "CPU threads (default: the cores this process may use: its affinity, SLURM_CPUS_PER_TASK; 1 is the "
+         "serial reference)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--out", opts->out, "output folder (default: runs/<run.name>)");
   cmd->add_flag("--force", opts->force,

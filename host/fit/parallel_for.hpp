@@ -8,11 +8,13 @@
 #include <thread>
 #include <vector>
 
+#include "io/usable_cores.hpp"
+
 namespace collsweep::fit {
 
 // The threads to use: `requested` (> 0), else the machine's cores.
 inline int thread_count(int requested) {
-  return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return requested > 0 ? requested : io::usable_cores();
 }
 
 // f(begin, end) on shares of [0, n), at most `threads` at once and none smaller than `grain` items;

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "io/usable_cores.hpp"
 #include "sweep/progress.hpp"
 
 namespace collsweep {
@@ -44,7 +45,7 @@ bool validate_in_chunks(const ValidationRun& run, Evaluate&& evaluate, Compare&&
                         std::string* error) {
   if (run.count == 0) return true;
   const std::uint64_t chunk = std::max<std::uint64_t>(1, run.chunk);
-  int threads = run.threads > 0 ? run.threads : static_cast<int>(std::thread::hardware_concurrency());
+  int threads = run.threads > 0 ? run.threads : io::usable_cores();
   threads = std::max(1, threads);
   const std::size_t laws = static_cast<std::size_t>(run.n_laws);
   struct Slot {

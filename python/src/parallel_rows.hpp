@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "column_table.hpp"
+#include "io/usable_cores.hpp"
 
 namespace collsweep::python {
 
 // The threads to use: `requested` (> 0), else the machine's cores; never more than one per 256 rows.
 inline int thread_count(int requested, std::size_t rows) {
-  int n = requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int n = requested > 0 ? requested : io::usable_cores();
   const std::size_t useful = std::max<std::size_t>(1, rows / 256);
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), useful));
 }
