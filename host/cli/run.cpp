@@ -171,9 +171,8 @@ int run_model(const RunConfig& config, const Spec& spec, const std::string& back
     if (!finished) {
       if (signals) disarm_interrupt_report();
       const int sig = o.monitor ? o.monitor->stop.load() : stop.load();
-      std::cerr << "collsweep run: interrupted (" << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
-                << result.count << " of " << plan.state.count
-                << " samples; checkpoint written: " << shown_path(state_path)
+      std::cerr << "collsweep run: interrupted (" << stop_signal_name(sig) << ") after " << result.count
+                << " of " << plan.state.count << " samples; checkpoint written: " << shown_path(state_path)
                 << "\ncollsweep run: resume with: collsweep run --resume " << shown_path(out_dir) << '\n';
       return 128 + sig;
     }
