@@ -36,7 +36,11 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     -DCOLLSWEEP_BUILD_BENCH=OFF -DCOLLSWEEP_BUILD_PYTHON=OFF -DCOLLSWEEP_ENABLE_CUDA=OFF \
     -DCOLLSWEEP_ENABLE_MPI=OFF >/dev/null
 fi
-cmake --build "$build_dir" -j "$(nproc)" --target "fuzz_$target" >/dev/null
+mkdir -p "$build_dir"
+if ! cmake --build "$build_dir" -j "$(nproc)" --target "fuzz_$target" >"$build_dir/build_$target.log" 2>&1; then
+  cat "$build_dir/build_$target.log" >&2
+  exit 1
+fi
 
 work="$build_dir/corpus/$target" artifacts="$build_dir/artifacts/$target/" log="$build_dir/fuzz_$target.log"
 mkdir -p "$work" "$artifacts"
