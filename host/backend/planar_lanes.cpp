@@ -76,8 +76,18 @@ DrawLanes lanes_for(LaneIsa isa) {
 LaneIsa best_isa() {
 #if defined(__x86_64__)
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("x86-64-v4")) return LaneIsa::avx512;
-  if (__builtin_cpu_supports("x86-64-v3")) return LaneIsa::avx2;
+#if defined(__clang__) && __clang_major__ < 16
+  // clang before 16 (the fuzz build's) knows the levels' features, not the levels' names.
+  const bool v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                  __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+  const bool v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                  __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
+                  __builtin_cpu_supports("avx512vl");
+#else
+  const bool v4 = __builtin_cpu_supports("x86-64-v4"), v3 = __builtin_cpu_supports("x86-64-v3");
+#endif
+  if (v4) return LaneIsa::avx512;
+  if (v3) return LaneIsa::avx2;
 #endif
   return LaneIsa::baseline;
 }

@@ -80,10 +80,12 @@ class Reader {
   }
   void raw(void* out, std::uint64_t n) {
     need(n);
+    if (n == 0) return;  // (an empty tally's data() may be null, which memcpy must not be given)
     std::memcpy(out, b_.data() + pos_, n);
     pos_ += n;
   }
   bool at_end() const { return pos_ == end_; }
+  std::size_t left() const { return end_ - pos_; }
 
  private:
   void need(std::uint64_t n) {
@@ -175,7 +177,9 @@ RunState decode_run_state(const std::string& b, const std::string& name) {
   } else {
     for (auto& x : s.words) x = r.u64();
   }
-  s.witnesses.resize(r.u32());
+  const std::uint32_t lists = r.u32();
+  if (lists > r.left() / 4) throw StateError(name + ": malformed state (witness lists)");  // 4 bytes each
+  s.witnesses.resize(lists);
   for (auto& list : s.witnesses) {
     const std::uint32_t k = r.u32();
     if (k > b.size() / 16) throw StateError(name + ": malformed state (witness count)");

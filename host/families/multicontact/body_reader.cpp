@@ -3,6 +3,7 @@
 #include "families/multicontact/body_reader.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "config/config_error.hpp"
 #include "vocabulary/parse_numbers.hpp"
@@ -33,12 +34,15 @@ void read_contact_normals(const config::ConfigReader& r, const toml::node& n, co
     r.fail_value(n, path,
                  std::to_string(k) + " normals for " + std::to_string(points) +
                      " contact points: give one normal per point, in the same order");
-  // A normal is a direction: scaled to unit length.
+  // A normal is a direction: scaled to unit length. One of unit length to rounding is kept as given: scaling
+  // it again could move its last bits, and the resolved config (which --resume and merge read back) must
+  // read back to the same normals.
   for (std::uint32_t j = 0; j < k; ++j) {
     const double len = std::hypot(b.normal[j][0], b.normal[j][1]);
     if (!(len > 0.0))
       r.fail_value(*r.array(n, path).get(j), config::index_path(path, j),
                    "a contact normal must not be zero: it points from the obstacle into the body");
+    if (std::abs(len - 1.0) <= 4.0 * std::numeric_limits<double>::epsilon()) continue;
     b.normal[j][0] /= len;
     b.normal[j][1] /= len;
   }
