@@ -130,7 +130,7 @@ double LawModel::loss_of(const Impact& im, const std::vector<double>& theta, Los
 std::vector<double> LawModel::losses(const std::vector<const Impact*>& impacts,
                                      const std::vector<double>& theta, Loss loss, int threads) const {
   std::vector<double> out(impacts.size());
-  parallel_for(impacts.size(), threads, 64, [&](std::size_t begin, std::size_t end) {
+  parallel_for(impacts.size(), thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {
     std::vector<double> values;
     for (std::size_t i = begin; i < end; ++i) out[i] = loss_of(*impacts[i], theta, loss, values);
   });
@@ -143,7 +143,7 @@ std::vector<std::vector<double>> LawModel::losses_at(const std::vector<const Imp
                                                      Loss loss, int threads) const {
   const std::size_t m = impacts.size();
   std::vector<std::vector<double>> out(points.size(), std::vector<double>(m));
-  parallel_for(points.size() * m, threads, 64, [&](std::size_t begin, std::size_t end) {
+  parallel_for(points.size() * m, thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {
     std::vector<double> values;
     for (std::size_t k = begin; k < end; ++k)
       out[k / m][k % m] = loss_of(*impacts[k % m], points[k / m], loss, values);

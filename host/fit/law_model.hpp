@@ -33,7 +33,7 @@ class LawModel {
   // The prediction for one impact at parameter values theta (one per parameter, in parameters() order).
   Prediction predict(const Impact& impact, const std::vector<double>& theta) const;
 
-  // Every impact's loss at theta, on `threads` threads (+inf where the law is invalid).
+  // Every impact's loss at theta, on `threads` threads (0: every usable core; +inf where the law is invalid).
   std::vector<double> losses(const std::vector<const Impact*>& impacts, const std::vector<double>& theta,
                              Loss loss, int threads) const;
 
