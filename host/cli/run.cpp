@@ -1,6 +1,7 @@
 // `collsweep run CONFIG.toml`: the main job — sweep, tally, write the run folder, draw the maps; also a
 // shard of a run (--shard), checkpointed (--checkpoint-every) and resumed (--resume).
 #include <signal.h>
+#include <sys/statvfs.h>
 
 #include <atomic>
 #include <chrono>
@@ -394,6 +395,30 @@ int prepare_output_folder(const RunOptions& o, const RunConfig& config, const Ru
   return mpi::broadcast(status);
 }
 
+// A warning when the output folder's file system has less room than this run will need: its checkpoint
+// (written through a temporary copy) and, but for a shard, its outputs (map.csv is about four times the
+// checkpoint), so six checkpoints' worth, the checkpoint's size that of the run's empty tally.
+void warn_if_short_of_room(const RunConfig& config, const RunPlan& plan, const fs::path& dir) {
+  struct statvfs fs_info;
+  if (statvfs(dir.c_str(), &fs_info) != 0) return;
+  const double free_bytes = static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize);
+  const double state_bytes = std::visit(
+      [&](const auto& spec) {
+        RunState s = plan.state;
+        store_result(s, make_empty_result(spec));
+        return static_cast<double>(encode_run_state(s).size());
+      },
+      config.model);
+  const double need = (plan.shard ? 2.0 : 6.0) * state_bytes;
+  if (free_bytes >= need) return;
+  std::ostringstream line;
+  line.precision(3);
+  line << "collsweep run: warning: " << shown_path(dir) << " has " << free_bytes / 1e6
+       << " MB free; this run's checkpoint and outputs take about " << need / 1e6
+       << " MB (if the disk fills at the end, the finished sweep is kept as a checkpoint when it fits)";
+  std::cerr << line.str() << '\n';
+}
+
 // The one line that says what runs where.
 void announce_run(const RunConfig& config, const RunPlan& plan, const std::string& backend,
                   const cuda::DeviceInfo& gpu, const mpi::World& world) {
@@ -434,6 +459,7 @@ int run_command(const RunOptions& options, const std::string& command_line) {
   if (const int status = choose_backend(o, world, &backend, &gpu)) return status;
   OutputFolder out;
   if (const int status = prepare_output_folder(o, config, plan, world, &out)) return status;
+  if (world.rank == 0) warn_if_short_of_room(config, plan, out.dir);
 
   RunRecord record = new_run_record(command_line);
   if (!o.quiet) announce_run(config, plan, backend, gpu, world);

@@ -50,6 +50,7 @@ TEST(CliFullDisk, TheFinishedSweepIsKeptAndResumedToTheSameOutputs) {
 
   EXPECT_EQ(testing::read_text_file(status), "1\n");
   const std::string text = testing::read_text_file(err);
+  EXPECT_NE(text.find(" MB free; this run's checkpoint and outputs take about "), std::string::npos) << text;
   EXPECT_NE(text.find("/run/map.csv: No space left on device"), std::string::npos) << text;
   EXPECT_NE(text.find("the finished sweep is kept in "), std::string::npos) << text;
   EXPECT_FALSE(fs::exists(kept + "/map.csv")) << "no truncated map.csv";
