@@ -18,6 +18,7 @@
 
 #include "cli/family_options.hpp"
 #include "cli/out_folder.hpp"
+#include "cli/plotting.hpp"
 #include "families/commands.hpp"
 #include "fit/feasibility.hpp"
 #include "fit/fit_outputs.hpp"
@@ -80,8 +81,7 @@ std::vector<ImpactSpace> header_spaces(const std::vector<std::string>& header, c
 }
 
 std::size_t laws_family(const FitOptions& o, const std::vector<std::string>& header,
-                        std::vector<std::string>* laws) {
-  const std::vector<ImpactSpace> spaces = header_spaces(header, o.contacts);
+                        const std::vector<ImpactSpace>& spaces, std::vector<std::string>* laws) {
   const int by_header = fit::family_of_header(header, spaces);
   if (o.laws == "all") {
     if (by_header < 0)
@@ -135,20 +135,11 @@ std::string options_json(const FitOptions& o, const fit::FitSettings& s) {
 // scripts/plot_fit.py on the folder (COLLSWEEP_PYTHON, COLLSWEEP_SOURCE_DIR as for run's maps), quietly:
 // the console's last lines are the ranking. Returns its exit status (3: no matplotlib).
 int draw_fit_maps(const std::string& dir) {
-  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
-  const std::string script = std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/plot_fit.py";
+  const std::string script = plotting_script("plot_fit.py");
   std::error_code ec;
   if (!fs::exists(script, ec)) return 127;
-  const char* py = std::getenv("COLLSWEEP_PYTHON");
-  const std::string python = py && *py                            ? py
-                             : fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3"
-                                                                  : "python3";
-  const auto quoted = [](const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-  };
-  const std::string command = quoted(python) + " " + quoted(script) + " --quiet " + quoted(dir);
+  const std::string command =
+      shell_quoted(plotting_python()) + " " + shell_quoted(script) + " --quiet " + shell_quoted(dir);
   const int status = std::system(command.c_str());
   return status == -1 ? 127 : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
@@ -171,7 +162,7 @@ void remove_fit_outputs(const std::string& dir) {
 
 int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::size_t family,
                const std::vector<std::string>& laws, const std::string& text,
-               const std::vector<std::string>& header) {
+               const std::vector<std::string>& header, const std::vector<ImpactSpace>& spaces) {
   const auto started = std::chrono::steady_clock::now();
   fit::FitSettings settings;
   if (!fit::parse_loss(o.loss, &settings.loss))
@@ -242,7 +233,6 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
                        ": no law of this fit reads it (their parameters: " + all_parameters() + ")");
 
   // A file of another family's impacts is told as such, before its missing columns.
-  const std::vector<ImpactSpace> spaces = header_spaces(header, o.contacts);
   const int by_header = fit::family_of_header(header, spaces);
   if (by_header >= 0 && static_cast<std::size_t>(by_header) != family &&
       fit::family_of_header(header, {space}) < 0)
@@ -324,12 +314,7 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
   report.infeasible_fraction = static_cast<double>(infeasible) / static_cast<double>(report.used.size());
   report.in_file = o.in;
   report.command_line = o.command_line;
-  {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    report.started_utc = buf;
-  }
+  report.started_utc = new_run_record(o.command_line).started_utc;
   report.options_json = options_json(o, settings);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   error = fit::write_fit_folder(o.out, report);
@@ -381,8 +366,9 @@ int run_fit(const FitOptions& o, std::ostream& out, std::ostream& err) {
   try {
     const std::vector<std::string> header = header_of(text);
     std::vector<std::string> laws;
-    const std::size_t family = laws_family(o, header, &laws);
-    return fit_family(o, out, err, family, laws, text, header);
+    const std::vector<ImpactSpace> spaces = header_spaces(header, o.contacts);
+    const std::size_t family = laws_family(o, header, spaces, &laws);
+    return fit_family(o, out, err, family, laws, text, header, spaces);
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::runtime_error& e) {  // MalformedInput, io::CsvError: "line N: ..."

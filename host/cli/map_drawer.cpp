@@ -23,21 +23,7 @@ constexpr int kCommandNotFound = 127;
 // COLLSWEEP_PLOT_SCRIPT overrides it.
 std::string plot_script() {
   if (const char* env = std::getenv("COLLSWEEP_PLOT_SCRIPT")) return env;
-  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
-  return std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/plot_maps.py";
-}
-
-// Debian's python3 carries python3-matplotlib; a python3 earlier on PATH (pyenv, venv) may not.
-std::string python() {
-  if (const char* env = std::getenv("COLLSWEEP_PYTHON")) return env;
-  std::error_code ec;
-  return fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
-}
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
+  return plotting_script("plot_maps.py");
 }
 
 // A script that has already ended (no matplotlib) closed its end of the pipe: writing to it must not
@@ -55,6 +41,24 @@ class NoSigpipe {
 
 }  // namespace
 
+std::string plotting_script(const std::string& name) {
+  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
+  return std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/" + name;
+}
+
+// Debian's python3 carries python3-matplotlib; a python3 earlier on PATH (pyenv, venv) may not.
+std::string plotting_python() {
+  if (const char* env = std::getenv("COLLSWEEP_PYTHON")) return env;
+  std::error_code ec;
+  return fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
+}
+
+std::string shell_quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 MapDrawer::MapDrawer(const std::string& run_dir, bool quiet) {
   std::error_code ec;
   if (!fs::exists(plot_script(), ec)) {
@@ -63,10 +67,10 @@ MapDrawer::MapDrawer(const std::string& run_dir, bool quiet) {
   }
   // What this process has printed must come before anything the script prints.
   std::cout.flush();
-  const std::string cmd =
-      python() + " " + quoted(plot_script()) + " " + quoted(run_dir) + " --wait" + (quiet ? " --quiet" : "");
+  const std::string cmd = plotting_python() + " " + shell_quoted(plot_script()) + " " +
+                          shell_quoted(run_dir) + " --wait" + (quiet ? " --quiet" : "");
   pipe_ = popen(cmd.c_str(), "w");
-  if (!pipe_) why_not_started_ = "cannot start " + python();
+  if (!pipe_) why_not_started_ = "cannot start " + plotting_python();
 }
 
 MapDrawer::~MapDrawer() {
@@ -91,7 +95,7 @@ MapsDrawn MapDrawer::draw(std::string* why) {
   if (exit_status == 0) return MapsDrawn::drawn;
   if (exit_status == kNoMatplotlib) return MapsDrawn::unavailable;  // the script said so, unless quiet
   if (exit_status == kCommandNotFound) {
-    *why = python() + " not found";
+    *why = plotting_python() + " not found";
     return MapsDrawn::unavailable;
   }
   return MapsDrawn::failed;

@@ -7,6 +7,13 @@
 
 namespace collsweep::cli {
 
+// scripts/NAME in the source tree (COLLSWEEP_SOURCE_DIR, compiled in or from the environment).
+std::string plotting_script(const std::string& name);
+// The python3 that draws (COLLSWEEP_PYTHON, else Debian's /usr/bin/python3, else python3 on PATH).
+std::string plotting_python();
+// s in single quotes for /bin/sh.
+std::string shell_quoted(const std::string& s);
+
 // How drawing a run's maps ended.
 enum class MapsDrawn {
   drawn,
