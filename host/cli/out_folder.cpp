@@ -22,10 +22,14 @@ std::string prepare_out_dir(const fs::path& out_dir, bool force, std::string* er
       *error = "output folder " + out_dir.string() + " exists and is not a folder";
       return {};
     }
-    // (a killed run's lock file alone does not make a folder hold a run)
+    // (a killed run's lock file, or the temporary of a first checkpoint it did not finish writing, does not
+    // make a folder hold a run: a requeued job starts it again)
+    const std::string torn_state = std::string(kStateFileName) + ".tmp";
     bool empty = true;
-    for (const auto& entry : fs::directory_iterator(out_dir, ec))
-      if (entry.path().filename() != kLockFileName) empty = false;
+    for (const auto& entry : fs::directory_iterator(out_dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name != kLockFileName && name != torn_state) empty = false;
+    }
     if (ec) {
       *error = "cannot read output folder " + out_dir.string() + ": " + ec.message();
       return {};

@@ -387,8 +387,8 @@ int prepare_output_folder(const RunOptions& o, const RunConfig& config, const Ru
     } else if (plan.resumed) {
       std::error_code ec;
       fs::remove(out->dir / (std::string(kStateFileName) + ".tmp"), ec);  // a torn write's leftover
-    } else if (o.force) {
-      remove_state_files(out->dir);
+    } else {
+      remove_state_files(out->dir);  // --force, or a torn first checkpoint's leftover
     }
     if (out->lock) interrupt_report_lock_file(out->lock->path());
   }

@@ -1,7 +1,7 @@
 // A full disk when a finished run writes its outputs (a 2 MB tmpfs, mounted in a mount namespace of the
 // test's own): the error says why, no truncated map.csv is left, the finished sweep is kept as a checkpoint,
-// and `run --resume` of it (with room) writes the outputs an uninterrupted run writes. Skipped where the test
-// may not mount a file system.
+// and `run --resume` of it (with room) writes the outputs an uninterrupted run writes; a read-only output
+// folder is refused before any sampling. Skipped where the test may not mount a file system.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -61,6 +61,34 @@ TEST(CliFullDisk, TheFinishedSweepIsKeptAndResumedToTheSameOutputs) {
   for (const char* f : {"map.csv", "witnesses.csv"})
     EXPECT_EQ(testing::read_text_file(whole + "/" + f), testing::read_text_file(kept + "/" + f)) << f;
   EXPECT_FALSE(fs::exists(kept + "/collsweep.state"));
+}
+
+// A folder on a read-only file system (as a root user sees one: permission bits do not stop root) is refused
+// with the system's reason before any sampling: the run of 10^13 samples returns at once.
+TEST(CliFullDisk, AReadOnlyFolderIsRefusedBeforeAnySampling) {
+  const std::string config = temp_path("read_only.toml");
+  testing::write_text_file(config,
+                           "[run]\nname = \"read-only\"\nseed = 4\nsamples = 10000000000000\n"
+                           "laws = [\"newton\"]\n\n[map]\nx = { quantity = \"theta\", lo = 0.0, hi = 90.0, "
+                           "bins = 5 }\n");
+  const std::string mount = temp_path("read_only_disk"), err = temp_path("read_only_err.txt"),
+                    status = temp_path("read_only_status.txt");
+  fs::create_directories(mount);
+  const std::string run = shell_quote(testing::collsweep_binary()) + " run " + shell_quote(config) +
+                          " --out " + shell_quote(mount + "/run") +
+                          " --no-plot --backend cpu --threads 1 2> " + shell_quote(err) + "; echo $? > " +
+                          shell_quote(status);
+  const std::string script = "mount -t tmpfs -o size=1m tmpfs " + shell_quote(mount) + " && mkdir " +
+                             shell_quote(mount + "/run") + " && mount -o remount,ro " + shell_quote(mount) +
+                             " || exit 77; " + run;
+  const int rc = std::system(("unshare -m sh -c " + shell_quote(script) + " > /dev/null 2>&1").c_str());
+  if (rc == -1 || !WIFEXITED(rc) || WEXITSTATUS(rc) == 77 || !fs::exists(status))
+    GTEST_SKIP() << "cannot mount a read-only tmpfs here (unshare -m and mount need privileges)";
+
+  EXPECT_EQ(testing::read_text_file(status), "2\n");
+  const std::string text = testing::read_text_file(err);
+  EXPECT_NE(text.find("/run/collsweep.lock: Read-only file system"), std::string::npos) << text;
+  EXPECT_EQ(text.find("samples on cpu"), std::string::npos) << "refused before the run began: " << text;
 }
 
 }  // namespace

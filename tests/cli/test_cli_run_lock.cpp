@@ -1,6 +1,7 @@
 // One writer per run folder: a second run or a resume into a folder that a run is writing is refused, naming
 // the holder, before it changes anything; the lock file of a killed run never blocks the next run or a
-// requeue; a run leaves no lock file behind.
+// requeue, nor does the temporary of a first checkpoint it did not finish writing; a run leaves no lock file
+// behind.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -92,6 +93,39 @@ TEST(CliRunLock, AKilledRunsLockFileBlocksNeitherARequeueNorANewRun) {
   ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
   testing::expect_same_results(whole, stale);
   EXPECT_FALSE(fs::exists(stale + "/collsweep.lock"));
+}
+
+// A job killed while it wrote its first checkpoint leaves the lock file and `collsweep.state.tmp` but no
+// `collsweep.state`: its requeue starts the shard (or run) again in that folder, with the bytes of a run that
+// was never killed (the requeued shard merged with the others).
+TEST(CliRunLock, ATornFirstCheckpointBlocksNoRequeue) {
+  const std::string config = config_file(3000000);
+  const std::string shard1 = temp_path("shard1"), shard3 = temp_path("shard3");
+  ASSERT_EQ(run_collsweep(quiet({"run", config, "--shard", "1/3", "--out", shard1})).exit_code, 0);
+  ASSERT_EQ(run_collsweep(quiet({"run", config, "--shard", "3/3", "--out", shard3})).exit_code, 0);
+  const std::string whole = temp_path("clean_run");
+  ASSERT_EQ(run_collsweep(quiet({"run", config, "--out", whole})).exit_code, 0);
+
+  for (const bool shard : {true, false}) {
+    const std::string torn = temp_path(shard ? "torn_shard" : "torn_run");
+    fs::create_directories(torn);
+    testing::write_text_file(torn + "/collsweep.lock", "pid 1 on elsewhere since long ago\n");
+    testing::write_text_file(torn + "/collsweep.state.tmp", "COLLSWEEP-STATE\x01 half a header");
+    const CommandResult requeued =
+        shard ? run_collsweep(quiet({"run", config, "--shard", "2/3", "--out", torn}))
+              : run_collsweep(quiet({"run", config, "--out", torn, "--checkpoint-every", "0"}));
+    ASSERT_EQ(requeued.exit_code, 0) << requeued.err;
+    EXPECT_FALSE(fs::exists(torn + "/collsweep.state.tmp"));
+    EXPECT_FALSE(fs::exists(torn + "/collsweep.lock"));
+    if (shard) {
+      const std::string merged = temp_path("merged");
+      const CommandResult merge = run_collsweep({"merge", shard1, torn, shard3, "--out", merged, "--quiet"});
+      ASSERT_EQ(merge.exit_code, 0) << merge.err;
+      testing::expect_same_results(whole, merged);
+    } else {
+      testing::expect_same_results(whole, torn);
+    }
+  }
 }
 
 }  // namespace
