@@ -14,21 +14,12 @@ namespace {
 
 constexpr std::size_t kSizeAt = 12, kHeader = 20, kChecksum = 8;
 
-std::uint64_t fnv1a64(const std::string& b, std::size_t n) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= static_cast<unsigned char>(b[i]);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 // The bytes with the total size and the checksum that the decoder checks first.
 std::string with_size_and_checksum(std::string b) {
   if (b.size() < kHeader + kChecksum) return b;
   const std::uint64_t size = b.size();
   for (int i = 0; i < 8; ++i) b[kSizeAt + i] = static_cast<char>((size >> (8 * i)) & 0xff);
-  const std::uint64_t sum = fnv1a64(b, b.size() - kChecksum);
+  const std::uint64_t sum = collsweep::state_checksum(b.data(), b.size() - kChecksum);
   for (int i = 0; i < 8; ++i) b[b.size() - kChecksum + i] = static_cast<char>((sum >> (8 * i)) & 0xff);
   return b;
 }

@@ -397,18 +397,16 @@ int prepare_output_folder(const RunOptions& o, const RunConfig& config, const Ru
 
 // A warning when the output folder's file system has less room than this run will need: its checkpoint
 // (written through a temporary copy) and, but for a shard, its outputs (map.csv is about four times the
-// checkpoint), so six checkpoints' worth, the checkpoint's size that of the run's empty tally.
+// tally's 8 bytes a word), so six times the unpacked tally: its packed checkpoint is usually a quarter of it.
 void warn_if_short_of_room(const RunConfig& config, const RunPlan& plan, const fs::path& dir) {
   struct statvfs fs_info;
   if (statvfs(dir.c_str(), &fs_info) != 0) return;
   const double free_bytes = static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize);
-  const double state_bytes = std::visit(
-      [&](const auto& spec) {
-        RunState s = plan.state;
-        store_result(s, make_empty_result(spec));
-        return static_cast<double>(encode_run_state(s).size());
-      },
-      config.model);
+  const double state_bytes =
+      std::visit(
+          [](const auto& spec) { return 8.0 * static_cast<double>(make_empty_result(spec).words.size()); },
+          config.model) +
+      static_cast<double>(plan.state.config_toml.size());
   const double need = (plan.shard ? 2.0 : 6.0) * state_bytes;
   if (free_bytes >= need) return;
   std::ostringstream line;

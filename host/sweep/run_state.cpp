@@ -1,4 +1,5 @@
-// The state file's encoding: little-endian fields, a length header and an FNV-1a 64 checksum (run_state.hpp).
+// The state file's encoding: little-endian fields, a length header, the tally words packed (zero runs and
+// variable-length integers) and a 64-bit checksum of every byte before it (run_state.hpp).
 #include "sweep/run_state.hpp"
 
 #include <cstring>
@@ -14,19 +15,13 @@ namespace collsweep {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'S', 'W', 'S', 'T', 'A', 'T', 'E'};
-constexpr std::uint32_t kFormat = 1;
+constexpr std::uint32_t kFormat = 2;
 constexpr std::size_t kHeader = 8 + 4 + 8;  // magic, format, total file size
 constexpr std::size_t kChecksum = 8;
-constexpr bool kLittleEndian = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
-
-std::uint64_t fnv1a64(const char* p, std::size_t n) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= static_cast<unsigned char>(p[i]);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
+// The tally packing: a zero word run of 1..kZeroRunMax words is the byte 0 and the byte (length - 1); any
+// other word is the LEB128 varint of its zigzag code, which is never 0. So at most 128 words per byte.
+constexpr std::uint64_t kZeroRunMax = 256;
+constexpr std::uint64_t kWordsPerPackedByte = kZeroRunMax / 2;
 
 class Writer {
  public:
@@ -41,6 +36,41 @@ class Writer {
   void text(const std::string& s) {
     u64(s.size());
     bytes(s.data(), s.size());
+  }
+  // The tally words packed (kZeroRunMax above): most words of a map's tally are zero or small counts, and the
+  // high words of negative sums are all ones (zigzag 1), so a real map packs to about a quarter of 8 bytes a
+  // word, at a few nanoseconds a word.
+  void packed_words(const std::vector<unsigned long long>& words) {
+    std::string packed;
+    packed.reserve(words.size() * 3 + 16);
+    char buf[1 << 16];
+    std::size_t used = 0;
+    const std::size_t n = words.size();
+    for (std::size_t i = 0; i < n;) {
+      if (used > sizeof buf - 16) {
+        packed.append(buf, used);
+        used = 0;
+      }
+      const std::uint64_t w = words[i];
+      if (w == 0) {
+        std::size_t run = 1;
+        while (run < kZeroRunMax && i + run < n && words[i + run] == 0) ++run;
+        buf[used++] = 0;
+        buf[used++] = static_cast<char>(run - 1);
+        i += run;
+        continue;
+      }
+      std::uint64_t z = (w << 1) ^ (0 - (w >> 63));  // zigzag of the word as a signed integer
+      while (z >= 0x80) {
+        buf[used++] = static_cast<char>((z & 0x7f) | 0x80);
+        z >>= 7;
+      }
+      buf[used++] = static_cast<char>(z);
+      ++i;
+    }
+    packed.append(buf, used);
+    u64(n);
+    text(packed);
   }
   std::string& out() { return out_; }
 
@@ -78,18 +108,51 @@ class Reader {
     pos_ += n;
     return s;
   }
-  void raw(void* out, std::uint64_t n) {
-    need(n);
-    if (n == 0) return;  // (an empty tally's data() may be null, which memcpy must not be given)
-    std::memcpy(out, b_.data() + pos_, n);
-    pos_ += n;
+  // The tally words of Writer::packed_words, checked as they are unpacked: a claimed word count the packed
+  // bytes cannot hold is refused before any memory is taken for it.
+  std::vector<unsigned long long> packed_words() {
+    const std::uint64_t n = u64();
+    const std::uint64_t bytes = u64();
+    need(bytes);
+    if (n > bytes * kWordsPerPackedByte) malformed("the tally claims more words than its bytes hold");
+    std::vector<unsigned long long> words(n);
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(b_.data()) + pos_;
+    const unsigned char* const end = p + bytes;
+    std::size_t i = 0;
+    while (p < end) {
+      if (*p == 0) {
+        if (end - p < 2) malformed("a zero run without its length");
+        const std::uint64_t run = std::uint64_t{p[1]} + 1;
+        if (run > n - i) malformed("the tally's words run past its count");
+        i += run;  // (the words are zero already)
+        p += 2;
+        continue;
+      }
+      if (i == n) malformed("the tally's words run past its count");
+      std::uint64_t z = 0;
+      for (int shift = 0;; shift += 7) {
+        if (p == end) malformed("a tally word cut short");
+        const std::uint64_t byte = *p++;
+        if (shift == 63 && byte > 1) malformed("a tally word longer than 64 bits");
+        z |= (byte & 0x7f) << shift;
+        if (!(byte & 0x80)) break;
+      }
+      words[i++] = (z >> 1) ^ (0 - (z & 1));
+    }
+    if (i != n)
+      malformed("the tally has " + std::to_string(i) + " words, its count says " + std::to_string(n));
+    pos_ += bytes;
+    return words;
   }
   bool at_end() const { return pos_ == end_; }
   std::size_t left() const { return end_ - pos_; }
 
  private:
   void need(std::uint64_t n) {
-    if (n > end_ - pos_) throw StateError(name_ + ": malformed state (a field runs past the end)");
+    if (n > end_ - pos_) malformed("a field runs past the end");
+  }
+  [[noreturn]] void malformed(const std::string& why) const {
+    throw StateError(name_ + ": malformed state (" + why + ")");
   }
   const std::string& b_;
   std::size_t pos_, end_;
@@ -98,13 +161,41 @@ class Reader {
 
 }  // namespace
 
+std::uint64_t state_checksum(const char* p, std::size_t n) {
+  // FNV-1a's xor-multiply step on 8-byte little-endian words in four interleaved lanes (so that it runs at
+  // memory speed), the last bytes one at a time, the lanes folded through MurmurHash3's 64-bit finalizer.
+  // Each step is a bijection of the lane, so one changed word or byte always changes the checksum.
+  constexpr std::uint64_t kPrime = 1099511628211ull;
+  std::uint64_t lane[4] = {14695981039346656037ull, 14695981039346656037ull ^ 1, 14695981039346656037ull ^ 2,
+                           14695981039346656037ull ^ 3};
+  const auto load = [](const char* q) {
+    std::uint64_t x = 0;
+    for (int b = 0; b < 8; ++b) x |= static_cast<std::uint64_t>(static_cast<unsigned char>(q[b])) << (8 * b);
+    return x;
+  };
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    for (int l = 0; l < 4; ++l) lane[l] = (lane[l] ^ load(p + i + 8 * l)) * kPrime;
+  for (; i < n; ++i) lane[0] = (lane[0] ^ static_cast<unsigned char>(p[i])) * kPrime;
+  const auto fmix = [](std::uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+  };
+  std::uint64_t h = n;
+  for (int l = 0; l < 4; ++l) h = fmix(h ^ lane[l]) * kPrime;
+  return h;
+}
+
 std::string build_identity() {
   return std::string("collsweep ") + COLLSWEEP_VERSION + " (git " + git_revision() + ")";
 }
 
 std::string encode_run_state(const RunState& s) {
   Writer w;
-  w.out().reserve(s.words.size() * 8 + s.config_toml.size() + 16 * s.witnesses.size() * 64 + 4096);
+  w.out().reserve(s.words.size() * 3 + s.config_toml.size() + 16 * s.witnesses.size() * 64 + 4096);
   w.bytes(kMagic, 8);
   w.u32(kFormat);
   w.u64(0);  // the total size, filled in below
@@ -118,12 +209,7 @@ std::string encode_run_state(const RunState& s) {
   w.u64(s.done);
   w.f64(s.seconds);
   w.u32(static_cast<std::uint32_t>(s.threads));
-  w.u64(s.words.size());
-  if (kLittleEndian) {
-    w.bytes(s.words.data(), s.words.size() * 8);  // the same bytes as word by word, at memory speed
-  } else {
-    for (unsigned long long x : s.words) w.u64(x);
-  }
+  w.packed_words(s.words);
   w.u32(static_cast<std::uint32_t>(s.witnesses.size()));
   for (const auto& list : s.witnesses) {
     w.u32(static_cast<std::uint32_t>(list.size()));
@@ -135,7 +221,7 @@ std::string encode_run_state(const RunState& s) {
   std::string& out = w.out();
   const std::uint64_t size = out.size() + kChecksum;
   for (int i = 0; i < 8; ++i) out[12 + i] = static_cast<char>((size >> (8 * i)) & 0xff);
-  const std::uint64_t sum = fnv1a64(out.data(), out.size());
+  const std::uint64_t sum = state_checksum(out.data(), out.size());
   w.u64(sum);
   return std::move(out);
 }
@@ -152,7 +238,7 @@ RunState decode_run_state(const std::string& b, const std::string& name) {
     throw StateError(name + ": truncated or padded (" + std::to_string(b.size()) +
                      " bytes, the header says " + std::to_string(size) + ")");
   Reader tail(b, b.size() - kChecksum, b.size(), name);
-  if (tail.u64() != fnv1a64(b.data(), b.size() - kChecksum))
+  if (tail.u64() != state_checksum(b.data(), b.size() - kChecksum))
     throw StateError(name + ": corrupt (checksum mismatch); it was not used");
   if (format != kFormat)
     throw StateError(name + ": state format " + std::to_string(format) + ", this build reads format " +
@@ -169,14 +255,7 @@ RunState decode_run_state(const std::string& b, const std::string& name) {
   s.done = r.u64();
   s.seconds = r.f64();
   s.threads = static_cast<int>(r.u32());
-  const std::uint64_t n = r.u64();
-  if (n > b.size() / 8) throw StateError(name + ": malformed state (tally size)");
-  s.words.resize(n);
-  if (kLittleEndian) {
-    r.raw(s.words.data(), n * 8);
-  } else {
-    for (auto& x : s.words) x = r.u64();
-  }
+  s.words = r.packed_words();
   const std::uint32_t lists = r.u32();
   if (lists > r.left() / 4) throw StateError(name + ": malformed state (witness lists)");  // 4 bytes each
   s.witnesses.resize(lists);

@@ -39,6 +39,9 @@ struct StateError : std::runtime_error {
 // "collsweep VERSION (git REVISION)": results are bit-identical between binaries of the same identity.
 std::string build_identity();
 
+// The checksum that closes a state file, of its first n bytes (the fuzz target repairs it with this).
+std::uint64_t state_checksum(const char* p, std::size_t n);
+
 // The bytes of a state file, and a state read back from them (throws StateError naming `name` on a bad
 // magic, a truncated or corrupt file (checksum), or an unknown format version).
 std::string encode_run_state(const RunState& s);

@@ -31,7 +31,7 @@ TEST(CliFullDisk, TheFinishedSweepIsKeptAndResumedToTheSameOutputs) {
   const CommandResult w =
       run_collsweep({"run", config, "--out", whole, "--no-plot", "--quiet", "--backend", "cpu"});
   ASSERT_EQ(w.exit_code, 0) << w.err;
-  // Its checkpoint (about 0.7 MB, written through a temporary file) fits in 2 MB; its map.csv (3 MB) does
+  // Its checkpoint (under 0.7 MB, written through a temporary file) fits in 2 MB; its map.csv (3 MB) does
   // not.
   ASSERT_GT(fs::file_size(whole + "/map.csv"), 2u << 20);
 
