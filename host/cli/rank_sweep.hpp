@@ -17,27 +17,30 @@
 namespace collsweep::cli {
 
 // Gathers every rank's part on rank 0 and merges them into acc there (rank order; the merge is exact in any
-// order), with one record per rank; other ranks' acc is left as it is. Collective.
+// order), one rank's part at a time, with one record per rank; other ranks' acc is left as it is.
+// Collective.
 template <class Spec>
-void gather_ranks(const Spec& spec, SweepResult<Spec>& acc, RunState state, std::vector<ShardRecord>* ranks) {
+void gather_ranks(const Spec& spec, SweepResult<Spec>& acc, RunState state, int ranks,
+                  std::vector<ShardRecord>* records) {
   store_result(state, acc);
-  const std::vector<std::string> parts = mpi::gather(encode_run_state(state));
-  if (parts.empty()) return;
   SweepResult<Spec> total = make_empty_result(spec);
   std::set<std::string> backends, devices;
   total.threads = 0;
-  for (std::size_t r = 0; r < parts.size(); ++r) {
+  bool root = false;
+  mpi::gather_each(encode_run_state(state), [&](int r, const std::string& bytes) {
+    root = true;
     const std::string name = "rank " + std::to_string(r);
-    const SweepResult<Spec> part = load_result(decode_run_state(parts[r], name), spec, name);
+    const SweepResult<Spec> part = load_result(decode_run_state(bytes, name), spec, name);
     merge_results(total, part);
     total.count += part.count;
     total.seconds = std::max(total.seconds, part.seconds);
     total.threads += part.threads;
     backends.insert(part.backend);
     devices.insert(part.device);
-    ranks->push_back({std::to_string(r) + "/" + std::to_string(parts.size()), "", 0, part.count, part.backend,
-                      part.device, part.seconds});
-  }
+    records->push_back({std::to_string(r) + "/" + std::to_string(ranks), "", 0, part.count, part.backend,
+                        part.device, part.seconds});
+  });
+  if (!root) return;
   for (const std::string& b : backends) total.backend += (total.backend.empty() ? "" : "+") + b;
   for (const std::string& d : devices) total.device += (total.device.empty() ? "" : "; ") + d;
   total.first = state.first;
@@ -49,9 +52,10 @@ void gather_ranks(const Spec& spec, SweepResult<Spec>& acc, RunState state, std:
 // queue (ranks of any speed finish it together); an epoch ends when every sample handed out is done, so the
 // samples done are always a prefix of the range. After an epoch a checkpoint — that prefix's tally merged on
 // rank 0, written by it — follows when plan.every seconds have passed since the last or when any rank was
-// asked to stop (plan.stop); then false is returned. An epoch lasts about min(plan.every, 30 s), so a stop
-// waits at most that; plan.every <= 0: one epoch, no checkpoint. `whole` (rank 0's progress, or null) counts
-// the samples every rank has finished (as of rank 0's last chunk).
+// asked to stop (plan.stop); then false is returned. An epoch lasts about min(plan.every, 30 s); a stop ends
+// it early, as soon as the chunks being swept are done (about a second of each rank's work), so a stop
+// waits a chunk, not an epoch. plan.every <= 0: one epoch, no checkpoint. `whole` (rank 0's progress, or
+// null) counts the samples every rank has finished (as of rank 0's last chunk).
 template <class Spec>
 bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::uint64_t done, SweepRequest q,
                 int ranks, bool root, Progress* whole, const CheckpointPlan& plan) {
@@ -78,7 +82,8 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
     const std::uint64_t epoch_end = next + size;
     const Clock::time_point epoch_start = Clock::now();
     mpi::open_queue(next, epoch_end);
-    while (mpi::next_chunk(chunk, &q.first, &q.samples)) {
+    const auto stop_asked = [&] { return plan.every > 0.0 && plan.stop && plan.stop->load() != 0; };
+    while (mpi::next_chunk(chunk, stop_asked(), &q.first, &q.samples)) {
       const Clock::time_point t0 = Clock::now();
       absorb_chunk(acc, run_family_sweep(spec, q));
       const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -94,13 +99,13 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
       chunk = std::clamp<std::uint64_t>(std::min(static_cast<std::uint64_t>(second), left / (2 * rank_count)),
                                         256, chunk * 8);
     }
-    mpi::close_queue();
-    next = epoch_end;
+    const std::uint64_t epoch_begin = next;
+    next = mpi::close_queue();            // epoch_end, or less after a stop
     if (whole && next - start > shown) {  // every chunk of the epoch is done
       whole->add(next - start - shown);
       shown = next - start;
     }
-    rate = static_cast<double>(size) /
+    rate = static_cast<double>(next - epoch_begin) /
            std::max(std::chrono::duration<double>(Clock::now() - epoch_start).count(), 1e-6);
     if (plan.every <= 0.0) continue;
     const int stop = mpi::max_over_ranks(plan.stop ? plan.stop->load() : 0);
@@ -109,12 +114,17 @@ bool rank_sweep(const Spec& spec, SweepResult<Spec>& acc, RunState& state, std::
     SweepResult<Spec> total = acc;
     std::vector<ShardRecord> parts;
     clock.write([&] {
-      gather_ranks(spec, total, state, &parts);
+      gather_ranks(spec, total, state, ranks, &parts);
       if (!root) return;
       store_result(state, total);
       write_run_state(plan.dir, state);
     });
-    if (stop != 0) return false;
+    if (stop != 0) {
+      // No rank ends before rank 0's checkpoint is on disk: a launcher that sees one rank end (mpirun, srun)
+      // kills the others.
+      mpi::broadcast(0);
+      return false;
+    }
   }
   return true;
 }

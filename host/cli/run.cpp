@@ -217,7 +217,7 @@ int run_model_ranks(const RunConfig& config, const Spec& spec, const std::string
       finished = rank_sweep(spec, result, plan.state, done,
                             SweepRequest{backend, 0, 0, config.batch, o.threads, nullptr}, world.size,
                             world.rank == 0, world.rank == 0 ? &progress : nullptr, checkpoints);
-      if (finished) gather_ranks(spec, result, plan.state, &record.ranks);
+      if (finished) gather_ranks(spec, result, plan.state, world.size, &record.ranks);
     } catch (const std::exception& e) {
       progress.finish();
       std::cerr << "collsweep run: rank " << world.rank << ": " << e.what() << '\n';

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
-#include <vector>
 
 namespace collsweep::mpi {
 
@@ -22,16 +22,22 @@ World start();
 void finish();
 
 // A queue of the samples [first, end) shared by every rank (collective open and close): next_chunk takes
-// the next at most `chunk` samples, false when none are left; ranks of any speed finish together.
+// the next at most `chunk` samples, false when none are left; ranks of any speed finish together. A rank
+// asked to stop (`stop`) takes none and ends the queue for every rank: the others take none after the
+// chunk they are sweeping. close_queue() returns, on every rank, the end of the samples handed out: once
+// every rank has closed the queue, [first, that end) are done, a prefix of the range.
 void open_queue(std::uint64_t first, std::uint64_t end);
-bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples);
-void close_queue();
+bool next_chunk(std::uint64_t chunk, bool stop, std::uint64_t* first, std::uint64_t* samples);
+std::uint64_t close_queue();
 // Records that this rank finished `samples` of the queue's samples; returns every rank's finished samples
 // so far (since open_queue).
 std::uint64_t finish_chunk(std::uint64_t samples);
 
-// Every rank's bytes, in rank order, on rank 0 (an empty list elsewhere); collective.
-std::vector<std::string> gather(const std::string& bytes);
+// Every rank's bytes handed to `take` on rank 0, one rank at a time in rank order (its own first), so that
+// rank 0 holds one other rank's part at a time however many ranks there are; the other ranks send theirs.
+// Collective.
+void gather_each(const std::string& bytes,
+                 const std::function<void(int rank, const std::string& part)>& take);
 
 // Rank 0's value on every rank; collective.
 int broadcast(int value);

@@ -1,6 +1,8 @@
 // `mpirun -np N collsweep run`: 2 and 3 ranks (oversubscribed, loopback) give the bytes of a one-process
 // --threads 1 run for a planar, a multi-contact and a spatial config; summary.json lists the ranks; a killed
-// MPI run resumes from its checkpoint on another number of ranks. Skipped in a build without MPI or mpirun.
+// MPI run resumes from its checkpoint on another number of ranks; SIGTERM and SIGUSR1 to mpirun stop the
+// ranks within a chunk with a checkpoint, at the default interval, and the resumed run gives the same bytes.
+// Skipped in a build without MPI or mpirun.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -129,6 +131,54 @@ TEST(CliMpi, AKilledRunResumesOnAnyNumberOfRanks) {
   ASSERT_EQ(one.exit_code, 0) << one.err;
   testing::expect_same_results(whole, copy);
 }
+
+// A stop sent to mpirun alone, as a user's kill or a batch script's trap delivers it, at the default
+// checkpoint interval (600 s). mpirun forwards SIGUSR1 at once. SIGTERM it turns into SIGCONT, then after
+// OpenMPI's odls_base_sigkill_timeout (1 s by default; 3 s here) SIGTERM to the ranks and one timeout later
+// SIGKILL: the ranks stop after the chunk they are sweeping (not at the end of a 30-s epoch) and write the
+// checkpoint within that window. The resumed run gives the bytes of an uninterrupted one.
+void expect_stop_to_mpirun_checkpoints(const std::string& signal, const std::string& samples) {
+  std::string why;
+  if (!mpi::built_with_mpi(&why)) GTEST_SKIP() << why;
+  if (std::system("command -v mpirun >/dev/null 2>&1 && command -v setsid >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no mpirun or setsid";
+  const std::string config = shipped("quickstart.toml", "samples = 4_000_000", samples);
+  const std::string out = temp_path("mpi_stopped_" + signal), state = out + "/collsweep.state",
+                    err = temp_path("mpi_stopped_" + signal + ".txt");
+  const std::string cmd =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_odls_base_sigkill_timeout=3 "
+      "setsid mpirun --oversubscribe -np 2 " +
+      testing::shell_quote(testing::collsweep_binary()) + " run " + testing::shell_quote(config) + " --out " +
+      testing::shell_quote(out) + " --backend cpu --threads 1 --no-plot --quiet >/dev/null 2>" +
+      testing::shell_quote(err) + " & pid=$!; for i in $(seq 1 3000); do [ -f " +
+      testing::shell_quote(out + "/collsweep.lock") + " ] && break; sleep 0.01; done; sleep 0.3; kill -" +
+      signal +
+      " $pid; for i in $(seq 1 6000); do kill -0 $pid 2>/dev/null || break; sleep 0.01; done; "
+      "kill -0 $pid 2>/dev/null && { kill -KILL -$pid; exit 3; }; wait $pid; exit 0";
+  ASSERT_EQ(std::system(("bash -c " + testing::shell_quote(cmd)).c_str()), 0)
+      << "mpirun did not end within 60 s of the signal: " << testing::read_text_file(err);
+  const std::string text = testing::read_text_file(err);
+  if (std::filesystem::exists(out + "/map.csv")) GTEST_SKIP() << "the run finished before the signal";
+  ASSERT_TRUE(std::filesystem::exists(state)) << text;
+  EXPECT_NE(text.find("checkpoint written: " + state), std::string::npos) << text;
+
+  const std::string resume =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -np 2 " +
+      testing::shell_quote(testing::collsweep_binary()) + " run --resume " + testing::shell_quote(out) +
+      " --backend cpu --threads 1 --no-plot --quiet >/dev/null 2>" + testing::shell_quote(err);
+  const int status = std::system(resume.c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << testing::read_text_file(err);
+  const std::string whole = temp_path("mpi_unstopped_" + signal);
+  const CommandResult w = run_collsweep({"run", config, "--out", whole, "--backend", "cpu", "--threads", "2",
+                                         "--checkpoint-every", "0", "--no-plot", "--quiet"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  testing::expect_same_results(whole, out);
+}
+
+// (SIGTERM reaches the ranks 3 s after mpirun got it: a run of several seconds.)
+TEST(CliMpi, SigtermToMpirunEndsInACheckpoint) { expect_stop_to_mpirun_checkpoints("TERM", "100_000_000"); }
+
+TEST(CliMpi, SigusrOneToMpirunEndsInACheckpoint) { expect_stop_to_mpirun_checkpoints("USR1", "40_000_000"); }
 
 }  // namespace
 }  // namespace collsweep

@@ -23,8 +23,8 @@ void open_queue(std::uint64_t first, std::uint64_t end) {
   g_finished = 0;
 }
 
-bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* samples) {
-  if (g_next >= g_end) return false;
+bool next_chunk(std::uint64_t chunk, bool stop, std::uint64_t* first, std::uint64_t* samples) {
+  if (stop || g_next >= g_end) return false;
   *first = g_next;
   *samples = chunk < g_end - g_next ? chunk : g_end - g_next;
   g_next += *samples;
@@ -33,9 +33,11 @@ bool next_chunk(std::uint64_t chunk, std::uint64_t* first, std::uint64_t* sample
 
 std::uint64_t finish_chunk(std::uint64_t samples) { return g_finished += samples; }
 
-void close_queue() {}
+std::uint64_t close_queue() { return g_next < g_end ? g_next : g_end; }
 
-std::vector<std::string> gather(const std::string& bytes) { return {bytes}; }
+void gather_each(const std::string& bytes, const std::function<void(int, const std::string&)>& take) {
+  take(0, bytes);
+}
 
 int broadcast(int value) { return value; }
 std::uint64_t broadcast(std::uint64_t value) { return value; }
