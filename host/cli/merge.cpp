@@ -1,5 +1,5 @@
 // `collsweep merge SHARD_DIR... --out DIR`: the shards of a run (run --shard i/N) merged exactly into the
-// run folder the unsharded run writes.
+// run folder the unsharded run writes, one shard's tally in memory at a time.
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -33,18 +33,18 @@ struct MergeOptions {
 
 struct Shard {
   std::string dir;
-  RunState state;
+  RunState state;  // without its tally words until merged
 };
 
 std::string shard_name(const RunState& s) {
   return std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count);
 }
 
-// Reads every shard and checks that together they are one run, each shard once and none missing; returns
-// the shards in order, or an empty list after saying why not.
+// Reads every shard but its tally (each file is read and checked whole) and checks that together they are
+// one run, each shard once and none missing; returns the shards in order, or throws saying why not.
 std::vector<Shard> read_shards(const MergeOptions& o) {
   std::vector<Shard> shards;
-  for (const std::string& dir : o.shards) shards.push_back({dir, read_run_state(dir)});
+  for (const std::string& dir : o.shards) shards.push_back({dir, read_run_state(dir, false)});
   const Shard& ref = shards.front();
   const auto state_path = [](const Shard& s) { return (fs::path(s.dir) / kStateFileName).string(); };
   std::map<std::uint32_t, const Shard*> by_index;
@@ -85,14 +85,20 @@ std::vector<Shard> read_shards(const MergeOptions& o) {
   return ordered;
 }
 
-// Merges the shards' tallies and witnesses (exact, any order) and writes the run folder.
+// Merges the shards' tallies and witnesses (exact, any order) and writes the run folder. Each shard's state
+// is read again whole, merged and let go, so that memory does not grow with the number of shards.
 template <class Spec>
 int merge_model(const RunConfig& config, const Spec& spec, const std::vector<Shard>& shards,
                 const MergeOptions& o, RunRecord& record) {
   SweepResult<Spec> result = make_empty_result(spec);
   std::set<std::string> backends, devices;
   for (const Shard& s : shards) {
-    const SweepResult<Spec> part = load_result(s.state, spec, (fs::path(s.dir) / kStateFileName).string());
+    const std::string path = (fs::path(s.dir) / kStateFileName).string();
+    const RunState whole = read_run_state(s.dir);
+    const std::string changed = state_mismatch(whole, path, s.state, path);
+    if (!changed.empty() || whole.shard_index != s.state.shard_index || !whole.complete())
+      throw StateError(path + " changed while merge read it" + (changed.empty() ? "" : ": " + changed));
+    const SweepResult<Spec> part = load_result(whole, spec, path);
     merge_results(result, part);
     result.count += part.count;
     result.seconds += part.seconds;

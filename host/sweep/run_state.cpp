@@ -110,11 +110,15 @@ class Reader {
   }
   // The tally words of Writer::packed_words, checked as they are unpacked: a claimed word count the packed
   // bytes cannot hold is refused before any memory is taken for it.
-  std::vector<unsigned long long> packed_words() {
+  std::vector<unsigned long long> packed_words(bool unpack) {
     const std::uint64_t n = u64();
     const std::uint64_t bytes = u64();
     need(bytes);
     if (n > bytes * kWordsPerPackedByte) malformed("the tally claims more words than its bytes hold");
+    if (!unpack) {
+      pos_ += bytes;
+      return {};
+    }
     std::vector<unsigned long long> words(n);
     const unsigned char* p = reinterpret_cast<const unsigned char*>(b_.data()) + pos_;
     const unsigned char* const end = p + bytes;
@@ -226,7 +230,7 @@ std::string encode_run_state(const RunState& s) {
   return std::move(out);
 }
 
-RunState decode_run_state(const std::string& b, const std::string& name) {
+RunState decode_run_state(const std::string& b, const std::string& name, bool with_tally) {
   if (b.size() < 8 || std::memcmp(b.data(), kMagic, 8) != 0)
     throw StateError(name + ": not a collsweep state file (bad magic)");
   if (b.size() < kHeader + kChecksum)
@@ -255,7 +259,7 @@ RunState decode_run_state(const std::string& b, const std::string& name) {
   s.done = r.u64();
   s.seconds = r.f64();
   s.threads = static_cast<int>(r.u32());
-  s.words = r.packed_words();
+  s.words = r.packed_words(with_tally);
   const std::uint32_t lists = r.u32();
   if (lists > r.left() / 4) throw StateError(name + ": malformed state (witness lists)");  // 4 bytes each
   s.witnesses.resize(lists);
@@ -278,13 +282,13 @@ void write_run_state(const std::string& dir, const RunState& s) {
   io::write_file_atomically((std::filesystem::path(dir) / kStateFileName).string(), encode_run_state(s));
 }
 
-RunState read_run_state(const std::string& dir) {
+RunState read_run_state(const std::string& dir, bool with_tally) {
   const std::string path = (std::filesystem::path(dir) / kStateFileName).string();
   std::ifstream f(path, std::ios::binary);
   if (!f) throw StateError(path + ": no state file (not a shard or checkpointed run folder)");
   std::ostringstream text;
   text << f.rdbuf();
-  return decode_run_state(text.str(), path);
+  return decode_run_state(text.str(), path, with_tally);
 }
 
 }  // namespace collsweep

@@ -44,11 +44,12 @@ std::uint64_t state_checksum(const char* p, std::size_t n);
 
 // The bytes of a state file, and a state read back from them (throws StateError naming `name` on a bad
 // magic, a truncated or corrupt file (checksum), or an unknown format version).
+// With_tally false: everything but the tally words (left empty), still checked whole (its checksum).
 std::string encode_run_state(const RunState& s);
-RunState decode_run_state(const std::string& bytes, const std::string& name);
+RunState decode_run_state(const std::string& bytes, const std::string& name, bool with_tally = true);
 
 // Writes dir/collsweep.state atomically (io/atomic_file.hpp); reads it back (StateError when missing too).
 void write_run_state(const std::string& dir, const RunState& s);
-RunState read_run_state(const std::string& dir);
+RunState read_run_state(const std::string& dir, bool with_tally = true);
 
 }  // namespace collsweep
