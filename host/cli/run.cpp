@@ -303,7 +303,7 @@ int plan_resume(const RunOptions& o, RunConfig* config, RunPlan* plan) {
   }
   const std::string stored_shard =
       std::to_string(plan->state.shard_index) + "/" + std::to_string(plan->state.shard_count);
-  plan->shard = plan->state.shard_count > 1 || !o.shard.empty();
+  plan->shard = plan->state.shard_output || !o.shard.empty();
   if (!o.shard.empty() && o.shard != stored_shard) {
     std::cerr << "collsweep run --resume " << o.resume << ": refused: --shard " << o.shard
               << " but the checkpoint is of shard " << stored_shard << '\n';
@@ -333,7 +333,7 @@ int plan_new_run(const RunOptions& o, RunConfig* config, RunPlan* plan) {
     return 2;
   }
   plan->state = fresh_state(*config, range);
-  plan->shard = !o.shard.empty();
+  plan->shard = plan->state.shard_output = !o.shard.empty();
   return 0;
 }
 

@@ -213,6 +213,7 @@ std::string encode_run_state(const RunState& s) {
   w.u64(s.done);
   w.f64(s.seconds);
   w.u32(static_cast<std::uint32_t>(s.threads));
+  w.u32(s.shard_output ? 1u : 0u);
   w.packed_words(s.words);
   w.u32(static_cast<std::uint32_t>(s.witnesses.size()));
   for (const auto& list : s.witnesses) {
@@ -259,6 +260,9 @@ RunState decode_run_state(const std::string& b, const std::string& name, bool wi
   s.done = r.u64();
   s.seconds = r.f64();
   s.threads = static_cast<int>(r.u32());
+  const std::uint32_t flags = r.u32();
+  if (flags > 1) throw StateError(name + ": malformed state (flags " + std::to_string(flags) + ")");
+  s.shard_output = flags == 1;
   s.words = r.packed_words(with_tally);
   const std::uint32_t lists = r.u32();
   if (lists > r.left() / 4) throw StateError(name + ": malformed state (witness lists)");  // 4 bytes each

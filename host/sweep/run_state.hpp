@@ -26,6 +26,7 @@ struct RunState {
   double seconds = 0.0;                            // sweep time so far, every session together
   std::string backend, device;
   int threads = 0;
+  bool shard_output = false;  // written by run --shard (even 1/1): the state is the output, kept when done
   std::vector<unsigned long long> words;        // the tally (tally/map_tally.hpp layout)
   std::vector<std::vector<Witness>> witnesses;  // per law slot, ranked
   bool complete() const { return done == count; }

@@ -1,5 +1,6 @@
 // `collsweep run --shard i/N` and `collsweep merge`: shards merged equal the unsharded run byte for byte
-// (planar and spatial), and a missing, repeated or foreign shard is refused by name.
+// (planar and spatial), a single shard (1/1) stays a shard when resumed, and a missing, repeated or foreign
+// shard is refused by name.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -95,6 +96,22 @@ void expect_shards_merge_to_whole(const std::string& config) {
   const std::string summary = testing::read_text_file(merged + "/summary.json");
   EXPECT_NE(summary.find("\"shards\": ["), std::string::npos) << summary;
   EXPECT_NE(summary.find("\"shard\": \"2/3\""), std::string::npos) << summary;
+}
+
+// A job array of one task: shard 1/1 resumed (a requeue) keeps its state as its output, which merges to the
+// unsharded run.
+TEST(CliShards, ASingleShardStaysAShardWhenResumed) {
+  const std::string config = planar_config();
+  const std::string whole = whole_run(config);
+  const std::string shard = shard_run(config, "1/1");
+  const CommandResult resumed = run_collsweep({"run", "--resume", shard, "--no-plot", "--quiet"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_TRUE(fs::exists(shard + "/collsweep.state"));
+  EXPECT_FALSE(fs::exists(shard + "/map.csv")) << "a shard writes its state, not the outputs";
+  const std::string merged = temp_path("merged_single");
+  const CommandResult r = merge({shard}, merged);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  testing::expect_same_results(whole, merged);
 }
 
 TEST(CliShards, PlanarShardsMergeToTheUnshardedRun) {

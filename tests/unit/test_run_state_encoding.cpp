@@ -32,6 +32,7 @@ RunState mixed_state(std::uint64_t seed, std::size_t words) {
   s.backend = "cpu";
   s.device = "AMD EPYC";
   s.threads = 2;
+  s.shard_output = seed % 2 == 0;
   while (s.words.size() < words) {
     switch (rng() % 5) {
       case 0:
@@ -71,6 +72,7 @@ void expect_same(const RunState& a, const RunState& b) {
   EXPECT_EQ(a.backend, b.backend);
   EXPECT_EQ(a.device, b.device);
   EXPECT_EQ(a.threads, b.threads);
+  EXPECT_EQ(a.shard_output, b.shard_output);
   EXPECT_EQ(a.words, b.words);
   ASSERT_EQ(a.witnesses.size(), b.witnesses.size());
   for (std::size_t l = 0; l < a.witnesses.size(); ++l) {
