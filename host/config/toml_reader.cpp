@@ -171,13 +171,27 @@ std::string describe_type(const toml::node& n) {
   }
 }
 
+namespace {
+
+// A key path as a message shows it: at most 200 bytes (cut at a character's start) and its length, so that a
+// generated config's runaway key (or value, fail_value) keeps the message one readable line.
+std::string shown_key_path(std::string_view path) {
+  constexpr std::size_t kLongest = 200;
+  if (path.size() <= kLongest) return std::string(path);
+  std::size_t cut = kLongest;
+  while (cut > 0 && (static_cast<unsigned char>(path[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(path.substr(0, cut)) + "... (" + std::to_string(path.size()) + " bytes)";
+}
+
+}  // namespace
+
 void ConfigReader::fail_at(const toml::source_region& where, std::string_view path,
                            std::string_view reason) const {
   std::string msg = source_;
   const std::string pos = position(where);
   if (!pos.empty()) msg += ":" + pos;
   msg += ": ";
-  msg += path;
+  msg += shown_key_path(path);
   msg += ": ";
   msg += reason;
   throw ConfigError(msg);

@@ -922,6 +922,16 @@ TEST(ConfigErrors, MissingFile) {
   }
 }
 
+// A generated config's runaway key or value stays a one-line message: its first 200 bytes and its length.
+TEST(ConfigErrors, ARunawayKeyOrValueIsShownShortened) {
+  const std::string key(100000, 'k');
+  std::string msg = error_of(run(key + " = 1\n").text());
+  EXPECT_LT(msg.size(), 600u) << msg.substr(0, 600);
+  EXPECT_NE(msg.find("kkkk... (100004 bytes): unknown key"), std::string::npos) << msg.substr(0, 600);
+  msg = error_of(run("laws = [\"" + std::string(100000, 'x') + "\"]\n").text());
+  EXPECT_LT(msg.size(), 600u) << msg.substr(0, 600);
+}
+
 TEST(ConfigErrors, UnknownKeySuggestsTheNearOne) {
   const struct {
     const char* line;
