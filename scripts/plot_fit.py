@@ -2,7 +2,7 @@
 # plots of the measured impacts and of each law's error on them (data_maps/).
 """Draws the PNG figures of a `collsweep fit` output folder.
 
-Usage: plot_fit.py FIT_DIR [--dpi N] [--quiet]
+Usage: plot_fit.py FIT_DIR [--dpi N] [--quiet] [--import-error FILE]
 
 Reads FIT_DIR/fit.csv (one row per law: its fitted parameters), FIT_DIR/summary.json (which parameters were held or
 had no effect; optional), FIT_DIR/impacts.csv (per data row: used or not, theta_deg, coupling, apparent_e,
@@ -20,8 +20,9 @@ writes:
   of multi-contact data, say) is not drawn.
 
 Prints the path of each PNG written (unless --quiet). Exit status: 0 when drawn; 2 when FIT_DIR or one of its
-files is missing or malformed (one line on stderr naming the file); 3 when this python3 cannot import
-matplotlib (one line on stderr unless --quiet), which collsweep reads as "no plots, no error".
+files is missing or malformed (one line on stderr naming the file); 3 when this interpreter cannot import
+matplotlib, its import error written to the file of --import-error FILE (collsweep's: it then tries its next
+interpreter), else one line on stderr unless --quiet (plot_import.py).
 """
 import argparse
 import csv
@@ -31,18 +32,17 @@ import os
 import sys
 import textwrap
 
-NO_MATPLOTLIB = 3  # exit status: this python3 cannot import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_import import NO_MATPLOTLIB, cannot_import, import_matplotlib  # noqa: E402,F401
+
 BAD_INPUT = 2  # exit status: a missing or malformed input file
 
 try:
     import numpy as np
-except ImportError as missing:  # python3-matplotlib brings numpy: without numpy there is no matplotlib
+except ImportError as missing:  # matplotlib brings numpy: without numpy there is no matplotlib
     if __name__ != "__main__":
         raise
-    if "--quiet" not in sys.argv[1:]:
-        print(f"plot_fit: no plots drawn: {sys.executable} cannot import numpy ({missing}; install "
-              "python3-matplotlib: scripts/setup.sh)", file=sys.stderr)
-    sys.exit(NO_MATPLOTLIB)
+    sys.exit(cannot_import("plot_fit", import_matplotlib() or missing, sys.argv[1:]))
 
 DEFAULT_DPI = 110
 FIGSIZE = (6.4, 4.5)  # inches: 704 x 495 pixels at the default dpi
@@ -644,21 +644,16 @@ def read_folder(fit_dir):
     return fit, impacts, residuals, [os.path.join(loss_dir, f) for f in names]
 
 
-def no_matplotlib(err, quiet):
-    """Exit status and message (unless quiet) of a python3 that cannot import matplotlib."""
-    if not quiet:
-        print(f"plot_fit: no plots drawn: {sys.executable} cannot import matplotlib ({err}; install "
-              "python3-matplotlib: scripts/setup.sh)", file=sys.stderr)
-    return NO_MATPLOTLIB
-
-
 def main(argv=None):
     """Reads the fit folder, draws its PNGs and prints each path; 2 on bad input, 3 without matplotlib."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("fit_dir", help="the output folder of collsweep fit")
     parser.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"PNG resolution (default {DEFAULT_DPI})")
     parser.add_argument("--quiet", action="store_true", help="do not print the written paths")
-    args = parser.parse_args(argv)
+    parser.add_argument("--import-error", metavar="FILE",
+                        help="without matplotlib: write the import error into FILE, not on stderr (collsweep's)")
+    raw = sys.argv[1:] if argv is None else list(argv)
+    args = parser.parse_args(raw)
     if args.dpi <= 0:
         parser.error("--dpi must be positive")
     try:
@@ -666,12 +661,9 @@ def main(argv=None):
     except InputError as err:
         print(f"plot_fit: {err}", file=sys.stderr)
         return BAD_INPUT
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-    except ImportError as err:
-        return no_matplotlib(err, args.quiet)
+    missing = import_matplotlib()
+    if missing is not None:
+        return cannot_import("plot_fit", missing, raw)
     written = []
     try:
         for path in loss_paths:

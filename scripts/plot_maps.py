@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws a finished collsweep run's PNG maps: energy gain, collision Types, and how far the samples back them.
 
-Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N] [--jobs N] [--wait]
+Usage: plot_maps.py RUN_DIR [--quiet] [--dpi N] [--jobs N] [--wait] [--import-error FILE]
 
 Reads RUN_DIR/map.csv (one row per map cell x law, the map-axis columns first; every column is
 defined in docs/outputs.md) and RUN_DIR/summary.json ("model", "config_file", per law its Type labels), and
@@ -13,7 +13,9 @@ The figures are drawn by as many processes as the CPUs this one may use (--jobs)
 is imported and the input read. collsweep starts the script with --wait before its sweep: it imports
 matplotlib, then waits for a line "draw" on stdin before reading RUN_DIR (end of input: exit 0, no maps).
 Bad or old-format input gives one line on stderr naming the file and what is missing, and exit status 2;
-a python3 without matplotlib exits with status 3 (one line on stderr unless --quiet).
+an interpreter without matplotlib exits with status 3, its import error written to the file of
+--import-error FILE (collsweep's: it then tries its next interpreter), else one line on stderr unless --quiet
+(plot_import.py).
 """
 import argparse
 import gc
@@ -23,7 +25,9 @@ import os
 import signal
 import sys
 
-NO_MATPLOTLIB = 3  # exit status: this python3 cannot import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_import import NO_MATPLOTLIB, cannot_import  # noqa: E402,F401 (NO_MATPLOTLIB: the exit status)
+from plot_import import import_matplotlib as import_agg  # noqa: E402
 
 
 def wait_for_draw():
@@ -36,20 +40,16 @@ def wait_for_draw():
 
 
 def no_matplotlib(err, argv):
-    """Exit status and message (unless --quiet) of a python3 that cannot import matplotlib; with --wait,
-    once told to draw (0 without a word when the run ends without maps)."""
+    """Exit status 3 of an interpreter that cannot import matplotlib, having said why (plot_import); with
+    --wait, once told to draw (0 without a word when the run ends without maps)."""
     if "--wait" in argv and not wait_for_draw():
         return 0
-    if "--quiet" not in argv:
-        print(f"plot_maps: no maps drawn: {sys.executable} cannot import matplotlib ({err}; install "
-              "python3-matplotlib: scripts/setup.sh)", file=sys.stderr)
-    return NO_MATPLOTLIB
+    return cannot_import("plot_maps", err, argv)
 
 
 try:
     import numpy as np
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from map_drawing import (
         FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, add_bar, annotate_center, arrange, band_handles,
         bar_extend, clear_frame, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend,
@@ -59,10 +59,10 @@ try:
     from map_frames import attach_canvas, forget, render, render_whole
     from map_labels import axis_labels
     from map_png import write_png
-except ImportError as missing:  # python3-matplotlib brings numpy: a python3 without it has no matplotlib
+except ImportError as missing:  # matplotlib brings numpy: an interpreter without numpy has no matplotlib
     if __name__ != "__main__":
         raise
-    sys.exit(no_matplotlib(missing, sys.argv[1:]))
+    sys.exit(no_matplotlib(import_agg() or missing, sys.argv[1:]))
 
 # The dominant-category maps: one colour per Type (mode, case), faded toward white as its share falls.
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
@@ -619,11 +619,12 @@ def draw_all(figs, jobs, workers):
 
 def import_matplotlib():
     """Imports matplotlib with the Agg backend, the modules every figure needs and the process pool (once,
-    before any worker forks); returns the ImportError when this python3 lacks it, else None."""
+    before any worker forks); returns the ImportError when this interpreter lacks it, else None."""
+    missing = import_agg()
+    if missing is not None:
+        return missing
     try:
         import matplotlib
-
-        matplotlib.use("Agg")
         import matplotlib.backends.backend_agg  # noqa: F401
         import matplotlib.colorbar  # noqa: F401
         import matplotlib.figure  # noqa: F401
@@ -658,11 +659,14 @@ def main(argv=None):
                         help="import matplotlib first, then wait for a line 'draw' on stdin before reading "
                         "RUN_DIR (collsweep run starts the script so before its sweep); end of input: exit 0 "
                         "without drawing")
-    args = parser.parse_args(argv)
+    parser.add_argument("--import-error", metavar="FILE",
+                        help="without matplotlib: write the import error into FILE, not on stderr (collsweep's)")
+    raw = sys.argv[1:] if argv is None else list(argv)
+    args = parser.parse_args(raw)
     if args.wait:
         missing = import_matplotlib()
         if missing is not None:
-            return no_matplotlib(missing, ["--wait"] + (["--quiet"] if args.quiet else []))
+            return no_matplotlib(missing, raw)
         if not wait_for_draw():
             return 0
     try:
@@ -673,7 +677,7 @@ def main(argv=None):
     if not args.wait:
         missing = import_matplotlib()
         if missing is not None:
-            return no_matplotlib(missing, ["--quiet"] if args.quiet else [])
+            return no_matplotlib(missing, raw)
     out_dir = os.path.join(args.run_dir, "maps")
     try:
         os.makedirs(out_dir, exist_ok=True)

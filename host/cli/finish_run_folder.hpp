@@ -66,8 +66,9 @@ void report_run_folder(const SweepResult<Spec>& result, const std::filesystem::p
     std::string why;
     const MapsDrawn drawn = o.maps ? o.maps->draw(&why) : MapDrawer(out_dir.string(), o.quiet).draw(&why);
     maps = drawn == MapsDrawn::drawn;
-    if (drawn == MapsDrawn::unavailable && !why.empty() && !o.quiet)
-      std::cerr << o.command << ": no maps drawn (" << why << ")\n";
+    // Maps asked for and none drawn: a warning, also when quiet (the Python module's run warns with it).
+    if (drawn == MapsDrawn::unavailable && !why.empty())
+      std::cerr << o.command << ": warning: no maps drawn (" << why << ")\n";
   }
   std::cout << totals_table(result);
   std::cout << "samples/s: "

@@ -1,8 +1,6 @@
 // `collsweep fit` (fit_command.hpp): reads the impacts, fits every law, tests feasibility, writes the folder.
 #include "cli/fit_command.hpp"
 
-#include <sys/wait.h>
-
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -132,16 +130,15 @@ std::string options_json(const FitOptions& o, const fit::FitSettings& s) {
   return text.str();
 }
 
-// scripts/plot_fit.py on the folder (COLLSWEEP_PYTHON, COLLSWEEP_SOURCE_DIR as for run's maps), quietly:
-// the console's last lines are the ranking. Returns its exit status (3: no matplotlib).
-int draw_fit_maps(const std::string& dir) {
-  const std::string script = plotting_script("plot_fit.py");
-  std::error_code ec;
-  if (!fs::exists(script, ec)) return 127;
-  const std::string command =
-      shell_quoted(plotting_python()) + " " + shell_quoted(script) + " --quiet " + shell_quoted(dir);
-  const int status = std::system(command.c_str());
-  return status == -1 ? 127 : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+// scripts/plot_fit.py on the folder, quietly (the console's last lines are the ranking), with the first
+// interpreter that can import matplotlib (plotting.hpp). Returns its exit status; kNoMatplotlib when none
+// could draw, with *why.
+int draw_fit_maps(const std::string& dir, std::string* why) {
+  std::vector<std::string> failures;
+  const int status = run_plotting_script(plotting_script("plot_fit.py"), "--quiet " + shell_quoted(dir),
+                                         plotting_pythons(), 0, &failures);
+  if (plotting_unavailable(status)) *why = no_plotting_python(failures);
+  return status;
 }
 
 // --force: the files an earlier fit wrote in the folder (and only those), so that none of its laws' maps
@@ -324,11 +321,12 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
   }
   std::string maps;
   if (!o.no_plot) {
-    const int drawn = draw_fit_maps(o.out);
+    std::string why;
+    const int drawn = draw_fit_maps(o.out, &why);
     if (drawn == 0)
       maps = "  maps: " + o.out + "/loss_maps/*.png, " + o.out + "/data_maps/*.png\n";
-    else if (drawn == 3 || drawn == 127)
-      err << "collsweep fit: PNGs not drawn (python3 with matplotlib is needed: scripts/plot_fit.py)\n";
+    else if (plotting_unavailable(drawn))
+      err << "collsweep fit: warning: PNGs not drawn (" << why << ")\n";
     else
       err << "collsweep fit: drawing the PNGs failed (scripts/plot_fit.py exit " << drawn << ")\n";
   }

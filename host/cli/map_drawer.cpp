@@ -1,6 +1,6 @@
-// The plotting process of a run (plotting.hpp): scripts/plot_maps.py --wait on a pipe, told by a line.
+// The plotting process of a run (plotting.hpp): scripts/plot_maps.py --wait on a pipe, told by a line; when
+// its interpreter cannot import matplotlib, the next interpreter that may draw runs the script once told.
 #include <signal.h>
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,13 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Exit statuses of the plotting command: plot_maps.py's "python3 cannot import matplotlib", the shell's
-// "command not found".
-constexpr int kNoMatplotlib = 3;
-constexpr int kCommandNotFound = 127;
-
-// The script ships in the source tree (COLLSWEEP_SOURCE_DIR, compiled in or from the environment);
-// COLLSWEEP_PLOT_SCRIPT overrides it.
+// scripts/plot_maps.py (plotting_script); COLLSWEEP_PLOT_SCRIPT overrides it.
 std::string plot_script() {
   if (const char* env = std::getenv("COLLSWEEP_PLOT_SCRIPT")) return env;
   return plotting_script("plot_maps.py");
@@ -41,36 +35,25 @@ class NoSigpipe {
 
 }  // namespace
 
-std::string plotting_script(const std::string& name) {
-  const char* src = std::getenv("COLLSWEEP_SOURCE_DIR");
-  return std::string(src && *src ? src : COLLSWEEP_SOURCE_DIR) + "/scripts/" + name;
-}
-
-// Debian's python3 carries python3-matplotlib; a python3 earlier on PATH (pyenv, venv) may not.
-std::string plotting_python() {
-  if (const char* env = std::getenv("COLLSWEEP_PYTHON")) return env;
+MapDrawer::MapDrawer(const std::string& run_dir, bool quiet)
+    : args_(shell_quoted(run_dir) + (quiet ? " --quiet" : "")) {
+  const std::string script = plot_script();
   std::error_code ec;
-  return fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
-}
-
-std::string shell_quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-MapDrawer::MapDrawer(const std::string& run_dir, bool quiet) {
-  std::error_code ec;
-  if (!fs::exists(plot_script(), ec)) {
-    why_not_started_ = "plot script " + plot_script() + " not found";
+  if (!fs::exists(script, ec)) {
+    why_not_started_ = "plot script " + script + " not found";
     return;
   }
+  const std::vector<std::string> pythons = plotting_pythons();
+  if (pythons.empty()) {
+    why_not_started_ = no_plotting_python({});
+    return;
+  }
+  first_.emplace(pythons.front(), script, args_ + " --wait");
+  if (!first_->found()) return;  // draw() says so and tries the next interpreter
   // What this process has printed must come before anything the script prints.
   std::cout.flush();
-  const std::string cmd = plotting_python() + " " + shell_quoted(plot_script()) + " " +
-                          shell_quoted(run_dir) + " --wait" + (quiet ? " --quiet" : "");
-  pipe_ = popen(cmd.c_str(), "w");
-  if (!pipe_) why_not_started_ = "cannot start " + plotting_python();
+  pipe_ = popen(first_->command().c_str(), "w");
+  if (!pipe_) why_not_started_ = "cannot start " + pythons.front();
 }
 
 MapDrawer::~MapDrawer() {
@@ -78,27 +61,28 @@ MapDrawer::~MapDrawer() {
 }
 
 MapsDrawn MapDrawer::draw(std::string* why) {
-  if (!pipe_) {
+  why->clear();
+  if (!first_ || !why_not_started_.empty()) {
     *why = why_not_started_;
     return MapsDrawn::unavailable;
   }
   std::cout.flush();
-  int rc = -1;
-  {
+  int status = 127;  // the first interpreter not found: not started
+  if (pipe_) {
     const NoSigpipe no_sigpipe;
     std::fputs("draw\n", pipe_);
-    rc = pclose(pipe_);
+    status = command_exit_status(pclose(pipe_));
     pipe_ = nullptr;
   }
-  const int exit_status = rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  why->clear();
-  if (exit_status == 0) return MapsDrawn::drawn;
-  if (exit_status == kNoMatplotlib) return MapsDrawn::unavailable;  // the script said so, unless quiet
-  if (exit_status == kCommandNotFound) {
-    *why = plotting_python() + " not found";
-    return MapsDrawn::unavailable;
+  if (plotting_unavailable(status)) {
+    std::vector<std::string> failures = {first_->failure(status)};
+    status = run_plotting_script(plot_script(), args_, plotting_pythons(), 1, &failures);
+    if (plotting_unavailable(status)) {
+      *why = no_plotting_python(failures);
+      return MapsDrawn::unavailable;
+    }
   }
-  return MapsDrawn::failed;
+  return status == 0 ? MapsDrawn::drawn : MapsDrawn::failed;
 }
 
 }  // namespace collsweep::cli

@@ -10,6 +10,9 @@ The module calls the same kernels and host library as the `collsweep` program (d
     fit(law, impacts, ...)         laws' parameters fitted to measured impacts, as `collsweep fit` (a FitResult)
     laws()                         every family's laws; build_info() how this module was built
 """
+import os as _os
+import sys as _sys
+
 from . import _collsweep
 from ._collsweep import __version__
 from ._evaluate import evaluate, law_family
@@ -18,6 +21,11 @@ from ._results import RunResult, load
 from ._run import RunInterrupted, run
 from ._sample import sample
 from ._solve import Solution, solve
+
+# The PNGs of run and fit: this package's copy of the plotting scripts, drawn by this interpreter when it can
+# import matplotlib, else by the next that can (docs/python.md, "Maps and matplotlib").
+_collsweep.set_plotting_host(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "_scripts"),
+                             _sys.executable or "")
 
 __all__ = ["evaluate", "solve", "sample", "run", "load", "fit", "load_fit", "laws", "law_family", "build_info",
            "RunResult", "FitResult", "RunInterrupted", "Solution", "__version__"]

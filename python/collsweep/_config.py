@@ -28,7 +28,11 @@ import os
 import pathlib
 import re
 import tempfile
-import tomllib
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.9 and 3.10: tomli, the same parser (a dependency there)
+    import tomli as tomllib
 
 __all__ = ["ConfigFile", "materialize_config", "to_toml"]
 

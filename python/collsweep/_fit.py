@@ -6,6 +6,7 @@ import json
 import pathlib
 import shutil
 import tempfile
+import warnings
 
 import pandas as pd
 
@@ -86,6 +87,9 @@ def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean
             shutil.rmtree(folder, ignore_errors=True)
         message = err.strip().splitlines()[-1] if err.strip() else f"collsweep fit failed ({status})"
         raise ValueError(message.removeprefix("collsweep fit: "))
+    for line in err.splitlines():  # PNGs asked for and not drawn: why (no interpreter with matplotlib)
+        if line.startswith("collsweep fit: warning: "):
+            warnings.warn(line.removeprefix("collsweep fit: warning: "), stacklevel=2)
     return FitResult(folder, console=text)
 
 

@@ -27,14 +27,18 @@ _HEADLINE = {
 }
 
 
+# Before pandas 3 the default float parser is off by an ulp on many 17-digit numbers and "round_trip" parses
+# like Python's float; pandas 3's default parses so (and deprecates the argument).
+_EXACT_FLOATS = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
+
+
 def read_csv(path):
     """A collsweep CSV file as a DataFrame whose every number is the exact double its text names.
 
-    pandas' default float parser is off by an ulp on many 17-digit numbers; ``float_precision=
-    "round_trip"`` parses like Python's ``float``. Only empty fields and ``nan`` become NaN, so no text
-    (e.g. a law's name) is ever taken for a missing value.
+    Numbers are parsed like Python's ``float`` (pandas < 3: ``float_precision="round_trip"``). Only empty
+    fields and ``nan`` become NaN, so no text (e.g. a law's name) is ever taken for a missing value.
     """
-    return pd.read_csv(path, float_precision="round_trip", keep_default_na=False, na_values=["", "nan"])
+    return pd.read_csv(path, keep_default_na=False, na_values=["", "nan"], **_EXACT_FLOATS)
 
 
 def load(run_dir):

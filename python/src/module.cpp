@@ -9,6 +9,7 @@
 #include "backend/cuda_backend.hpp"
 #include "bindings.hpp"
 #include "cli/family_options.hpp"
+#include "cli/plotting.hpp"
 #include "cli/subcommands.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/registry.hpp"
@@ -65,6 +66,9 @@ void bind_build(py::module_& m) {
         return out;
       },
       "Every family's laws (model.kind -> law names).");
+  m.def("set_plotting_host", &cli::set_plotting_host, py::arg("scripts_dir"), py::arg("python"),
+        "The folder of the plotting scripts that run and fit start (the package's own copy) and the "
+        "interpreter tried first to draw (sys.executable).");
   m.def("law_suggestion", &cli::law_suggestion,
         "' (did you mean \"x\"?)' for a mistyped law name, as `collsweep solve --law` and `eval --law` say "
         "it; '' when no law is close.");

@@ -596,6 +596,15 @@ class Runs(unittest.TestCase):
         told_nothing = subprocess.run([sys.executable, "-S", SCRIPT, folder, "--wait"], capture_output=True,
                                       text=True, timeout=120, input="")
         self.assertEqual((told_nothing.returncode, told_nothing.stderr), (0, ""))
+        # collsweep's --import-error FILE: the import error in FILE, nothing on stderr.
+        report = os.path.join(self.tmp.name, "import_error.txt")
+        for extra in ((), ("--wait",)):
+            result = subprocess.run([sys.executable, "-S", SCRIPT, folder, *extra, "--import-error", report],
+                                    capture_output=True, text=True, timeout=120, input="draw\n")
+            self.assertEqual((result.returncode, result.stderr), (3, ""))
+            with open(report) as f:
+                self.assertEqual(f.read(), "No module named 'matplotlib'\n")
+        self.assertFalse(os.path.exists(os.path.join(folder, "maps")))
 
     def test_old_format(self):
         folder = old_format_run(os.path.join(self.tmp.name, "old"))

@@ -2,7 +2,11 @@
 import os
 import pathlib
 import subprocess
-import tomllib
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.9 and 3.10: tomli, which the module depends on there
+    import tomli as tomllib
 
 import pytest
 
