@@ -184,3 +184,31 @@ run_merge() { # N
     "$scripts/merge.sbatch"
   expect_status 0 "the merge"
 }
+
+# After a stop of array task 1 of 2: the requeued task (SLURM_RESTART_COUNT=1) resumes without another requeue,
+# task 2 runs whole, and their merge gives the uninterrupted run's bytes (the caller's `settings`, folder
+# `whole`).
+resume_task1_and_merge() {
+  forget_calls
+  # shellcheck disable=SC2046
+  run_job task1 $(array_env 1 2 1) "${settings[@]}" -- "$scripts/array.sbatch"
+  expect_status 0 "the requeued task"
+  expect_call "^srun .* run --resume shards/1 "
+  expect_no_call "^(scontrol|sbatch)"
+  # shellcheck disable=SC2046
+  run_job task2 $(array_env 2 2) "${settings[@]}" -- "$scripts/array.sbatch"
+  expect_status 0 "task 2"
+  run_merge 2
+  expect_same_results whole merged
+}
+
+# After a stop of long.sbatch: the resubmitted job (argument 1) resumes to the uninterrupted run's bytes
+# (folder `whole`) without resubmitting again.
+resume_long_job() {
+  forget_calls
+  run_job long SLURM_JOB_ID=1001 SLURM_CPUS_PER_TASK=1 @job-1001.env -- "$scripts/long.sbatch" 1
+  expect_status 0 "the resubmitted job"
+  expect_call "^srun .* run --resume runs/long "
+  expect_no_call "^(sbatch|scontrol)"
+  expect_same_results whole runs/long
+}

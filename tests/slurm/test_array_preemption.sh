@@ -19,15 +19,5 @@ expect_output task1 "interrupted \(SIGTERM\) after [0-9]+ of 10000000 samples; c
 expect_output task1 "stopped \(exit 143\) with a checkpoint: requeued"
 expect_call "^scontrol requeue 3001$"
 
-forget_calls
-# shellcheck disable=SC2046
-run_job task1 $(array_env 1 2 1) "${settings[@]}" -- "$scripts/array.sbatch"
-expect_status 0 "the requeued task"
-expect_call "^srun .* run --resume shards/1 "
-expect_no_call "^(scontrol|sbatch)"
-# shellcheck disable=SC2046
-run_job task2 $(array_env 2 2) "${settings[@]}" -- "$scripts/array.sbatch"
-expect_status 0 "task 2"
-run_merge 2
-expect_same_results whole merged
+resume_task1_and_merge
 pass "array task: double SIGTERM, one checkpoint, requeue, resume, same bytes"

@@ -21,16 +21,5 @@ expect_call "^srun .* --out shards/1 .*--threads 1 "
 expect_call "^scontrol requeue 3001$"
 [ -f shards/1/collsweep.state ] || fail "no checkpoint after the stop"
 
-# The requeued task (SLURM_RESTART_COUNT=1) resumes; task 2 runs whole.
-forget_calls
-# shellcheck disable=SC2046
-run_job task1 $(array_env 1 2 1) "${settings[@]}" -- "$scripts/array.sbatch"
-expect_status 0 "the requeued task"
-expect_call "^srun .* run --resume shards/1 "
-expect_no_call "^scontrol"
-# shellcheck disable=SC2046
-run_job task2 $(array_env 2 2) "${settings[@]}" -- "$scripts/array.sbatch"
-expect_status 0 "task 2"
-run_merge 2
-expect_same_results whole merged
+resume_task1_and_merge
 pass "array task: time limit warning, checkpoint, requeue, resume, same bytes"

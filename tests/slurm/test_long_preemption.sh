@@ -17,10 +17,5 @@ expect_output long "interrupted \(SIGTERM\) after [0-9]+ of 20000000 samples; ch
 expect_output long "stopped \(exit 143\) with a checkpoint: resubmitted"
 expect_call "^sbatch --dependency=afterany:5000 .*/long.sbatch 1$"
 
-forget_calls
-run_job long SLURM_JOB_ID=1001 SLURM_CPUS_PER_TASK=1 @job-1001.env -- "$scripts/long.sbatch" 1
-expect_status 0 "the resubmitted job"
-expect_call "^srun .* run --resume runs/long "
-expect_no_call "^(sbatch|scontrol)"
-expect_same_results whole runs/long
+resume_long_job
 pass "long job: double SIGTERM, one checkpoint, resubmission, resume, same bytes"

@@ -21,12 +21,7 @@ expect_call "^srun --ntasks=1 --nodes=1 --cpus-per-task=1 --gpus-per-task=1 .* r
 expect_call "^srun .* --threads 1 "
 expect_call "^sbatch --dependency=afterany:5000 .*/long.sbatch 1$"
 
-forget_calls
-run_job long SLURM_JOB_ID=1001 SLURM_CPUS_PER_TASK=1 @job-1001.env -- "$scripts/long.sbatch" 1
-expect_status 0 "the resubmitted job"
-expect_call "^srun .* run --resume runs/long "
-expect_no_call "^(sbatch|scontrol)"
-expect_same_results whole runs/long
+resume_long_job
 
 forget_calls
 run_job long SLURM_JOB_ID=1002 SLURM_CPUS_PER_TASK=1 @job-1001.env -- "$scripts/long.sbatch" 2
