@@ -190,7 +190,7 @@ run_merge() { # N
 # `whole`).
 resume_task1_and_merge() {
   forget_calls
-  # shellcheck disable=SC2046
+  # shellcheck disable=SC2046,SC2154  # settings: the caller's array
   run_job task1 $(array_env 1 2 1) "${settings[@]}" -- "$scripts/array.sbatch"
   expect_status 0 "the requeued task"
   expect_call "^srun .* run --resume shards/1 "
