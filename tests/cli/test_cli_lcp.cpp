@@ -939,7 +939,8 @@ TEST(CliLcpSolve, EveryKindOfBadInputGivesAOneLineMessageAndExit2) {
       {k1({{"--eT", "0.6"}}), "--eT 0.6: contact 1: eps_T outside [0, eps_N]", "coefficient_out_of_range"},
       {k1({{"--eT", "inf"}}), "--eT inf: NaN or inf in the input", "usage"},
       {k1({{"--solver", "simplex"}}), "--solver simplex: unknown solver", "usage"},
-      {k1({{"--W", "1,0,1"}}), "--W 1,0,1: belongs to the planar and spatial laws, not to law poisson-lcp", "usage"},
+      {k1({{"--W", "1,0,1"}}), "--W 1,0,1: belongs to the planar and spatial laws, not to law poisson-lcp",
+       "usage"},
       {k1({{"--e", "0.5"}}), "--e 0.5: belongs to the planar and spatial laws", "usage"},
       {{"--law", "poisson-lcp", "--contacts", "1", "--gamma", "-1,0.5", "--mu", "0.3", "--eN", "0.5", "--eT",
         "0.2"},
@@ -1045,6 +1046,33 @@ TEST(CliLcpSolve, ARigidBodyFromAFileIsItsGAndGamma) {
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
   }
+}
+
+// A rod whose ends land with different coefficients while it spins: Poisson's outcome depends on how the
+// compression impulse is split between the ends, which their compliances would decide; `solve` refuses it
+// by name, in the table's and the JSON's way, and Newton's law (one phase) solves it.
+TEST(CliLcp, SolveRefusesAnIndeterminateOutcomeByName) {
+  const std::string rod = temp_path("spinning_rod.toml");
+  write_text_file(rod,
+                  "[body]\nmass = 1.0\ninertia = 0.08333333333333333\npoints = [[-0.5, 0.0], [0.5, 0.0]]\n"
+                  "normals = [[0.0, 1.0], [0.0, 1.0]]\nv = [0.65, -1.0]\nomega = -0.93\n");
+  const std::vector<std::string> coefficients = {"--mu", "0.9,0.52", "--eN", "0.31,0.98", "--eT", "0.31,0.8"};
+  std::vector<std::string> poisson = {"solve", "--law", "poisson-lcp", "--bodies", rod};
+  poisson.insert(poisson.end(), coefficients.begin(), coefficients.end());
+  const CommandResult r = run_collsweep(poisson);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find("--bodies " + rod +
+                       ": law poisson-lcp: G is singular and the impact's outcome is not "
+                       "determined"),
+            std::string::npos)
+      << r.err;
+  poisson.push_back("--json");
+  const CommandResult j = run_collsweep(poisson);
+  EXPECT_EQ(j.exit_code, 2);
+  EXPECT_NE(j.out.find("\"code\": \"indeterminate_outcome\""), std::string::npos) << j.out;
+  std::vector<std::string> newton = {"solve", "--law", "newton-lcp", "--bodies", rod};
+  newton.insert(newton.end(), coefficients.begin(), coefficients.end());
+  EXPECT_EQ(run_collsweep(newton).exit_code, 0);
 }
 
 }  // namespace

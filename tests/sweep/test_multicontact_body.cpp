@@ -132,6 +132,10 @@ TEST(MultiContactBody, SamplesDrawTheBodysVelocityAndKeepItsG) {
 // coefficients drawn at random; in a corner (k = 3) and in a slot (k = 4), with the same coefficients at
 // every contact, under Newton's law (docs/multicontact.md, "Semidefinite G", says why not Poisson's yet).
 // G has rank 3 throughout.
+// Every sample of one body is valid with one outcome, or (poisson-lcp only) refused because the contacts'
+// compliances decide its outcome (indeterminate_outcome; tests/golden/test_semidefinite_delassus.cpp shows
+// each such refusal on the hand-made bodies): on the rod and the box on two corners with coefficients drawn
+// per contact, about one sample in ten.
 TEST(MultiContactBody, EverySampleOfOneBodyHasOneOutcome) {
   for (int k = 2; k <= 4; ++k)
     for (bool rod : {true, false}) {
@@ -143,11 +147,16 @@ TEST(MultiContactBody, EverySampleOfOneBodyHasOneOutcome) {
         p.eps_T_ratio = {ScalarKind::constant, 0.0, 0.0, 1};
       }
       SCOPED_TRACE(std::string(rod ? "rod" : "box") + " k = " + std::to_string(k));
+      int refused = 0;
       for (std::uint64_t i = 0; i < 1000; ++i) {
         const MultiContactSample s = draw_multicontact_sample(p, i);
         for (MultiContactLaw law : {multicontact_law<PoissonLcp>, multicontact_law<NewtonLcp>}) {
           if (law == multicontact_law<PoissonLcp> && k > 2) continue;
           const MultiContactSummary r = evaluate_multicontact(law, s, LcpSolver::automatic);
+          if (law == multicontact_law<PoissonLcp> && r.status == Status::indeterminate_outcome) {
+            ++refused;
+            continue;
+          }
           ASSERT_EQ(r.status, Status::ok) << "sample " << i << ": " << status_reason(r.status);
           EXPECT_EQ(r.solutions, 1) << "sample " << i;
           EXPECT_EQ(
@@ -156,11 +165,14 @@ TEST(MultiContactBody, EverySampleOfOneBodyHasOneOutcome) {
               3);
         }
       }
+      EXPECT_LE(refused, 150);  // (per-contact coefficients: the rod 6 %, the box on two corners 11 %)
     }
 }
 
-// A whole CPU sweep of the rod's approach velocities (the SIMD laws, two threads): every sample valid, one
-// outcome each, every one counted as a semidefinite G and none as nearly singular.
+// A whole CPU sweep of the rod's approach velocities (the SIMD laws, two threads): newton-lcp's samples all
+// valid, poisson-lcp's valid but for those whose outcome the ends' compliances decide (one end rising fast:
+// refused, counted as `singular`), one outcome each, every valid one counted as a semidefinite G and none
+// as nearly singular.
 TEST(MultiContactBody, SweepOfTheRodCountsOneOutcomePerSample) {
   MultiContactSweepSpec s = testing::two_contact_spec(90);
   s.plan = testing::rod_plan(91);
@@ -172,9 +184,14 @@ TEST(MultiContactBody, SweepOfTheRodCountsOneOutcomePerSample) {
   EXPECT_EQ(r.samples_in_map(), n);
   for (int l = 0; l < s.n_laws; ++l) {
     SCOPED_TRACE(law_name(s.laws[l]));
-    EXPECT_EQ(r.pair_total(l, MultiContactWords::valid), n);
-    EXPECT_EQ(r.pair_total(l, MultiContactWords::solutions_1), n);
-    EXPECT_EQ(r.pair_total(l, MultiContactWords::semidefinite), n);
+    const u64 valid = r.pair_total(l, MultiContactWords::valid);
+    EXPECT_EQ(valid + r.pair_total(l, MultiContactWords::singular), n);
+    if (s.laws[l] == multicontact_law<NewtonLcp>) {
+      EXPECT_EQ(valid, n);
+    }
+    EXPECT_GT(valid, n - n / 10);
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::solutions_1), valid);
+    EXPECT_EQ(r.pair_total(l, MultiContactWords::semidefinite), valid);
     EXPECT_EQ(r.pair_total(l, MultiContactWords::near_singular), 0u);
   }
 }

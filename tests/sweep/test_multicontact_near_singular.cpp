@@ -188,7 +188,7 @@ TEST(MultiContactNearSingular, SingularAndRegularisedBodiesAreTalliedOnLanesAndO
     SCOPED_TRACE(l);
     const u64* p = one.data() + L.pair(1, static_cast<std::uint32_t>(l));
     EXPECT_GT(p[Wd::valid], 150u);
-    EXPECT_GT(want_semidefinite[l], 40u);
+    EXPECT_GT(want_semidefinite[l], 25u);  // (poisson-lcp refuses some: indeterminate_outcome)
     EXPECT_GT(want_near[l], 40u);
     EXPECT_EQ(p[Wd::semidefinite], want_semidefinite[l]);
     EXPECT_EQ(p[Wd::near_singular], want_near[l]);

@@ -121,6 +121,9 @@ std::string invalid_message(const LcpSolveOptions& o, const LcpInput<K>& in, Sta
       return "--gamma " + o.gamma + ": " + reason;
     case Status::magnitude_out_of_range:
       return "--G " + o.G + ", --gamma " + o.gamma + ": " + reason;
+    case Status::indeterminate_outcome:
+      return (o.bodies.empty() ? "--G " + o.G + ", --gamma " + o.gamma : "--bodies " + o.bodies) + ": law " +
+             o.law + ": " + reason + " (docs/multicontact.md, \"Semidefinite G\")";
     case Status::negative_friction:
       return per_contact("--mu", o.mu);
     case Status::restitution_out_of_range:

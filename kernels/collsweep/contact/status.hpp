@@ -33,6 +33,9 @@ enum class Status : std::uint8_t {
                            // sequential impulses to convergence: no fixed point within the sweep cap
   magnitude_out_of_range,  // input scales beyond 2^(+-300), where results would lose digits
                            // (contact/magnitudes.hpp)
+  indeterminate_outcome,   // LCP laws: G is singular and the outcome is not determined: a phase's
+                           // solutions form a continuum of outcomes, or the contacts' compliances decide
+                           // it (law_steps.hpp, law_enumeration.hpp)
   count_
 };
 
@@ -84,6 +87,10 @@ inline const char* status_reason(Status s) {
              "approach speed below 2^-300 (about 5e-91) or a diagonal entry of W outside [2^-300, 2^300], "
              "where the results would lose digits to underflow or overflow; the laws are homogeneous: "
              "rescale the units";
+    case Status::indeterminate_outcome:
+      return "G is singular and the impact's outcome is not determined: its solutions form a continuum of "
+             "post-impact contact velocities, or the contacts' compliances would decide it, which rigid "
+             "bodies leave open";
     case Status::count_:
       break;
   }
@@ -129,6 +136,8 @@ inline const char* status_name(Status s) {
       return "not_converged";
     case Status::magnitude_out_of_range:
       return "magnitude_out_of_range";
+    case Status::indeterminate_outcome:
+      return "indeterminate_outcome";
     case Status::count_:
       break;
   }

@@ -9,7 +9,8 @@
 //   violation_111, violation_117, violation_121
 //                  a gain (W_max) while Glocker's sufficient condition (111), (117) or (121) holds — a
 //                  theorem violation, must stay 0
-//   no_solution, solver_failure, singular, invalid   failures by status
+//   no_solution, solver_failure, singular, invalid   failures by status (singular: G not positive
+//                  semidefinite, gamma^- outside its range, or an outcome a singular G leaves indeterminate)
 //   truncated      more distinct solutions than the solver keeps (the count is a lower bound)
 //   sum_lo, sum_hi fixed-point sum of the chosen solution's W / T_acc
 //   max_key        ordered key of the largest W_max / T_acc
@@ -192,7 +193,8 @@ COLLSWEEP_HD_INLINE void tally_multicontact(const TallyLayout& L, u64* words, st
     else if (r.status == Status::solver_failure || r.status == Status::numerical_failure ||
              r.status == Status::not_converged)
       slot = Wd::solver_failure;
-    else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd)
+    else if (r.status == Status::singular_delassus || r.status == Status::delassus_not_spd ||
+             r.status == Status::indeterminate_outcome)
       slot = Wd::singular;
     Ops::fetch_add(p + slot, 1);
     if (engine && r.status == Status::not_converged) Ops::fetch_add(p + Wd::not_converged, 1);

@@ -160,6 +160,109 @@ struct LaneLawState {
   }
 };
 
+// Whether Poisson's outcome depends on how a singular G's compression impulse is split between the contacts.
+// The compression impulses with one outcome gamma° form a polytope (the convex hull of its vertices verts[l]
+// where two or more share gamma°); Poisson's decompression starts from eps Lambda^- with the friction
+// radius mu (Delta_N + (eps_N - eps_T) Lambda_N^-), so it can depend on the point taken. The law takes the
+// least-norm point, the limit of G + eps I; other compliances of the contacts, G + eps D, select the point
+// of least weighted norm (compliance_weights). Per lane in `probe`, each such polytope's point for each of
+// the k other weightings is decompressed as the law decompresses (Delta = 0 when it solves, otherwise the
+// least W) and its chosen gamma^+ compared with the law's own, chosen[l][r] of the polytope's round r (the
+// merged compression solutions keep the order of their first vertices); where they differ, the
+// compliances decide the outcome, which rigid bodies leave indeterminate: dependent[l] is set. A polytope
+// whose vertices give one decompression problem (same c = gamma° + G eps Lambda^- and friction offset b,
+// e.g. eps_N = eps_T equal at every contact) is skipped.
+template <int K, class V>
+COLLSWEEP_HD_INLINE void compliance_dependence(const LaneLawState<K, V>& st,
+                                               const MultiContactCollision<K>* cs,
+                                               const DistinctSolutions<K>* verts, const bool* probe,
+                                               const double (*chosen)[kMaxPhaseSolutions][2 * K],
+                                               bool* dependent) {
+  using A = LaneAccess<V>;
+  using Mask = LaneMask<V>;
+  constexpr int n = 2 * K, kLanes = LaneOps<V>::width, kWeights = K;
+  constexpr int kMaxGroups = kMaxPhaseSolutions / 2;
+  const MultiContactCollision<K, V>& c = st.in.get();
+  // Per lane: the polytopes to probe (their vertices' indices in verts[l]) and their rounds.
+  int members[kLanes][kMaxGroups][kMaxPhaseSolutions], size[kLanes][kMaxGroups], round[kLanes][kMaxGroups];
+  int groups[kLanes];
+  int rounds = 0;
+  for (int l = 0; l < kLanes; ++l) {
+    groups[l] = 0;
+    if (!probe[l] || dependent[l]) continue;
+    const DistinctSolutions<K>& v = verts[l];
+    const MultiContactCollision<K>& cl = cs[l];
+    const double gs = st.scales[l].gamma_scale;
+    double g[kMaxPhaseSolutions][n];
+    bool taken[kMaxPhaseSolutions] = {};
+    for (int a = 0; a < v.count; ++a) phase_velocity(cl, cl.gamma_minus, v.X[a], g[a]);
+    int merged = 0;  // the round of the polytope of vertex a
+    for (int a = 0; a < v.count; ++a) {
+      if (taken[a]) continue;
+      int m = 0, at[kMaxPhaseSolutions];
+      for (int b = a; b < v.count; ++b)
+        if (!taken[b] && same_outcome(g[a], g[b], n, gs)) {
+          taken[b] = true;
+          at[m++] = b;
+        }
+      const int r = merged++;
+      // One decompression problem at every vertex: nothing to probe.
+      bool same = true;
+      for (int q = 1; q < m && same; ++q) {
+        double cv0[n], cvq[n], b0[K], bq[K];
+        decompression_data(cl, v.X[at[0]], g[at[0]], cv0, b0);
+        decompression_data(cl, v.X[at[q]], g[at[q]], cvq, bq);
+        same = same_outcome(cv0, cvq, n, gs);
+        for (int j = 0; j < K; ++j) same = same && abs_d(b0[j] - bq[j]) <= 1e-8 * gs / st.scales[l].g_scale;
+      }
+      if (m < 2 || same) continue;
+      const int gi = groups[l]++;
+      size[l][gi] = m;
+      round[l][gi] = r;
+      for (int q = 0; q < m; ++q) members[l][gi][q] = at[q];
+    }
+    if (groups[l] * kWeights > rounds) rounds = groups[l] * kWeights;
+  }
+  for (int r = 0; r < rounds; ++r) {
+    bool in_round[kLanes];
+    for (int l = 0; l < kLanes; ++l) in_round[l] = probe[l] && !dependent[l] && r < groups[l] * kWeights;
+    const Mask act = A::make_mask([&](int l) COLLSWEEP_LANES_LAMBDA { return in_round[l]; });
+    if (!LaneOps<V>::any(act)) break;
+    double point[kLanes][n];
+    for (int l = 0; l < kLanes; ++l) {
+      if (!in_round[l]) continue;
+      const int gi = r / kWeights;
+      double hull[kMaxPhaseSolutions][n], d[n];
+      for (int q = 0; q < size[l][gi]; ++q)
+        for (int i = 0; i < n; ++i) hull[q][i] = verts[l].X[members[l][gi][q]][i];
+      compliance_weights<K>(1 + r % kWeights, d);
+      least_norm_in_hull(hull, size[l][gi], d, point[l]);
+    }
+    V lm[n];
+    for (int i = 0; i < n; ++i)
+      lm[i] = A::make([&](int l) COLLSWEEP_LANES_LAMBDA { return in_round[l] ? point[l][i] : 0.0; });
+    V g0[n], cv[n], b[K];
+    phase_velocity(c, c.gamma_minus, lm, g0);
+    decompression_data(c, lm, g0, cv, b);
+    const Mask pure = st.modes.zero_is_solution(cv, b);
+    PoissonDecompression<K> dd[kLanes];
+    DistinctOutcomes<K, kMaxImpactOutcomes> outcomes[kLanes];
+    for (int l = 0; l < kLanes; ++l)
+      if (in_round[l]) dd[l].begin(cs[l], point[l], LaneArray<V, n>(cv, l).get(), A::lane(pure, l) != 0);
+    auto on_decompression = [&](const Mask& ok, const V(&x)[n], const V(&g)[n]) COLLSWEEP_LANES_LAMBDA {
+      for_lanes<V>(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LANES_LAMBDA {
+        dd[l].add(cs[l], st.scales[l], point[l], xl, LaneArray<V, n>(g, l).get(), outcomes[l]);
+      });
+    };
+    st.modes.template solve_lanes<false>(cv, b, LaneLawState<K, V>::solving(act), on_decompression);
+    for (int l = 0; l < kLanes; ++l) {
+      if (!in_round[l]) continue;
+      if (!same_outcome(chosen[l][round[l][r / kWeights]], dd[l].gp, n, st.scales[l].gamma_scale))
+        dependent[l] = true;
+    }
+  }
+}
+
 // poisson-lcp's enumeration branch (after st.start): the compression (c = gamma^-, b = 0), then round r
 // decompresses every lane's r-th distinct compression solution Lambda^- (c = gamma° + G eps Lambda^-,
 // b = mu (E_N - E_T) Lambda_N^-, Glocker 2014 (75)). `listen` (one sample only) receives every distinct
@@ -182,11 +285,26 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     });
   };
   st.solve_b0(c.gamma_minus, on_compression);
-  for (int l = 0; l < kLanes; ++l)
-    if (A::lane(st.valid, l)) merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
+  // A singular G whose compression or decompression has a continuum of outcomes refuses the sample
+  // (indeterminate_outcome); the vertices are tested before the merge, which keeps one point per outcome.
+  // So does one whose outcome depends on how the compression impulse is split (compliance_dependence).
+  bool continuum[kLanes], probe[kLanes], any_probe = false;
+  DistinctSolutions<K> vertices[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    continuum[l] = probe[l] = false;
+    if (!A::lane(st.valid, l)) continue;
+    if (out[l].delassus_rank < n) {
+      continuum[l] = compression_continuum(cs[l], st.scales[l], comp[l]);
+      probe[l] = !continuum[l] && comp[l].count >= 2;
+      if (probe[l]) vertices[l] = comp[l];
+      any_probe = any_probe || probe[l];
+    }
+    merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
+  }
 
   PoissonChoice<K> choice[kLanes];
-  int chosen_solution[kLanes];  // (listener only) the chosen decompression's index
+  double chosen_gamma[kLanes][kMaxPhaseSolutions][n];  // (compliance_dependence) each round's chosen gamma^+
+  int chosen_solution[kLanes];                         // (listener only) the chosen decompression's index
   for (int l = 0; l < kLanes; ++l) chosen_solution[l] = -1;
   int rounds = 0;
   for (int l = 0; l < kLanes; ++l)
@@ -227,6 +345,11 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     st.modes.template solve_lanes<false>(cv, b, st.solving(act), on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
+      if (out[l].delassus_rank < n && !continuum[l])
+        continuum[l] = continuum_of_outcomes(cs[l], LaneArray<V, n>(cv, l).get(), LaneArray<V, K>(b, l).get(),
+                                             dd[l].dec, st.scales[l]);
+      if (probe[l])
+        for (int i = 0; i < n; ++i) chosen_gamma[l][r][i] = dd[l].gp[i];
       // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex: on
       // a singular G it can lie inside a segment of solutions with one outcome. Listed after the vertices.
       int pure_index = -1;
@@ -243,8 +366,13 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
         if (choice[l].chosen == r) chosen_solution[l] = dd[l].chosen >= 0 ? dd[l].chosen : pure_index;
     }
   }
+  if (any_probe) compliance_dependence(st, cs, vertices, probe, chosen_gamma, continuum);
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l) || !choice[l].finish(comp[l], out[l])) continue;
+    if (continuum[l]) {
+      out[l] = fail_multicontact(out[l], Status::indeterminate_outcome);
+      continue;
+    }
     if constexpr (Listener::kActive) listen.chosen(choice[l].chosen, chosen_solution[l]);
     finish_multicontact(out[l]);
   }
@@ -279,6 +407,14 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   st.solve_b0(cv, on_solution);
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l) || !choice[l].finish(out[l])) continue;
+    if (out[l].delassus_rank < n) {
+      double cvl[n], zero_b[K] = {};
+      newton_velocity(cs[l], cvl);
+      if (continuum_of_outcomes(cs[l], cvl, zero_b, choice[l].sol, st.scales[l])) {
+        out[l] = fail_multicontact(out[l], Status::indeterminate_outcome);
+        continue;
+      }
+    }
     if constexpr (Listener::kActive) listen.chosen(0, choice[l].chosen);
     finish_multicontact(out[l]);
   }
