@@ -239,6 +239,22 @@ Body box_on_two_corners(double tilt) {
   return b;
 }
 
+// k = 3: the untilted box on its two lower corners against a wall on its left.
+Body box_in_a_corner() {
+  Body b = box_on_two_corners(0.0);
+  b.points.emplace_back(-1.0, 0.0);
+  b.normals.emplace_back(1.0, 0.0);
+  return b;
+}
+
+// k = 4: the same box between two walls.
+Body box_in_a_slot() {
+  Body b = box_on_two_corners(0.0);
+  b.points = {{-1.0, -0.5}, {1.0, -0.5}, {-1.0, 0.0}, {1.0, 0.0}};
+  b.normals = {{0.0, 1.0}, {0.0, 1.0}, {1.0, 0.0}, {-1.0, 0.0}};
+  return b;
+}
+
 TEST(SemidefiniteDelassus, TheRodOfTheIssueHasRankThreeAndOneOutcome) {
   const MultiContactCollision<2> c = testing_samples::rod_on_two_contacts();
   const MultiContactOutcome<2> o = evaluate_poisson_lcp(c);
@@ -295,12 +311,7 @@ TEST(SemidefiniteDelassus, BoxLandingOnTwoCorners) {
 }
 
 TEST(SemidefiniteDelassus, BoxInACornerAndInASlot) {
-  // k = 3: the box on its two lower corners against a wall on its left; k = 4: between two walls.
-  Body corner = box_on_two_corners(0.0), slot = box_on_two_corners(0.0);
-  corner.points.emplace_back(-1.0, 0.0);
-  corner.normals.emplace_back(1.0, 0.0);
-  slot.points = {{-1.0, -0.5}, {1.0, -0.5}, {-1.0, 0.0}, {1.0, 0.0}};
-  slot.normals = {{0.0, 1.0}, {0.0, 1.0}, {1.0, 0.0}, {-1.0, 0.0}};
+  const Body corner = box_in_a_corner(), slot = box_in_a_slot();
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
   Tally t3, t4;
@@ -360,11 +371,7 @@ void check_poisson_on_body(const Body& b, const Eigen::Vector3d& v, const Coeffi
 }
 
 TEST(SemidefiniteDelassus, PoissonInACornerAndInASlotIsOneOutcomeSeveralOrRefused) {
-  Body corner = box_on_two_corners(0.0), slot = box_on_two_corners(0.0);
-  corner.points.emplace_back(-1.0, 0.0);
-  corner.normals.emplace_back(1.0, 0.0);
-  slot.points = {{-1.0, -0.5}, {1.0, -0.5}, {-1.0, 0.0}, {1.0, 0.0}};
-  slot.normals = {{0.0, 1.0}, {0.0, 1.0}, {1.0, 0.0}, {-1.0, 0.0}};
+  const Body corner = box_in_a_corner(), slot = box_in_a_slot();
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
   PoissonTally t3, t4;
