@@ -208,9 +208,10 @@ COLLSWEEP_HD_INLINE void compliance_dependence(const LaneLawState<K, V>& st,
       const int r = merged++;
       // One decompression problem at every vertex: nothing to probe.
       bool same = true;
+      double cv0[n], b0[K];
+      decompression_data(cl, v.X[at[0]], g[at[0]], cv0, b0);
       for (int q = 1; q < m && same; ++q) {
-        double cv0[n], cvq[n], b0[K], bq[K];
-        decompression_data(cl, v.X[at[0]], g[at[0]], cv0, b0);
+        double cvq[n], bq[K];
         decompression_data(cl, v.X[at[q]], g[at[q]], cvq, bq);
         same = same_outcome(cv0, cvq, n, gs);
         for (int j = 0; j < K; ++j) same = same && abs_d(b0[j] - bq[j]) <= 1e-8 * gs / st.scales[l].g_scale;
