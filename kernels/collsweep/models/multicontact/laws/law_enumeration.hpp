@@ -370,7 +370,9 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   if (any_probe) compliance_dependence(st, cs, vertices, probe, chosen_gamma, continuum);
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l) || !choice[l].finish(comp[l], out[l])) continue;
-    if (continuum[l]) {
+    // Several outcomes on a singular G are the rigid problem's; the regularised problems G + eps I mostly
+    // have one (docs/multicontact.md, "Semidefinite G"): the compliances decide which.
+    if (continuum[l] || (out[l].delassus_rank < n && out[l].solutions > 1)) {
       out[l] = fail_multicontact(out[l], Status::indeterminate_outcome);
       continue;
     }
