@@ -22,6 +22,7 @@
 #include "SolverOptions.h"
 #include "backend/multicontact_lanes.hpp"
 #include "collsweep/cuda_api.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "lcp_cst.h"
 
 namespace collsweep {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"

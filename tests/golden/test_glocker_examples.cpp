@@ -8,6 +8,7 @@
 #include <initializer_list>
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/kane_pendulum.hpp"
 
 namespace collsweep {

@@ -15,6 +15,7 @@
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/body_plans.hpp"
 #include "support/rod_collision.hpp"
 

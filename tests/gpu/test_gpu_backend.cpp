@@ -7,6 +7,7 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
 #include "families/multicontact/gpu_check.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/planar/gpu_check.hpp"
 #include "support/glocker_samples.hpp"
 #include "support/random_collisions.hpp"

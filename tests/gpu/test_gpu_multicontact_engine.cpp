@@ -8,6 +8,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/body_plans.hpp"
 #include "support/glocker_samples.hpp"
 #include "support/same_outcome.hpp"

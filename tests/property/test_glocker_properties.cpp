@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "collsweep/models/planar/laws/poisson.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/glocker_samples.hpp"
 
 namespace collsweep {

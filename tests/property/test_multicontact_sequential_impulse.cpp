@@ -13,6 +13,7 @@
 #include "collsweep/models/multicontact/laws/registry.hpp"
 #include "collsweep/models/multicontact/planar_body.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/body_plans.hpp"
 #include "support/glocker_samples.hpp"
 

@@ -16,6 +16,7 @@
 #include "NumericsMatrix.h"
 #include "SolverOptions.h"
 #include "collsweep/reference/lcp_enumerate.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "lcp_cst.h"
 #include "support/glocker_samples.hpp"
 

@@ -15,6 +15,7 @@
 #include "collsweep/models/multicontact/quantities.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/body_plans.hpp"
 #include "support/sweep_specs.hpp"
 

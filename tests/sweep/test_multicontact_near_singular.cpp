@@ -11,6 +11,7 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/multicontact_lanes.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {

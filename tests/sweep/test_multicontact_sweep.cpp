@@ -3,6 +3,7 @@
 
 #include "backend/cpu_backend.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/run_config.hpp"
 #include "support/config_access.hpp"
 #include "support/paths.hpp"

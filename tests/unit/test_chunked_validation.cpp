@@ -11,6 +11,7 @@
 #include "backend/multicontact_sample_lanes.hpp"
 #include "backend/normal_lanes.hpp"
 #include "families/multicontact/gpu_check.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/planar/gpu_check.hpp"
 #include "families/spatial/gpu_check.hpp"
 #include "support/one_sample_results.hpp"

@@ -14,6 +14,7 @@
 
 #include "collsweep/models/multicontact/laws/lcp_laws.hpp"
 #include "collsweep/models/multicontact/sweep_spec.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "support/glocker_samples.hpp"
 
 namespace collsweep {

@@ -9,6 +9,7 @@
 #include "backend/multicontact_lanes.hpp"
 #include "backend/multicontact_sample_lanes.hpp"
 #include "backend/normal_lanes.hpp"
+#include "families/multicontact/law_instances.hpp"
 
 namespace collsweep {
 

@@ -5,6 +5,7 @@
 
 #include "collsweep/models/multicontact/near_singular.hpp"
 #include "families/multicontact/family.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/multicontact/lcp_header.hpp"
 
 namespace collsweep::families {

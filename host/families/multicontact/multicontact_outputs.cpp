@@ -9,6 +9,7 @@
 #include "backend/normal_lanes.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
 #include "families/multicontact/family.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/shared/parameter_rows.hpp"
 #include "io/csv.hpp"
 #include "io/format.hpp"

@@ -10,6 +10,7 @@
 #include "collsweep/models/multicontact/planar_body.hpp"
 #include "families/multicontact/body_reader.hpp"
 #include "families/multicontact/family.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "families/multicontact/lcp_law.hpp"
 #include "families/multicontact/lcp_solutions.hpp"
 #include "io/format.hpp"
