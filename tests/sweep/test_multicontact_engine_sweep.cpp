@@ -12,6 +12,7 @@
 #include "backend/multicontact_sample_lanes.hpp"
 #include "collsweep/models/multicontact/sampler.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
+#include "families/multicontact/law_instances.hpp"
 #include "oracles/sweep_reference.hpp"
 #include "support/body_plans.hpp"
 #include "support/sweep_specs.hpp"
