@@ -60,6 +60,8 @@ struct Recorder {
                 double w) {
     solutions.push_back({r, i, vec(lp), vec(lam), vec(gp), w});
   }
+  template <int N>
+  void rigid_impulse(const double (&)[N]) {}
   void chosen(int r, int i) {
     chosen_r = r;
     chosen_i = i;

@@ -44,9 +44,12 @@ ImpulseRanges chosen_outcome_ranges(const LcpSolutionList& list) {
   ImpulseRanges r;
   if (list.chosen_solution < 0 || list.outcome_of.size() != list.solutions.size()) return r;
   const int outcome = list.outcome_of[static_cast<std::size_t>(list.chosen_solution)];
-  for (std::size_t s = 0; s < list.solutions.size(); ++s) {
-    if (list.outcome_of[s] != outcome) continue;
-    const std::vector<double>& lam = list.solutions[s].Lam;
+  std::vector<const std::vector<double>*> impulses;
+  for (std::size_t s = 0; s < list.solutions.size(); ++s)
+    if (list.outcome_of[s] == outcome) impulses.push_back(&list.solutions[s].Lam);
+  for (const std::vector<double>& lam : list.rigid_impulses) impulses.push_back(&lam);
+  for (const std::vector<double>* p : impulses) {
+    const std::vector<double>& lam = *p;
     if (r.solutions++ == 0) {
       r.min = r.max = lam;
       continue;
@@ -64,9 +67,10 @@ void print_indeterminate_impulses(std::ostream& os, const LcpSolutionList& list,
   os << "\nindeterminate impulses: G has rank " << rank << " of " << 2 * k << " (null space of dimension "
      << 2 * k - rank << "): a null vector of G changes the impulse but not the outcome (gamma+, W)\n";
   if (r.solutions == 0) return;
-  os << "range of each impulse over the " << r.solutions << " solution" << (r.solutions == 1 ? "" : "s")
-     << " listed with the chosen outcome"
-     << (r.solutions == 1 ? " (one found: with --solver lemke, or where the outcome fixes the impulse)" : "")
+  os << "range of each impulse over the chosen solution and the " << list.rigid_impulses.size()
+     << " rigid solution" << (list.rigid_impulses.size() == 1 ? "" : "s") << " with its outcome"
+     << (r.solutions == 1 ? " (one impulse: with --solver lemke, or where the outcome fixes the impulse)"
+                          : "")
      << "\n";
   TextTable t;
   t.row({"row", "Lam min", "Lam max"});

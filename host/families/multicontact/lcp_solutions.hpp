@@ -43,16 +43,23 @@ struct LcpSolutionList {
     solutions.push_back({r, i, std::vector<double>(lp, lp + N), std::vector<double>(lam, lam + N),
                          std::vector<double>(gp, gp + N), w});
   }
+  template <int N>
+  void rigid_impulse(const double (&lam)[N]) {
+    rigid_impulses.emplace_back(lam, lam + N);
+  }
   void chosen(int r, int i);
   void group_outcomes(double gamma_scale);
+  // On a singular G: the total impulses of the rigid problem's solutions with the chosen outcome.
+  std::vector<std::vector<double>> rigid_impulses;
 };
 
-// The range of each impulse component (total Lambda, rows N1..Nk, T1..Tk) over the listed solutions with the
-// chosen solution's outcome: on a singular G the set of impulses with one outcome is a polytope, whose
-// vertices are the solutions the enumeration lists, so these are its bounds. Empty without a chosen solution.
+// The range of each impulse component (total Lambda, rows N1..Nk, T1..Tk) over the chosen solution and, on a
+// singular G, the rigid problem's solutions with its outcome (rigid_impulses): where the set of impulses with
+// one outcome is a polytope, its vertices are those solutions, so these are its bounds. Empty without a
+// chosen solution.
 struct ImpulseRanges {
   std::vector<double> min, max;
-  int solutions = 0;  // the listed solutions with that outcome
+  int solutions = 0;  // the impulses it spans
 };
 ImpulseRanges chosen_outcome_ranges(const LcpSolutionList& list);
 

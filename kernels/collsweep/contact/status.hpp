@@ -33,9 +33,8 @@ enum class Status : std::uint8_t {
                            // sequential impulses to convergence: no fixed point within the sweep cap
   magnitude_out_of_range,  // input scales beyond 2^(+-300), where results would lose digits
                            // (contact/magnitudes.hpp)
-  indeterminate_outcome,   // LCP laws: G is singular and the outcome is not determined: a phase's
-                           // solutions form a continuum of outcomes, or the contacts' compliances decide
-                           // it (law_steps.hpp, law_enumeration.hpp)
+  indeterminate_outcome,   // LCP laws: G is singular and the outcome is not determined: the contacts'
+                           // compliances decide it (regularised_limit.hpp)
   count_
 };
 
@@ -88,9 +87,9 @@ inline const char* status_reason(Status s) {
              "where the results would lose digits to underflow or overflow; the laws are homogeneous: "
              "rescale the units";
     case Status::indeterminate_outcome:
-      return "G is singular and the impact's outcome is not determined: its solutions form a continuum of "
-             "post-impact contact velocities, or the contacts' compliances would decide it, which rigid "
-             "bodies leave open";
+      return "G is singular and the impact's outcome is not determined: the limits of G + eps D for other "
+             "compliances D of the contacts than equal ones differ, so the compliances would decide it, "
+             "which rigid bodies leave open";
     case Status::count_:
       break;
   }

@@ -9,6 +9,7 @@
 
 #include "collsweep/lcp/lane_access.hpp"
 #include "collsweep/models/multicontact/laws/law_steps.hpp"
+#include "collsweep/models/multicontact/laws/regularised_limit.hpp"
 
 namespace collsweep {
 
@@ -120,9 +121,9 @@ struct LaneLawState {
       if (!ok[k]) continue;
       if (opt.theorem_predicates)
         out[k].conditions = A::lane(frictional, k) ? conditions_lane(cond, k) : glocker_conditions(cs[k]);
-      // On a singular G the automatic solver enumerates for every k: Poisson's decompression needs the
-      // least-norm compression impulse of each outcome (merge_compression_outcomes), which Lemke's one
-      // vertex is not.
+      // On a singular G the automatic solver enumerates for every k: the law is the limit of G + eps I,
+      // which every solution branch of a mode enumeration gives (regularised_limit.hpp) and Lemke's one
+      // vertex does not.
       out[k].solver = opt.solver == LcpSolver::automatic && out[k].delassus_rank < 2 * K
                           ? LcpSolver::enumeration
                           : resolve_solver<K>(opt.solver);
@@ -160,108 +161,21 @@ struct LaneLawState {
   }
 };
 
-// Whether Poisson's outcome depends on how a singular G's compression impulse is split between the contacts.
-// The compression impulses with one outcome gamma° form a polytope (the convex hull of its vertices verts[l]
-// where two or more share gamma°); Poisson's decompression starts from eps Lambda^- with the friction
-// radius mu (Delta_N + (eps_N - eps_T) Lambda_N^-), so it can depend on the point taken. The law takes the
-// least-norm point, the limit of G + eps I; other compliances of the contacts, G + eps D, select the point
-// of least weighted norm (compliance_weights). Per lane in `probe`, each such polytope's point for each of
-// the k other weightings is decompressed as the law decompresses (Delta = 0 when it solves, otherwise the
-// least W) and its chosen gamma^+ compared with the law's own, chosen[l][r] of the polytope's round r (the
-// merged compression solutions keep the order of their first vertices); where they differ, the
-// compliances decide the outcome, which rigid bodies leave indeterminate: dependent[l] is set. A polytope
-// whose vertices give one decompression problem (same c = gamma° + G eps Lambda^- and friction offset b,
-// e.g. eps_N = eps_T equal at every contact) is skipped.
-template <int K, class V>
-COLLSWEEP_HD_INLINE void compliance_dependence(const LaneLawState<K, V>& st,
-                                               const MultiContactCollision<K>* cs,
-                                               const DistinctSolutions<K>* verts, const bool* probe,
-                                               const double (*chosen)[kMaxPhaseSolutions][2 * K],
-                                               bool* dependent) {
+// The lanes of a singular G go to the limit of G + eps I (regularised_limit.hpp), one sample at a time, and
+// leave the lanes' enumeration: *any_left says whether a lane is left for it.
+template <bool kPoisson, int K, class V, class Listener>
+COLLSWEEP_HD_INLINE void singular_lanes(LaneLawState<K, V>& st, const MultiContactCollision<K>* cs,
+                                        const MultiContactOptions& opt, MultiContactOutcome<K>* out,
+                                        Listener& listen, bool* any_left) {
   using A = LaneAccess<V>;
-  using Mask = LaneMask<V>;
-  constexpr int n = 2 * K, kLanes = LaneOps<V>::width, kWeights = K;
-  constexpr int kMaxGroups = kMaxPhaseSolutions / 2;
-  const MultiContactCollision<K, V>& c = st.in.get();
-  // Per lane: the polytopes to probe (their vertices' indices in verts[l]) and their rounds.
-  int members[kLanes][kMaxGroups][kMaxPhaseSolutions], size[kLanes][kMaxGroups], round[kLanes][kMaxGroups];
-  int groups[kLanes];
-  int rounds = 0;
+  constexpr int kLanes = LaneOps<V>::width;
+  bool singular[kLanes];
   for (int l = 0; l < kLanes; ++l) {
-    groups[l] = 0;
-    if (!probe[l] || dependent[l]) continue;
-    const DistinctSolutions<K>& v = verts[l];
-    const MultiContactCollision<K>& cl = cs[l];
-    const double gs = st.scales[l].gamma_scale;
-    double g[kMaxPhaseSolutions][n];
-    bool taken[kMaxPhaseSolutions] = {};
-    for (int a = 0; a < v.count; ++a) phase_velocity(cl, cl.gamma_minus, v.X[a], g[a]);
-    int merged = 0;  // the round of the polytope of vertex a
-    for (int a = 0; a < v.count; ++a) {
-      if (taken[a]) continue;
-      int m = 0, at[kMaxPhaseSolutions];
-      for (int b = a; b < v.count; ++b)
-        if (!taken[b] && same_outcome(g[a], g[b], n, gs)) {
-          taken[b] = true;
-          at[m++] = b;
-        }
-      const int r = merged++;
-      // One decompression problem at every vertex: nothing to probe.
-      bool same = true;
-      double cv0[n], b0[K];
-      decompression_data(cl, v.X[at[0]], g[at[0]], cv0, b0);
-      for (int q = 1; q < m && same; ++q) {
-        double cvq[n], bq[K];
-        decompression_data(cl, v.X[at[q]], g[at[q]], cvq, bq);
-        same = same_outcome(cv0, cvq, n, gs);
-        for (int j = 0; j < K; ++j) same = same && abs_d(b0[j] - bq[j]) <= 1e-8 * gs / st.scales[l].g_scale;
-      }
-      if (m < 2 || same) continue;
-      const int gi = groups[l]++;
-      size[l][gi] = m;
-      round[l][gi] = r;
-      for (int q = 0; q < m; ++q) members[l][gi][q] = at[q];
-    }
-    if (groups[l] * kWeights > rounds) rounds = groups[l] * kWeights;
+    singular[l] = A::lane(st.valid, l) && out[l].delassus_rank < 2 * K;
+    if (singular[l]) singular_delassus_limit<kPoisson>(cs[l], opt, st.scales[l], out[l], listen);
   }
-  for (int r = 0; r < rounds; ++r) {
-    bool in_round[kLanes];
-    for (int l = 0; l < kLanes; ++l) in_round[l] = probe[l] && !dependent[l] && r < groups[l] * kWeights;
-    const Mask act = A::make_mask([&](int l) COLLSWEEP_LANES_LAMBDA { return in_round[l]; });
-    if (!LaneOps<V>::any(act)) break;
-    double point[kLanes][n];
-    for (int l = 0; l < kLanes; ++l) {
-      if (!in_round[l]) continue;
-      const int gi = r / kWeights;
-      double hull[kMaxPhaseSolutions][n], d[n];
-      for (int q = 0; q < size[l][gi]; ++q)
-        for (int i = 0; i < n; ++i) hull[q][i] = verts[l].X[members[l][gi][q]][i];
-      compliance_weights<K>(1 + r % kWeights, d);
-      least_norm_in_hull(hull, size[l][gi], d, point[l]);
-    }
-    V lm[n];
-    for (int i = 0; i < n; ++i)
-      lm[i] = A::make([&](int l) COLLSWEEP_LANES_LAMBDA { return in_round[l] ? point[l][i] : 0.0; });
-    V g0[n], cv[n], b[K];
-    phase_velocity(c, c.gamma_minus, lm, g0);
-    decompression_data(c, lm, g0, cv, b);
-    const Mask pure = st.modes.zero_is_solution(cv, b);
-    PoissonDecompression<K> dd[kLanes];
-    DistinctOutcomes<K, kMaxImpactOutcomes> outcomes[kLanes];
-    for (int l = 0; l < kLanes; ++l)
-      if (in_round[l]) dd[l].begin(cs[l], point[l], LaneArray<V, n>(cv, l).get(), A::lane(pure, l) != 0);
-    auto on_decompression = [&](const Mask& ok, const V(&x)[n], const V(&g)[n]) COLLSWEEP_LANES_LAMBDA {
-      for_lanes<V>(ok, x, [&](int l, const double(&xl)[n]) COLLSWEEP_LANES_LAMBDA {
-        dd[l].add(cs[l], st.scales[l], point[l], xl, LaneArray<V, n>(g, l).get(), outcomes[l]);
-      });
-    };
-    st.modes.template solve_lanes<false>(cv, b, LaneLawState<K, V>::solving(act), on_decompression);
-    for (int l = 0; l < kLanes; ++l) {
-      if (!in_round[l]) continue;
-      if (!same_outcome(chosen[l][round[l][r / kWeights]], dd[l].gp, n, st.scales[l].gamma_scale))
-        dependent[l] = true;
-    }
-  }
+  st.valid = st.valid & A::make_mask([&](int l) COLLSWEEP_LANES_LAMBDA { return !singular[l]; });
+  *any_left = LaneOps<V>::any(st.valid);
 }
 
 // poisson-lcp's enumeration branch (after st.start): the compression (c = gamma^-, b = 0), then round r
@@ -278,6 +192,9 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   static_assert(kLanes == 1 || !Listener::kActive, "a listener takes one sample");
   (void)listen;  // (NoSolutionListener: every call compiles away)
   st.prepare(cs, opt, out);
+  bool any_left = true;
+  singular_lanes<true>(st, cs, opt, out, listen, &any_left);
+  if (!any_left) return;
   const MultiContactCollision<K, V>& c = st.in.get();
   DistinctSolutions<K> comp[kLanes];
   auto on_compression = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LANES_LAMBDA {
@@ -286,26 +203,12 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     });
   };
   st.solve_b0(c.gamma_minus, on_compression);
-  // A singular G whose compression or decompression has a continuum of outcomes refuses the sample
-  // (indeterminate_outcome); the vertices are tested before the merge, which keeps one point per outcome.
-  // So does one whose outcome depends on how the compression impulse is split (compliance_dependence).
-  bool continuum[kLanes], probe[kLanes], any_probe = false;
-  DistinctSolutions<K> vertices[kLanes];
-  for (int l = 0; l < kLanes; ++l) {
-    continuum[l] = probe[l] = false;
-    if (!A::lane(st.valid, l)) continue;
-    if (out[l].delassus_rank < n) {
-      continuum[l] = compression_continuum(cs[l], st.scales[l], comp[l]);
-      probe[l] = !continuum[l] && comp[l].count >= 2;
-      if (probe[l]) vertices[l] = comp[l];
-      any_probe = any_probe || probe[l];
-    }
-    merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
-  }
+  // Compression solutions with one outcome on a nearly singular G are merged (merge_compression_outcomes).
+  for (int l = 0; l < kLanes; ++l)
+    if (A::lane(st.valid, l)) merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
 
   PoissonChoice<K> choice[kLanes];
-  double chosen_gamma[kLanes][kMaxPhaseSolutions][n];  // (compliance_dependence) each round's chosen gamma^+
-  int chosen_solution[kLanes];                         // (listener only) the chosen decompression's index
+  int chosen_solution[kLanes];  // (listener only) the chosen decompression's index
   for (int l = 0; l < kLanes; ++l) chosen_solution[l] = -1;
   int rounds = 0;
   for (int l = 0; l < kLanes; ++l)
@@ -346,13 +249,8 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     st.modes.template solve_lanes<false>(cv, b, st.solving(act), on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
-      if (out[l].delassus_rank < n && !continuum[l])
-        continuum[l] = continuum_of_outcomes(cs[l], LaneArray<V, n>(cv, l).get(), LaneArray<V, K>(b, l).get(),
-                                             dd[l].dec, st.scales[l]);
-      if (probe[l])
-        for (int i = 0; i < n; ++i) chosen_gamma[l][r][i] = dd[l].gp[i];
-      // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex: on
-      // a singular G it can lie inside a segment of solutions with one outcome. Listed after the vertices.
+      // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex.
+      // Listed after the vertices.
       int pure_index = -1;
       if constexpr (Listener::kActive) {
         pure_index = pure_solution_index(cs[l], st.scales[l], dd[l]);
@@ -367,15 +265,8 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
         if (choice[l].chosen == r) chosen_solution[l] = dd[l].chosen >= 0 ? dd[l].chosen : pure_index;
     }
   }
-  if (any_probe) compliance_dependence(st, cs, vertices, probe, chosen_gamma, continuum);
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l) || !choice[l].finish(comp[l], out[l])) continue;
-    // Several outcomes on a singular G are the rigid problem's; the regularised problems G + eps I mostly
-    // have one (docs/multicontact.md, "Semidefinite G"): the compliances decide which.
-    if (continuum[l] || (out[l].delassus_rank < n && out[l].solutions > 1)) {
-      out[l] = fail_multicontact(out[l], Status::indeterminate_outcome);
-      continue;
-    }
     if constexpr (Listener::kActive) listen.chosen(choice[l].chosen, chosen_solution[l]);
     finish_multicontact(out[l]);
   }
@@ -393,6 +284,9 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   static_assert(kLanes == 1 || !Listener::kActive, "a listener takes one sample");
   (void)listen;  // (NoSolutionListener: every call compiles away)
   st.prepare(cs, opt, out);
+  bool any_left = true;
+  singular_lanes<false>(st, cs, opt, out, listen, &any_left);
+  if (!any_left) return;
   V cv[n];
   newton_velocity(st.in.get(), cv);
   NewtonChoice<K> choice[kLanes];
@@ -410,14 +304,6 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   st.solve_b0(cv, on_solution);
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l) || !choice[l].finish(out[l])) continue;
-    if (out[l].delassus_rank < n) {
-      double cvl[n], zero_b[K] = {};
-      newton_velocity(cs[l], cvl);
-      if (continuum_of_outcomes(cs[l], cvl, zero_b, choice[l].sol, st.scales[l])) {
-        out[l] = fail_multicontact(out[l], Status::indeterminate_outcome);
-        continue;
-      }
-    }
     if constexpr (Listener::kActive) listen.chosen(0, choice[l].chosen);
     finish_multicontact(out[l]);
   }

@@ -205,14 +205,12 @@ struct DistinctOutcomes {
   }
 };
 
-// The point of least weighted norm sum_r w_r y_r^2 (w > 0; all 1: Euclidean) in the convex hull of
-// p[0 .. m): over every subset S of the points, the least-norm point of S's affine hull, x = sum_S v_i p_i
-// with sum_S v_i = 1 (the system [P_S^T W P_S, 1; 1^T, 0] [v; -lambda] = [0; 1]), kept when every v_i >= 0;
-// the least of those. m <= 8, so at most 255 systems of at most 9 unknowns (and only for a singular or
-// nearly singular G, where several vertices share one outcome).
+// The least-norm point of the convex hull of p[0 .. m): over every subset S of the points, the least-norm
+// point of S's affine hull, x = sum_S v_i p_i with sum_S v_i = 1 (the system [P_S^T P_S, 1; 1^T, 0]
+// [v; -lambda] = [0; 1]), kept when every v_i >= 0; the least of those. m <= 8, so at most 255 systems of at
+// most 9 unknowns (and only for a nearly singular G, where several vertices share one outcome).
 template <int N>
-COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], int m, const double (&w)[N],
-                                     double (&x)[N]) {
+COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], int m, double (&x)[N]) {
   constexpr int S = kMaxPhaseSolutions + 1;
   double best = -1.0;
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
@@ -224,7 +222,7 @@ COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], i
     for (int i = 0; i < s; ++i) {
       for (int j = 0; j < s; ++j) {
         double d = 0.0;
-        for (int r = 0; r < N; ++r) d += p[idx[i]][r] * p[idx[j]][r] * w[r];
+        for (int r = 0; r < N; ++r) d += p[idx[i]][r] * p[idx[j]][r];
         a[i][j] = d;
         scale = max_d(scale, abs_d(d));
       }
@@ -243,7 +241,7 @@ COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], i
       double v = 0.0;
       for (int i = 0; i < s; ++i) v += b[i][0] * p[idx[i]][r];
       y[r] = v;
-      norm += v * v * w[r];
+      norm += v * v;
     }
     if (best >= 0.0 && !(norm < best)) continue;
     best = norm;
@@ -251,23 +249,12 @@ COLLSWEEP_HD void least_norm_in_hull(const double (&p)[kMaxPhaseSolutions][N], i
   }
 }
 
-// The row weights D of the compliances that probe a singular G's split (compliance_dependence): G + eps D as
-// eps -> 0 selects the compression impulse of least weighted norm. w = 0 equal compliance (the identity, the
-// law's own choice), w = 1 .. k contact w - 1 four times as compliant as the others (its normal and tangent
-// rows).
-template <int K>
-COLLSWEEP_HD_INLINE void compliance_weights(int w, double (&d)[2 * K]) {
-  for (int i = 0; i < 2 * K; ++i) d[i] = 1.0;
-  if (w >= 1 && w <= K) d[w - 1] = d[K + w - 1] = 4.0;
-}
-
 // Poisson's compression solutions with one outcome gamma° = gamma^- + G Lambda^- (same_outcome), merged into
-// one, the least-norm point of their convex hull (the impulses with one outcome form a convex polytope,
-// whose vertices the enumeration finds): the limit of the regularised problems G + eps I as eps -> 0
-// (Tikhonov's regularisation selects the least-norm solution). On a singular G the compression impulse is
-// otherwise indeterminate, and Poisson's decompression, which starts from eps Lambda^-, would depend on it.
-// The order of first appearance is kept; a list without shared outcomes (any SPD G that is not nearly
-// singular) is left as it is, bit for bit.
+// one, the least-norm point of their convex hull: on a nearly singular G, neighbouring vertices that the
+// feasibility tolerance admits share an outcome, and Poisson's decompression, which starts from
+// eps Lambda^-, takes one point for them. The order of first appearance is kept; a list without shared
+// outcomes (any SPD G that is not nearly singular) is left as it is, bit for bit. (A singular G takes the
+// limit of G + eps I instead: regularised_limit.hpp.)
 template <int K>
 COLLSWEEP_HD void merge_compression_outcomes(const MultiContactCollision<K>& c, double gamma_scale,
                                              DistinctSolutions<K>& comp) {
@@ -291,9 +278,7 @@ COLLSWEEP_HD void merge_compression_outcomes(const MultiContactCollision<K>& c, 
     if (m == 1) {
       for (int i = 0; i < n; ++i) x[i] = group[0][i];
     } else {
-      double unit[n];
-      compliance_weights<K>(0, unit);
-      least_norm_in_hull(group, m, unit, x);
+      least_norm_in_hull(group, m, x);
     }
     for (int i = 0; i < n; ++i) comp.X[out][i] = x[i];
     ++out;
@@ -438,65 +423,6 @@ template <int K>
 COLLSWEEP_HD_INLINE MultiContactScales multicontact_scales(const MultiContactCollision<K>& c, double T_acc) {
   return {max_d(smallmat::max_abs(c.gamma_minus), 1e-300), max_d(smallmat::max_abs(c.G), 1e-300),
           1e-9 * T_acc};
-}
-
-// Whether the segment between two solutions (x1, g1) and (x2, g2) of one phase (g = G x + cv, friction radius
-// r = mu X_N + b) consists of solutions. Per contact the 3k form pairs X_N with gamma_N, s^R = X_T + r with
-// rho^R = max(gamma_T, 0), and rho^L = max(-gamma_T, 0) with s^L = r - X_T: nonnegative and complementary
-// at both ends, all linear along the segment, where each pair's product is t (1 - t) (a1 b2 + a2 b1). The
-// segment solves the phase exactly when every cross term vanishes; here, when a factor of each is within
-// 1e-8 of its scale (xs for impulses, gs for velocities: the outcome tolerance).
-template <int K>
-COLLSWEEP_HD bool solution_segment(const MultiContactCollision<K>& c, const double (&b)[K],
-                                   const double (&x1)[2 * K], const double (&g1)[2 * K],
-                                   const double (&x2)[2 * K], const double (&g2)[2 * K], double xs,
-                                   double gs) {
-  const double tx = 1e-8 * xs, tg = 1e-8 * gs;
-  for (int j = 0; j < K; ++j) {
-    const double r1 = c.mu[j] * x1[j] + b[j], r2 = c.mu[j] * x2[j] + b[j];
-    const double t1 = g1[K + j], t2 = g2[K + j];
-    const bool normal = (abs_d(x1[j]) <= tx || max_d(g2[j], 0.0) <= tg) &&  // X_N, gamma_N
-                        (abs_d(x2[j]) <= tx || max_d(g1[j], 0.0) <= tg);
-    const bool right = (abs_d(x1[K + j] + r1) <= tx || max_d(t2, 0.0) <= tg) &&  // s^R, rho^R
-                       (abs_d(x2[K + j] + r2) <= tx || max_d(t1, 0.0) <= tg);
-    const bool left = (max_d(-t1, 0.0) <= tg || abs_d(r2 - x2[K + j]) <= tx) &&  // rho^L, s^L
-                      (max_d(-t2, 0.0) <= tg || abs_d(r1 - x1[K + j]) <= tx);
-    if (!(normal && right && left)) return false;
-  }
-  return true;
-}
-
-// Whether the distinct vertex solutions of one phase (cv, b) include two with different outcomes joined by a
-// segment of solutions: then the phase has a continuum of outcomes, which a singular G allows (the
-// solutions of one mode whose system is singular; for G positive definite the outcome fixes the impulse,
-// so that distinct solutions lie apart but for a set of samples of measure zero). Where a connected set of
-// solutions holds two outcomes, some edge between its vertices does: the enumeration lists the vertices.
-template <int K>
-COLLSWEEP_HD bool continuum_of_outcomes(const MultiContactCollision<K>& c, const double (&cv)[2 * K],
-                                        const double (&b)[K], const DistinctSolutions<K>& sols,
-                                        const MultiContactScales& s) {
-  constexpr int n = 2 * K;
-  if (sols.count < 2) return false;
-  double g[kMaxPhaseSolutions][n];
-  double xs = s.gamma_scale / s.g_scale;
-  for (int k = 0; k < sols.count; ++k) {
-    phase_velocity(c, cv, sols.X[k], g[k]);
-    xs = max_d(xs, smallmat::max_abs(sols.X[k]));
-  }
-  for (int a = 0; a < sols.count; ++a)
-    for (int k = a + 1; k < sols.count; ++k)
-      if (!same_outcome(g[a], g[k], n, s.gamma_scale) &&
-          solution_segment(c, b, sols.X[a], g[a], sols.X[k], g[k], xs, s.gamma_scale))
-        return true;
-  return false;
-}
-
-// Whether Poisson's compression (c = gamma^-, b = 0) has a continuum of outcomes gamma°.
-template <int K>
-COLLSWEEP_HD_INLINE bool compression_continuum(const MultiContactCollision<K>& c, const MultiContactScales& s,
-                                               const DistinctSolutions<K>& comp) {
-  const double zero_b[K] = {};
-  return continuum_of_outcomes(c, c.gamma_minus, zero_b, comp, s);
 }
 
 // poisson-lcp, the decompression of one compression solution Lambda^-, folded as its solutions arrive: the

@@ -8,6 +8,9 @@
 //                                                          impact that follows compression r: poisson-lcp its
 //                                                          decompression (Lambda^+ = Delta + eps Lambda^-),
 //                                                          newton-lcp r = 0 and Lam_plus = Lam
+//   l.rigid_impulse(Lam)                                   on a singular G (the law is the limit of G + eps I,
+//                                                          regularised_limit.hpp): each total impulse of the
+//                                                          rigid problem's solutions with the chosen outcome
 //   l.chosen(r, i)                                         once, at the end: the outcome's chosen solution
 // Arrays have 2k entries ordered N1..Nk, T1..Tk. For the chosen solution the listed numbers are the
 // outcome's, bit for bit (Delta = 0 is listed as exactly 0 where the law takes the pure Poisson solution).
