@@ -70,9 +70,10 @@ struct PhaseExpansion {
   double c0[2 * K], c1[2 * K], b0[K], b1[K], d[2 * K];
 };
 
-// Whether a sign condition f0 + eps f1 >= 0 holds for every small eps > 0 (tolerances tol0, tol1).
+// Whether a sign condition f0 + eps f1 >= 0 holds for every small eps > 0: f0 positive beyond rounding
+// (above tol0 / 1000), or f0 zero to the feasibility tolerance tol0 and f1 >= 0 to tol1.
 COLLSWEEP_HD_INLINE bool holds_to_first_order(double f0, double f1, double tol0, double tol1) {
-  return f0 > tol0 || (f0 >= -tol0 && f1 >= -tol1);
+  return f0 > 1e-3 * tol0 || (f0 >= -tol0 && f1 >= -tol1);
 }
 
 // Every first-order limit of the regularised phase p, into sols. Per contact 6 modes (normal open / closed x
