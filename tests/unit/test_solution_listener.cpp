@@ -62,6 +62,10 @@ struct Recorder {
   }
   template <int N>
   void rigid_impulse(const double (&)[N]) {}
+  void discard() {
+    compressions.clear();
+    solutions.clear();
+  }
   void chosen(int r, int i) {
     chosen_r = r;
     chosen_i = i;

@@ -43,6 +43,11 @@ struct LcpSolutionList {
     solutions.push_back({r, i, std::vector<double>(lp, lp + N), std::vector<double>(lam, lam + N),
                          std::vector<double>(gp, gp + N), w});
   }
+  void discard() {
+    compressions.clear();
+    solutions.clear();
+    rigid_impulses.clear();
+  }
   template <int N>
   void rigid_impulse(const double (&lam)[N]) {
     rigid_impulses.emplace_back(lam, lam + N);

@@ -24,6 +24,73 @@ struct FirstOrderSolution {
   double x0[N] = {}, x1[N] = {};
 };
 
+// Gaussian elimination with complete pivoting of the leading N x N block of m (the other W - N columns are
+// carried along, their rows swapped and combined, not their columns): returns the rank, the pivots above
+// pivot_tol times the block's largest entry, with col[q] the unknown of column q after the column swaps.
+// Rows rank .. of the block are then zero to that tolerance.
+template <int N, int W>
+COLLSWEEP_HD int eliminate_complete_pivoting(double (&m)[N][W], double pivot_tol, int (&col)[N]) {
+  double scale = 0.0;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) scale = max_d(scale, abs_d(m[i][j]));
+  const double tol = pivot_tol * scale;
+  for (int q = 0; q < N; ++q) col[q] = q;
+  int rank = 0;
+  for (; rank < N; ++rank) {
+    int pr = rank, pc = rank;
+    double pmax = -1.0;
+    for (int i = rank; i < N; ++i)
+      for (int j = rank; j < N; ++j)
+        if (abs_d(m[i][j]) > pmax) {
+          pmax = abs_d(m[i][j]);
+          pr = i;
+          pc = j;
+        }
+    if (!(pmax > tol)) break;  // (NaN too)
+    for (int j = 0; j < W; ++j) {
+      const double t = m[rank][j];
+      m[rank][j] = m[pr][j];
+      m[pr][j] = t;
+    }
+    for (int i = 0; i < N; ++i) {
+      const double t = m[i][rank];
+      m[i][rank] = m[i][pc];
+      m[i][pc] = t;
+    }
+    const int tc = col[rank];
+    col[rank] = col[pc];
+    col[pc] = tc;
+    const double inv = 1.0 / m[rank][rank];
+    for (int i = rank + 1; i < N; ++i) {
+      const double f = m[i][rank] * inv;
+      if (f == 0.0) continue;
+      for (int j = rank; j < W; ++j) m[i][j] -= f * m[rank][j];
+    }
+  }
+  return rank;
+}
+
+// The null vector of an N x N matrix of rank N - 1 (complete pivoting as above, the free unknown 1); false
+// for another rank.
+template <int N>
+COLLSWEEP_HD bool null_vector(const double (&a)[N][N], double pivot_tol, double (&v)[N]) {
+  double m[N][N];
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) m[i][j] = a[i][j];
+  int col[N];
+  const int rank = eliminate_complete_pivoting(m, pivot_tol, col);
+  if (rank != N - 1) return false;
+  double y[N];
+  y[N - 1] = 1.0;
+  for (int i = N - 2; i >= 0; --i) {
+    double s = -m[i][N - 1];
+    for (int j = i + 1; j < N - 1; ++j) s -= m[i][j] * y[j];
+    y[i] = s / m[i][i];
+  }
+  for (int q = 0; q < N; ++q) v[col[q]] = y[q];
+  return true;
+}
+
 // a0, a1 N x N; r0, r1 N. pivot_tol: relative to the largest entry of a0; rhs_tol: the absolute residual a
 // consistent system may leave in the rows elimination empties.
 template <int N>
@@ -94,51 +161,16 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE FirstOrderSolution<N> first_order_solve(
   // A singular A0: complete pivoting reveals its rank.
   constexpr int W = 2 * N + 2;  // [A0 | A1 | r0 | r1], the A0 columns permuted by the pivoting
   double m[N][W];
-  double scale = 0.0;
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < N; ++j) {
       m[i][j] = a0[i][j];
       m[i][N + j] = a1[i][j];
-      scale = max_d(scale, abs_d(a0[i][j]));
     }
     m[i][2 * N] = r0[i];
     m[i][2 * N + 1] = r1[i];
   }
-  const double tol = pivot_tol * scale;
   int col[N];  // col[q]: the unknown in column q
-  for (int q = 0; q < N; ++q) col[q] = q;
-  int rank = 0;
-  for (; rank < N; ++rank) {
-    int pr = rank, pc = rank;
-    double pmax = -1.0;
-    for (int i = rank; i < N; ++i)
-      for (int j = rank; j < N; ++j)
-        if (abs_d(m[i][j]) > pmax) {
-          pmax = abs_d(m[i][j]);
-          pr = i;
-          pc = j;
-        }
-    if (!(pmax > tol)) break;  // (NaN too)
-    for (int j = 0; j < W; ++j) {
-      const double t = m[rank][j];
-      m[rank][j] = m[pr][j];
-      m[pr][j] = t;
-    }
-    for (int i = 0; i < N; ++i) {
-      const double t = m[i][rank];
-      m[i][rank] = m[i][pc];
-      m[i][pc] = t;
-    }
-    const int tc = col[rank];
-    col[rank] = col[pc];
-    col[pc] = tc;
-    const double inv = 1.0 / m[rank][rank];
-    for (int i = rank + 1; i < N; ++i) {
-      const double f = m[i][rank] * inv;
-      if (f == 0.0) continue;
-      for (int j = rank; j < W; ++j) m[i][j] -= f * m[rank][j];
-    }
-  }
+  const int rank = eliminate_complete_pivoting(m, pivot_tol, col);
   for (int i = rank; i < N; ++i)
     if (!(abs_d(m[i][2 * N]) <= rhs_tol)) return out;  // A0 x0 = r0 inconsistent
   // x (original order) from the rows 0 .. rank of the eliminated system with right-hand side h and the free

@@ -161,21 +161,14 @@ struct LaneLawState {
   }
 };
 
-// The lanes of a singular G go to the limit of G + eps I (regularised_limit.hpp), one sample at a time, and
-// leave the lanes' enumeration: *any_left says whether a lane is left for it.
-template <bool kPoisson, int K, class V, class Listener>
-COLLSWEEP_HD_INLINE void singular_lanes(LaneLawState<K, V>& st, const MultiContactCollision<K>* cs,
-                                        const MultiContactOptions& opt, MultiContactOutcome<K>* out,
-                                        Listener& listen, bool* any_left) {
-  using A = LaneAccess<V>;
-  constexpr int kLanes = LaneOps<V>::width;
-  bool singular[kLanes];
-  for (int l = 0; l < kLanes; ++l) {
-    singular[l] = A::lane(st.valid, l) && out[l].delassus_rank < 2 * K;
-    if (singular[l]) singular_delassus_limit<kPoisson>(cs[l], opt, st.scales[l], out[l], listen);
-  }
-  st.valid = st.valid & A::make_mask([&](int l) COLLSWEEP_LANES_LAMBDA { return !singular[l]; });
-  *any_left = LaneOps<V>::any(st.valid);
+// A singular G's lanes: the rigid problem's outcome where its solution is unique and isolated — one vertex
+// in each phase and no ray of solutions (friction_cone_ray) — which is then the limit of G + eps I for every
+// compliance; elsewhere the limit computed by regularised_limit.hpp, one sample at a time, from the outcome
+// as LaneLawState::start left it (the listener, one sample only, discards the rigid solutions it was given).
+template <int K>
+COLLSWEEP_HD_INLINE bool singular_takes_limit(const MultiContactCollision<K>& c, bool found, bool unique,
+                                              const MultiContactOutcome<K>& o) {
+  return !(found && unique && !o.solutions_truncated && !friction_cone_ray(c));
 }
 
 // poisson-lcp's enumeration branch (after st.start): the compression (c = gamma^-, b = 0), then round r
@@ -192,9 +185,12 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   static_assert(kLanes == 1 || !Listener::kActive, "a listener takes one sample");
   (void)listen;  // (NoSolutionListener: every call compiles away)
   st.prepare(cs, opt, out);
-  bool any_left = true;
-  singular_lanes<true>(st, cs, opt, out, listen, &any_left);
-  if (!any_left) return;
+  bool singular[kLanes];
+  MultiContactOutcome<K> started[kLanes];  // (singular lanes) the outcome before the rigid problem's
+  for (int l = 0; l < kLanes; ++l) {
+    singular[l] = A::lane(st.valid, l) && out[l].delassus_rank < n;
+    if (singular[l]) started[l] = out[l];
+  }
   const MultiContactCollision<K, V>& c = st.in.get();
   DistinctSolutions<K> comp[kLanes];
   auto on_compression = [&](const Mask& ok, const V(&x)[n], const V(&)[n]) COLLSWEEP_LANES_LAMBDA {
@@ -204,8 +200,11 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   };
   st.solve_b0(c.gamma_minus, on_compression);
   // Compression solutions with one outcome on a nearly singular G are merged (merge_compression_outcomes).
-  for (int l = 0; l < kLanes; ++l)
+  bool unique[kLanes];  // (singular lanes) one compression vertex, and one decompression vertex (below)
+  for (int l = 0; l < kLanes; ++l) {
+    unique[l] = comp[l].count == 1;
     if (A::lane(st.valid, l)) merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
+  }
 
   PoissonChoice<K> choice[kLanes];
   int chosen_solution[kLanes];  // (listener only) the chosen decompression's index
@@ -259,6 +258,9 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
           list_pure_decompression(listen, cs[l], r, pure_index, comp[l].X[r], LaneArray<V, n>(cv, l).get());
         }
       }
+      if (singular[l] && r == 0)
+        unique[l] = unique[l] && dd[l].count == 1 &&
+                    (!dd[l].pure || pure_solution_index(cs[l], st.scales[l], dd[l]) == 0);
       choice[l].add(cs[l], st.scales[l], comp[l].X[r], LaneArray<V, n>(g0, l).get(), A::lane(wm, l), dd[l],
                     out[l]);
       if constexpr (Listener::kActive)
@@ -266,7 +268,15 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     }
   }
   for (int l = 0; l < kLanes; ++l) {
-    if (!A::lane(st.valid, l) || !choice[l].finish(comp[l], out[l])) continue;
+    if (!A::lane(st.valid, l)) continue;
+    const bool found = choice[l].finish(comp[l], out[l]);
+    if (singular[l] && singular_takes_limit(cs[l], found, unique[l], out[l])) {
+      if constexpr (Listener::kActive) listen.discard();
+      out[l] = started[l];
+      singular_delassus_limit<true>(cs[l], opt, st.scales[l], out[l], listen);
+      continue;
+    }
+    if (!found) continue;
     if constexpr (Listener::kActive) listen.chosen(choice[l].chosen, chosen_solution[l]);
     finish_multicontact(out[l]);
   }
@@ -284,9 +294,12 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   static_assert(kLanes == 1 || !Listener::kActive, "a listener takes one sample");
   (void)listen;  // (NoSolutionListener: every call compiles away)
   st.prepare(cs, opt, out);
-  bool any_left = true;
-  singular_lanes<false>(st, cs, opt, out, listen, &any_left);
-  if (!any_left) return;
+  bool singular[kLanes];
+  MultiContactOutcome<K> started[kLanes];  // (singular lanes) the outcome before the rigid problem's
+  for (int l = 0; l < kLanes; ++l) {
+    singular[l] = A::lane(st.valid, l) && out[l].delassus_rank < n;
+    if (singular[l]) started[l] = out[l];
+  }
   V cv[n];
   newton_velocity(st.in.get(), cv);
   NewtonChoice<K> choice[kLanes];
@@ -303,7 +316,15 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   };
   st.solve_b0(cv, on_solution);
   for (int l = 0; l < kLanes; ++l) {
-    if (!A::lane(st.valid, l) || !choice[l].finish(out[l])) continue;
+    if (!A::lane(st.valid, l)) continue;
+    const bool found = choice[l].finish(out[l]);
+    if (singular[l] && singular_takes_limit(cs[l], found, choice[l].sol.count == 1, out[l])) {
+      if constexpr (Listener::kActive) listen.discard();
+      out[l] = started[l];
+      singular_delassus_limit<false>(cs[l], opt, st.scales[l], out[l], listen);
+      continue;
+    }
+    if (!found) continue;
     if constexpr (Listener::kActive) listen.chosen(0, choice[l].chosen);
     finish_multicontact(out[l]);
   }

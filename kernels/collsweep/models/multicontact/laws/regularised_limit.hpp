@@ -295,6 +295,26 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void newton_limit(const MultiContactCollisio
   chosen[1] = choice.chosen;
 }
 
+// Whether the rigid problem's solutions may run off along a ray: a d != 0 with G d = 0 inside every
+// contact's friction cone (d_N >= 0, |d_T| <= mu d_N), the directions in which a phase's solution set (for
+// any c and b) can be unbounded. Decided for a null space of dimension 1 (+-its vector); a larger one counts
+// as a ray.
+template <int K>
+COLLSWEEP_HD bool friction_cone_ray(const MultiContactCollision<K>& c) {
+  constexpr int n = 2 * K;
+  double v[n];
+  if (!null_vector(c.G, 1e-10, v)) return true;
+  const double tol = 1e-9 * smallmat::max_abs(v);
+  for (int side = 0; side < 2; ++side) {
+    const double sign = side == 0 ? 1.0 : -1.0;
+    bool inside = true;
+    for (int j = 0; j < K; ++j)
+      inside = inside && sign * v[j] >= -tol && abs_d(v[K + j]) <= c.mu[j] * sign * v[j] + tol;
+    if (inside) return true;
+  }
+  return false;
+}
+
 // (listener only) The rigid problem's solutions with the chosen outcome, whose spread is the impulse that the
 // rigid bodies leave indeterminate (`solve` prints its range): the vertices of each phase (glocker_modes.hpp)
 // with the chosen gamma° (Poisson) and gamma^+, as total impulses Lambda, to listen.rigid_impulse.

@@ -8,7 +8,11 @@
 //                                                          impact that follows compression r: poisson-lcp its
 //                                                          decompression (Lambda^+ = Delta + eps Lambda^-),
 //                                                          newton-lcp r = 0 and Lam_plus = Lam
-//   l.rigid_impulse(Lam)                                   on a singular G (the law is the limit of G + eps I,
+//   l.discard()                                            on a singular G where the law takes the limit of
+//                                                          G + eps I: forget what was listed so far (the
+//                                                          rigid problem's solutions); the limit's follow
+//   l.rigid_impulse(Lam)                                   on a singular G (the law is the limit of G + eps
+//   I,
 //                                                          regularised_limit.hpp): each total impulse of the
 //                                                          rigid problem's solutions with the chosen outcome
 //   l.chosen(r, i)                                         once, at the end: the outcome's chosen solution
