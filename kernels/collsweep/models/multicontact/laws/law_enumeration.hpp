@@ -161,14 +161,37 @@ struct LaneLawState {
   }
 };
 
-// A singular G's lanes: the rigid problem's outcome where its solution is unique and isolated — one vertex
-// in each phase and no ray of solutions (friction_cone_ray) — which is then the limit of G + eps I for every
-// compliance; elsewhere the limit computed by regularised_limit.hpp, one sample at a time, from the outcome
-// as LaneLawState::start left it (the listener, one sample only, discards the rigid solutions it was given).
+// A singular G's lanes: the rigid problem's outcome where every rigid solution has it and no solution runs
+// off along a ray (friction_cone_ray) — then every regularised solution tends to it, whatever the
+// compliances, which decide only the indeterminate part of the impulse; elsewhere the limit computed by
+// regularised_limit.hpp, one sample at a time, from the outcome as LaneLawState::start left it (the
+// listener, one sample only, discards the rigid solutions it was given). determinate: the phases' vertices
+// have one outcome (Poisson: and its compression vertices one decompression problem, so that every point
+// of their hull has it), so that every solution, a point of their hulls, has it.
 template <int K>
-COLLSWEEP_HD_INLINE bool singular_takes_limit(const MultiContactCollision<K>& c, bool found, bool unique,
+COLLSWEEP_HD_INLINE bool singular_takes_limit(const MultiContactCollision<K>& c, bool found, bool determinate,
                                               const MultiContactOutcome<K>& o) {
-  return !(found && unique && !o.solutions_truncated && !friction_cone_ray(c));
+  return !(found && determinate && o.solutions == 1 && !o.solutions_truncated && !friction_cone_ray(c));
+}
+
+// Whether the compression vertices (one outcome gamma°) give one decompression problem (c, b), to the
+// outcome tolerance.
+template <int K>
+COLLSWEEP_HD bool one_decompression_problem(const MultiContactCollision<K>& c, const MultiContactScales& s,
+                                            const DistinctSolutions<K>& verts) {
+  constexpr int n = 2 * K;
+  double g[n], cv0[n], b0[K];
+  phase_velocity(c, c.gamma_minus, verts.X[0], g);
+  decompression_data(c, verts.X[0], g, cv0, b0);
+  for (int q = 1; q < verts.count; ++q) {
+    double cv[n], b[K];
+    phase_velocity(c, c.gamma_minus, verts.X[q], g);
+    decompression_data(c, verts.X[q], g, cv, b);
+    if (!same_outcome(cv0, cv, n, s.gamma_scale)) return false;
+    for (int j = 0; j < K; ++j)
+      if (!(abs_d(b0[j] - b[j]) <= 1e-8 * s.gamma_scale / s.g_scale)) return false;
+  }
+  return true;
 }
 
 // poisson-lcp's enumeration branch (after st.start): the compression (c = gamma^-, b = 0), then round r
@@ -200,10 +223,12 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   };
   st.solve_b0(c.gamma_minus, on_compression);
   // Compression solutions with one outcome on a nearly singular G are merged (merge_compression_outcomes).
-  bool unique[kLanes];  // (singular lanes) one compression vertex, and one decompression vertex (below)
+  bool determinate[kLanes];  // (singular lanes) singular_takes_limit
   for (int l = 0; l < kLanes; ++l) {
-    unique[l] = comp[l].count == 1;
+    determinate[l] = singular[l] && comp[l].count >= 1 && !comp[l].truncated &&
+                     one_decompression_problem(cs[l], st.scales[l], comp[l]);
     if (A::lane(st.valid, l)) merge_compression_outcomes(cs[l], st.scales[l].gamma_scale, comp[l]);
+    determinate[l] = determinate[l] && comp[l].count == 1;
   }
 
   PoissonChoice<K> choice[kLanes];
@@ -258,9 +283,6 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
           list_pure_decompression(listen, cs[l], r, pure_index, comp[l].X[r], LaneArray<V, n>(cv, l).get());
         }
       }
-      if (singular[l] && r == 0)
-        unique[l] = unique[l] && dd[l].count == 1 &&
-                    (!dd[l].pure || pure_solution_index(cs[l], st.scales[l], dd[l]) == 0);
       choice[l].add(cs[l], st.scales[l], comp[l].X[r], LaneArray<V, n>(g0, l).get(), A::lane(wm, l), dd[l],
                     out[l]);
       if constexpr (Listener::kActive)
@@ -270,7 +292,7 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l)) continue;
     const bool found = choice[l].finish(comp[l], out[l]);
-    if (singular[l] && singular_takes_limit(cs[l], found, unique[l], out[l])) {
+    if (singular[l] && singular_takes_limit(cs[l], found, determinate[l], out[l])) {
       if constexpr (Listener::kActive) listen.discard();
       out[l] = started[l];
       singular_delassus_limit<true>(cs[l], opt, st.scales[l], out[l], listen);
@@ -318,7 +340,7 @@ COLLSWEEP_HD_INLINE void newton_enumeration(LaneLawState<K, V>& st, const MultiC
   for (int l = 0; l < kLanes; ++l) {
     if (!A::lane(st.valid, l)) continue;
     const bool found = choice[l].finish(out[l]);
-    if (singular[l] && singular_takes_limit(cs[l], found, choice[l].sol.count == 1, out[l])) {
+    if (singular[l] && singular_takes_limit(cs[l], found, true, out[l])) {
       if constexpr (Listener::kActive) listen.discard();
       out[l] = started[l];
       singular_delassus_limit<false>(cs[l], opt, st.scales[l], out[l], listen);
