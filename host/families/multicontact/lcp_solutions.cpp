@@ -67,10 +67,9 @@ void print_indeterminate_impulses(std::ostream& os, const LcpSolutionList& list,
   os << "\nindeterminate impulses: G has rank " << rank << " of " << 2 * k << " (null space of dimension "
      << 2 * k - rank << "): a null vector of G changes the impulse but not the outcome (gamma+, W)\n";
   if (r.solutions == 0) return;
-  os << "range of each impulse over the chosen solution and the " << list.rigid_impulses.size()
-     << " rigid solution" << (list.rigid_impulses.size() == 1 ? "" : "s") << " with its outcome"
-     << (r.solutions == 1 ? " (one impulse: with --solver lemke, or where the outcome fixes the impulse)"
-                          : "")
+  os << "range of each impulse over " << r.solutions << " impulse" << (r.solutions == 1 ? "" : "s")
+     << " with the chosen outcome (the listed solutions' and the rigid problem's)"
+     << (r.solutions == 1 ? " (one: with --solver lemke, or where the outcome fixes the impulse)" : "")
      << "\n";
   TextTable t;
   t.row({"row", "Lam min", "Lam max"});
