@@ -161,13 +161,12 @@ struct LaneLawState {
   }
 };
 
-// A singular G's lanes: the rigid problem's outcome where every rigid solution has it and no solution runs
-// off along a ray (friction_cone_ray) — then every regularised solution tends to it, whatever the
-// compliances, which decide only the indeterminate part of the impulse; elsewhere the limit computed by
-// regularised_limit.hpp, one sample at a time, from the outcome as LaneLawState::start left it (the
-// listener, one sample only, discards the rigid solutions it was given). determinate: the phases' vertices
-// have one outcome (Poisson: and its compression vertices one decompression problem, so that every point
-// of their hull has it), so that every solution, a point of their hulls, has it.
+// Whether a singular G's lane takes the limit of G + eps I (regularised_limit.hpp, one sample at a time, from
+// the outcome as LaneLawState::start left it; a listener discards the rigid solutions it was given) instead
+// of the rigid enumeration's result. That result is the limit for every compliance where every rigid
+// solution has its one outcome — the phases' vertices have one outcome (determinate: for Poisson, and the
+// compression vertices one decompression problem, so that every point of their hull has it) — and no
+// solution runs off along a ray (friction_cone_ray).
 template <int K>
 COLLSWEEP_HD_INLINE bool singular_takes_limit(const MultiContactCollision<K>& c, bool found, bool determinate,
                                               const MultiContactOutcome<K>& o) {
@@ -273,8 +272,8 @@ COLLSWEEP_HD_INLINE void poisson_enumeration(LaneLawState<K, V>& st, const Multi
     st.modes.template solve_lanes<false>(cv, b, st.solving(act), on_decompression);
     for (int l = 0; l < kLanes; ++l) {
       if (!in_round[l]) continue;
-      // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex.
-      // Listed after the vertices.
+      // (listener only) Delta = 0 where the law takes it but the enumeration did not find it as a vertex: on
+      // a singular G it can lie inside a segment of solutions with one outcome. Listed after the vertices.
       int pure_index = -1;
       if constexpr (Listener::kActive) {
         pure_index = pure_solution_index(cs[l], st.scales[l], dd[l]);

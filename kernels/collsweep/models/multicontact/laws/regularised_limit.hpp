@@ -70,6 +70,20 @@ struct PhaseExpansion {
   double c0[2 * K], c1[2 * K], b0[K], b1[K], d[2 * K];
 };
 
+// A phase whose data do not depend on eps and have no friction offset (b = 0): Poisson's compression
+// (c0 = gamma^-), Newton's one phase (c0 = (I + E) gamma^-).
+template <int K>
+COLLSWEEP_HD_INLINE PhaseExpansion<K> fixed_phase(const double (&c0)[2 * K], const double (&d)[2 * K]) {
+  PhaseExpansion<K> p;
+  for (int i = 0; i < 2 * K; ++i) {
+    p.c0[i] = c0[i];
+    p.c1[i] = 0.0;
+    p.d[i] = d[i];
+  }
+  for (int j = 0; j < K; ++j) p.b0[j] = p.b1[j] = 0.0;
+  return p;
+}
+
 // Whether a sign condition f0 + eps f1 >= 0 holds for every small eps > 0: f0 positive beyond rounding
 // (above tol0 / 1000), or f0 zero to the feasibility tolerance tol0 and f1 >= 0 to tol1.
 COLLSWEEP_HD_INLINE bool holds_to_first_order(double f0, double f1, double tol0, double tol1) {
@@ -200,15 +214,8 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void poisson_limit(const MultiContactCollisi
                                                        int (&chosen)[2]) {
   constexpr int n = 2 * K;
   (void)listen;
-  PhaseExpansion<K> comp_data;
-  for (int i = 0; i < n; ++i) {
-    comp_data.c0[i] = c.gamma_minus[i];
-    comp_data.c1[i] = 0.0;
-    comp_data.d[i] = d[i];
-  }
-  for (int j = 0; j < K; ++j) comp_data.b0[j] = comp_data.b1[j] = 0.0;
   LimitSolutions<K> comp;
-  limit_phase(c, comp_data, s, opt.tol, comp);
+  limit_phase(c, fixed_phase<K>(c.gamma_minus, d), s, opt.tol, comp);
   PoissonChoice<K> choice;
   int chosen_solution = -1;
   for (int r = 0; r < comp.count; ++r) {
@@ -231,13 +238,16 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void poisson_limit(const MultiContactCollisi
     if constexpr (Listener::kActive) listen.compression(r, lm, g0, wm);
     LimitSolutions<K> dec;
     limit_phase(c, p, s, opt.tol, dec);
-    bool pure = false;
-    for (int i = 0; i < dec.count; ++i) pure = pure || zero_limit(dec, i, s);
+    bool zero[kMaxPhaseSolutions], pure = false;
+    for (int i = 0; i < dec.count; ++i) {
+      zero[i] = zero_limit(dec, i, s);
+      pure = pure || zero[i];
+    }
     PoissonDecompression<K> dd;
     dd.begin(c, lm, p.c0, pure);
     for (int i = 0; i < dec.count; ++i) {
       double x[n], g[n];
-      for (int q = 0; q < n; ++q) x[q] = zero_limit(dec, i, s) ? 0.0 : dec.X0[i][q];
+      for (int q = 0; q < n; ++q) x[q] = zero[i] ? 0.0 : dec.X0[i][q];
       phase_velocity(c, p.c0, x, g);
       const int before = dd.count;
       dd.add(c, s, lm, x, g, choice.outcomes);
@@ -270,15 +280,10 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void newton_limit(const MultiContactCollisio
                                                       int (&chosen)[2]) {
   constexpr int n = 2 * K;
   (void)listen;
-  PhaseExpansion<K> p;
-  newton_velocity(c, p.c0);
-  for (int i = 0; i < n; ++i) {
-    p.c1[i] = 0.0;
-    p.d[i] = d[i];
-  }
-  for (int j = 0; j < K; ++j) p.b0[j] = p.b1[j] = 0.0;
+  double cv[n];
+  newton_velocity(c, cv);
   LimitSolutions<K> sols;
-  limit_phase(c, p, s, opt.tol, sols);
+  limit_phase(c, fixed_phase<K>(cv, d), s, opt.tol, sols);
   NewtonChoice<K> choice;
   for (int i = 0; i < sols.count; ++i) {
     const int before = choice.sol.count;
