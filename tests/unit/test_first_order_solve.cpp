@@ -1,6 +1,7 @@
 // first_order_solve (lcp/first_order_solve.hpp): the limit x0 and first-order term x1 of (A0 + eps A1) x =
 // r0 + eps r1, checked by hand on small systems and, on random ones with A0 regular or of lower rank, against
-// the solution at small eps (x(eps) = x0 + eps x1 + O(eps^2)); poles and continua are refused.
+// the solution at small eps (x(eps) = x0 + eps x1 + O(eps^2)); poles and continua are refused, and a
+// refusal decided at zeroth order is told apart.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -51,6 +52,49 @@ TEST(FirstOrderSolve, ContinuumAndLeastNormFirstOrder) {
   EXPECT_NEAR(x.x0[1], 1.0, 1e-15);
   EXPECT_NEAR(x.x1[0], 1.0, 1e-15);
   EXPECT_NEAR(x.x1[1], 1.0, 1e-15);
+}
+
+TEST(FirstOrderSolve, AZerothOrderRefusalIsToldApart) {
+  // A regular A0 whose x0 the caller refuses: not ok, decided at zeroth order, x1 not computed.
+  const double a0[2][2] = {{2, 0}, {0, 1}}, a1[2][2] = {{1, 0}, {0, 1}};
+  const double r0[2] = {2, -3}, r1[2] = {5, 5};
+  int asked = 0;
+  auto nonnegative = [&](const double(&x0)[2]) {
+    ++asked;
+    return x0[0] >= 0.0 && x0[1] >= 0.0;
+  };
+  const FirstOrderSolution<2> refused = first_order_solve(a0, a1, r0, r1, kPivot, kRhs, nonnegative);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_TRUE(refused.zeroth_order_fails);
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(refused.x0[1], -3.0);
+  EXPECT_EQ(refused.x1[0], 0.0) << "x1 is not computed for a refused x0";
+  // The same refusal on a singular A0 whose x0 the first order fixes depends on A1: not zeroth order's.
+  const double s0[2][2] = {{1, 0}, {0, 0}}, s1[2][2] = {{0, 0}, {0, 1}};
+  const double q0[2] = {1, 0}, q1[2] = {0, -2};  // x = (1, -2) for every eps
+  const FirstOrderSolution<2> singular = first_order_solve(s0, s1, q0, q1, kPivot, kRhs, nonnegative);
+  EXPECT_FALSE(singular.ok);
+  EXPECT_FALSE(singular.zeroth_order_fails);
+  EXPECT_EQ(asked, 2);
+  // An inconsistent A0 x0 = r0 (a pole) fails at zeroth order, before the caller is asked; a continuum
+  // (singular for every eps) does not.
+  const double pole0[2] = {1, 1}, zero[2] = {0, 0};
+  EXPECT_TRUE((first_order_solve(s0, s1, pole0, zero, kPivot, kRhs, nonnegative).zeroth_order_fails));
+  const double c1[2][2] = {{1, 0}, {0, 0}}, c0r[2] = {1, 0};
+  const FirstOrderSolution<2> continuum = first_order_solve(s0, c1, c0r, zero, kPivot, kRhs, nonnegative);
+  EXPECT_FALSE(continuum.ok);
+  EXPECT_FALSE(continuum.zeroth_order_fails);
+  EXPECT_EQ(asked, 2);
+  // Accepted: the same x0 and x1 as without a test.
+  const double r0_ok[2] = {2, 3};
+  const FirstOrderSolution<2> kept = first_order_solve(a0, a1, r0_ok, r1, kPivot, kRhs, nonnegative);
+  const FirstOrderSolution<2> plain = first_order_solve(a0, a1, r0_ok, r1, kPivot, kRhs);
+  ASSERT_TRUE(kept.ok);
+  EXPECT_FALSE(kept.zeroth_order_fails);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(kept.x0[i], plain.x0[i]);
+    EXPECT_EQ(kept.x1[i], plain.x1[i]);
+  }
 }
 
 // Random systems of size 6: A0 of rank 6 or 4 (a product of random factors), A1 random, r = (A0 + eps A1) x

@@ -8,7 +8,9 @@
 // (rank r, null basis N of A0, x0 = x0p + N a), the first-order rows that elimination leaves without A0
 // (L^-1 P, rows r ..) demand T a = t with T = (L^-1 P A1)_lo N and t = (L^-1 P (r1 - A1 x0p))_lo: x0 is fixed
 // exactly when T is nonsingular. x1 is then fixed up to null(A0) (the next order decides it); the least-norm
-// x1 is returned. A nonsingular A0 (most modes) needs neither T nor N.
+// x1 is returned. A nonsingular A0 (most modes) needs neither T nor N, and its x0 = A0^-1 r0 does not depend
+// on A1 or r1. A caller with a necessary condition on x0 alone (a sign condition's leading term) passes it as
+// accept_x0: x1 is computed only for an x0 it accepts.
 #pragma once
 
 #include "collsweep/hd.hpp"
@@ -20,8 +22,19 @@ namespace collsweep {
 
 template <int N>
 struct FirstOrderSolution {
-  bool ok = false;  // consistent, x0 fixed
+  bool ok = false;  // consistent, x0 fixed and accepted
+  // Not ok for a reason A1 and r1 cannot change: A0 x0 = r0 inconsistent (beyond rhs_tol), or A0 nonsingular
+  // (x0 = A0^-1 r0) and x0 refused by accept_x0.
+  bool zeroth_order_fails = false;
   double x0[N] = {}, x1[N] = {};
+};
+
+// The accept_x0 of a caller without a condition on x0.
+struct AnyLimit {
+  template <int N>
+  COLLSWEEP_HD_INLINE bool operator()(const double (&)[N]) const {
+    return true;
+  }
 };
 
 // Gaussian elimination with complete pivoting of the leading N x N block of m (the other W - N columns are
@@ -92,11 +105,12 @@ COLLSWEEP_HD bool null_vector(const double (&a)[N][N], double pivot_tol, double 
 }
 
 // a0, a1 N x N; r0, r1 N. pivot_tol: relative to the largest entry of a0; rhs_tol: the absolute residual a
-// consistent system may leave in the rows elimination empties.
-template <int N>
+// consistent system may leave in the rows elimination empties; accept_x0(x0): whether to go on to x1 (the
+// limit x0 is passed once, when fixed).
+template <int N, class AcceptX0 = AnyLimit>
 COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE FirstOrderSolution<N> first_order_solve(
     const double (&a0)[N][N], const double (&a1)[N][N], const double (&r0)[N], const double (&r1)[N],
-    double pivot_tol, double rhs_tol) {
+    double pivot_tol, double rhs_tol, AcceptX0&& accept_x0 = AcceptX0{}) {
   FirstOrderSolution<N> out;
   {  // A nonsingular A0: LU with partial pivoting, x0 = A0^-1 r0, x1 = A0^-1 (r1 - A1 x0).
     double lu[N][N];
@@ -147,6 +161,10 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE FirstOrderSolution<N> first_order_solve(
         }
       };
       lu_solve(r0, out.x0);
+      if (!accept_x0(out.x0)) {
+        out.zeroth_order_fails = true;
+        return out;
+      }
       double h[N];
       for (int i = 0; i < N; ++i) {
         double v = r1[i];
@@ -172,7 +190,10 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE FirstOrderSolution<N> first_order_solve(
   int col[N];  // col[q]: the unknown in column q
   const int rank = eliminate_complete_pivoting(m, pivot_tol, col);
   for (int i = rank; i < N; ++i)
-    if (!(abs_d(m[i][2 * N]) <= rhs_tol)) return out;  // A0 x0 = r0 inconsistent
+    if (!(abs_d(m[i][2 * N]) <= rhs_tol)) {  // A0 x0 = r0 inconsistent
+      out.zeroth_order_fails = true;
+      return out;
+    }
   // x (original order) from the rows 0 .. rank of the eliminated system with right-hand side h and the free
   // unknowns (columns rank ..) set to free_value at column f (all 0 for f < 0).
   auto back_substitute = [&](const double* h, int f, double(&x)[N]) {
@@ -218,6 +239,7 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE FirstOrderSolution<N> first_order_solve(
     for (int q = 0; q < nul; ++q)
       for (int j = 0; j < N; ++j) x0[j] += t_rhs[q][0] * basis[q][j];
   }
+  if (!accept_x0(x0)) return out;
   for (int i = 0; i < rank; ++i) {
     double v = m[i][2 * N + 1];
     for (int j = 0; j < N; ++j) v -= m[i][N + j] * x0[j];

@@ -90,23 +90,79 @@ COLLSWEEP_HD_INLINE bool holds_to_first_order(double f0, double f1, double tol0,
   return f0 > 1e-3 * tol0 || (f0 >= -tol0 && f1 >= -tol1);
 }
 
+// The contact modes of one phase (index sum_j mode_j 6^j, modes as in limit_phase) worth solving for any
+// compliance weights D: every mode but those whose zeroth order fails, which A0 and r0 decide alone, not D:
+// A0 X0 = r0 without a solution, or A0 nonsingular and X0 = A0^-1 r0 failing a sign condition's leading term
+// (f0 < -tol0, whatever the first order). Recorded with D = I, used for the other weights on a phase with the
+// same c0 and b0 (and the same contacts whose radius vanishes: their modes are other systems).
+template <int K>
+struct ModeMask {
+  static constexpr int kModes = K == 1 ? 6 : K == 2 ? 36 : K == 3 ? 216 : 1296;
+  static constexpr int kWords = (kModes + 63) / 64;
+  unsigned long long bits[kWords];
+  unsigned radius_vanishes;  // bit j: b0_j = b1_j = 0 in the recorded phase
+
+  COLLSWEEP_HD_INLINE void fill(unsigned vanishes) {
+    for (int i = 0; i < kWords; ++i) bits[i] = ~0ull;
+    radius_vanishes = vanishes;
+  }
+  COLLSWEEP_HD_INLINE bool has(int mode) const { return (bits[mode >> 6] >> (mode & 63)) & 1ull; }
+  COLLSWEEP_HD_INLINE void drop(int mode) { bits[mode >> 6] &= ~(1ull << (mode & 63)); }
+};
+
+// The masks of a law's phases over its k + 1 limits: the first phase (Poisson's compression, Newton's one
+// phase, whose data do not depend on D) and Poisson's decompression from each compression limit of D = I
+// (its data follow from that limit's X0).
+template <int K>
+struct LimitModeMasks {
+  bool recorded = false;
+  ModeMask<K> first;
+  int decompressions = 0;
+  double compression_x0[kMaxPhaseSolutions][2 * K];
+  ModeMask<K> decompression[kMaxPhaseSolutions];
+
+  // The recorded decompression mask of a compression limit with this X0 (bit for bit), or null.
+  COLLSWEEP_HD_INLINE const ModeMask<K>* decompression_of(const double (&x0)[2 * K]) const {
+    for (int r = 0; r < decompressions; ++r) {
+      bool same = true;
+      for (int i = 0; i < 2 * K && same; ++i) same = compression_x0[r][i] == x0[i];
+      if (same) return &decompression[r];
+    }
+    return nullptr;
+  }
+};
+
+// Bit j set where phase p's friction radius vanishes to first order (b0_j = b1_j = 0).
+template <int K>
+COLLSWEEP_HD_INLINE unsigned radius_vanishes(const PhaseExpansion<K>& p) {
+  unsigned bits = 0;
+  for (int j = 0; j < K; ++j)
+    if (p.b0[j] == 0.0 && p.b1[j] == 0.0) bits |= 1u << j;
+  return bits;
+}
+
 // Every first-order limit of the regularised phase p, into sols. Per contact 6 modes (normal open / closed x
 // tangential L / S / R), one ("free": X_T = 0, no tangential condition) where the friction radius vanishes to
-// first order (open with b0 = b1 = 0; closed and frictionless with b0 = b1 = 0).
+// first order (open with b0 = b1 = 0; closed and frictionless with b0 = b1 = 0). only: the modes to solve
+// (a mask recorded on a phase with p's c0 and b0; null: all); record: filled with the modes worth solving.
 template <int K>
 COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void limit_phase(const MultiContactCollision<K>& c,
                                                      const PhaseExpansion<K>& p, const MultiContactScales& s,
-                                                     const LcpTolerance& tol, LimitSolutions<K>& sols) {
+                                                     const LcpTolerance& tol, LimitSolutions<K>& sols,
+                                                     const ModeMask<K>* only, ModeMask<K>* record) {
   constexpr int n = 2 * K;
   // Velocity and impulse scales of the zeroth order (as the enumeration's, floored at 1e-4 max|gamma^-|).
   const double floor_v = 1e-4 * s.gamma_scale;
+  const unsigned vanishes = radius_vanishes(p);
+  if (only && only->radius_vanishes != vanishes) only = nullptr;
+  if (record) record->fill(vanishes);
   int mode[K];  // per contact: 0 .. 2 open, 3 .. 5 closed; tangential L, S, R (mode % 3)
   for (int j = 0; j < K; ++j) mode[j] = 0;
   auto free_tangent = [&](int j) {  // the friction radius vanishes to first order
-    return p.b0[j] == 0.0 && p.b1[j] == 0.0 && (mode[j] < 3 || c.mu[j] == 0.0);
+    return ((vanishes >> j) & 1u) && (mode[j] < 3 || c.mu[j] == 0.0);
   };
-  while (true) {
-    bool redundant = false;
+  for (int index = 0;; ++index) {
+    bool redundant = only && !only->has(index);
     for (int j = 0; j < K; ++j) redundant = redundant || (free_tangent(j) && mode[j] % 3 != 0);
     if (!redundant) {
       // The mode's rows, impulse rows scaled by max|G| so that every row is a velocity.
@@ -143,24 +199,49 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void limit_phase(const MultiContactCollision
           r1[row] = -sign * p.b1[j] * s.g_scale;
         }
       }
-      for (int i = 0; i < n; ++i) rhs = max_d(rhs, max_d(abs_d(r0[i]), abs_d(r1[i])));
-      const FirstOrderSolution<n> x = first_order_solve(a0, a1, r0, r1, 1e-10, tol.feasibility * rhs);
-      if (x.ok) {
-        double g0[n], g1[n];
-        double vs0 = floor_v, vs1 = 1e-300;
+      for (int i = 0; i < n; ++i) rhs = max_d(rhs, abs_d(r0[i]));  // A0 X0 = r0's scale
+      // The zeroth order's velocities g0 and tolerances (velocities w0, impulses z0); the sign conditions'
+      // leading terms must reach -tol0 before the first order is worth solving.
+      double g0[n], w0 = 0.0, z0 = 0.0;
+      auto zeroth_order_holds = [&](const double(&x0)[n]) {
+        double vs0 = floor_v;
         for (int i = 0; i < n; ++i) {
-          double v0 = p.c0[i], v1 = p.c1[i] + p.d[i] * x.x0[i];
-          for (int q = 0; q < n; ++q) {
-            v0 += c.G[i][q] * x.x0[q];
-            v1 += c.G[i][q] * x.x1[q];
-          }
+          double v0 = p.c0[i];
+          for (int q = 0; q < n; ++q) v0 += c.G[i][q] * x0[q];
           g0[i] = v0;
+          vs0 = max_d(vs0, max_d(abs_d(p.c0[i]), s.g_scale * abs_d(x0[i])));
+        }
+        w0 = tol.feasibility * vs0;
+        z0 = w0 / s.g_scale;
+        bool ok = true;
+        for (int j = 0; j < K && ok; ++j) {
+          const bool closed = mode[j] >= 3, free_t = free_tangent(j);
+          const int t = mode[j] % 3;
+          ok = closed ? x0[j] >= -z0 : g0[j] >= -w0;
+          if (free_t || !ok) continue;
+          const double rad0 = c.mu[j] * x0[j] + p.b0[j], xt0 = x0[K + j];
+          if (t == 1) {
+            ok = rad0 + xt0 >= -z0 && rad0 - xt0 >= -z0;
+          } else {
+            const double sign = t == 0 ? 1.0 : -1.0;
+            ok = rad0 >= -z0 && sign * g0[K + j] >= -w0;
+          }
+        }
+        return ok;
+      };
+      const FirstOrderSolution<n> x =
+          first_order_solve(a0, a1, r0, r1, 1e-10, tol.feasibility * rhs, zeroth_order_holds);
+      if (record && x.zeroth_order_fails) record->drop(index);
+      if (x.ok) {
+        double g1[n];
+        double vs1 = 1e-300;
+        for (int i = 0; i < n; ++i) {
+          double v1 = p.c1[i] + p.d[i] * x.x0[i];
+          for (int q = 0; q < n; ++q) v1 += c.G[i][q] * x.x1[q];
           g1[i] = v1;
-          vs0 = max_d(vs0, max_d(abs_d(p.c0[i]), s.g_scale * abs_d(x.x0[i])));
           vs1 = max_d(vs1, max_d(max_d(abs_d(p.c1[i]), abs_d(v1)), s.g_scale * abs_d(x.x1[i])));
         }
-        const double w0 = tol.feasibility * vs0, w1 = tol.feasibility * vs1;  // velocities
-        const double z0 = w0 / s.g_scale, z1 = w1 / s.g_scale;                // impulses
+        const double w1 = tol.feasibility * vs1, z1 = w1 / s.g_scale;
         bool ok = true;
         for (int j = 0; j < K && ok; ++j) {
           const bool closed = mode[j] >= 3, free_t = free_tangent(j);
@@ -205,17 +286,21 @@ COLLSWEEP_HD_INLINE bool zero_limit(const LimitSolutions<K>& sols, int i, const 
 }
 
 // poisson-lcp as the limit of G + eps D (o as LaneLawState::start left it; status set here, not finished);
-// chosen: the chosen compression's and decompression's indices among those listed.
+// chosen: the chosen compression's and decompression's indices among those listed. masks: recorded by the
+// first call (D = I), used by the later ones.
 template <int K, class Listener>
 COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void poisson_limit(const MultiContactCollision<K>& c,
                                                        const MultiContactOptions& opt,
                                                        const MultiContactScales& s, const double (&d)[2 * K],
                                                        MultiContactOutcome<K>& o, Listener& listen,
-                                                       int (&chosen)[2]) {
+                                                       int (&chosen)[2], LimitModeMasks<K>& masks) {
   constexpr int n = 2 * K;
   (void)listen;
+  const bool recording = !masks.recorded;
+  masks.recorded = true;
   LimitSolutions<K> comp;
-  limit_phase(c, fixed_phase<K>(c.gamma_minus, d), s, opt.tol, comp);
+  limit_phase(c, fixed_phase<K>(c.gamma_minus, d), s, opt.tol, comp, recording ? nullptr : &masks.first,
+              recording ? &masks.first : nullptr);
   PoissonChoice<K> choice;
   int chosen_solution = -1;
   for (int r = 0; r < comp.count; ++r) {
@@ -237,7 +322,13 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void poisson_limit(const MultiContactCollisi
     const double wm = impact_energy(c, lm);
     if constexpr (Listener::kActive) listen.compression(r, lm, g0, wm);
     LimitSolutions<K> dec;
-    limit_phase(c, p, s, opt.tol, dec);
+    if (recording) {
+      for (int i = 0; i < n; ++i) masks.compression_x0[r][i] = lm[i];
+      masks.decompressions = r + 1;
+      limit_phase<K>(c, p, s, opt.tol, dec, nullptr, &masks.decompression[r]);
+    } else {
+      limit_phase<K>(c, p, s, opt.tol, dec, masks.decompression_of(lm), nullptr);
+    }
     bool zero[kMaxPhaseSolutions], pure = false;
     for (int i = 0; i < dec.count; ++i) {
       zero[i] = zero_limit(dec, i, s);
@@ -271,19 +362,23 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void poisson_limit(const MultiContactCollisi
   chosen[1] = chosen_solution;
 }
 
-// newton-lcp as the limit of G + eps D: one phase, c = (I + E) gamma^-, b = 0 (chosen as for poisson_limit).
+// newton-lcp as the limit of G + eps D: one phase, c = (I + E) gamma^-, b = 0 (chosen and masks as for
+// poisson_limit).
 template <int K, class Listener>
 COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void newton_limit(const MultiContactCollision<K>& c,
                                                       const MultiContactOptions& opt,
                                                       const MultiContactScales& s, const double (&d)[2 * K],
                                                       MultiContactOutcome<K>& o, Listener& listen,
-                                                      int (&chosen)[2]) {
+                                                      int (&chosen)[2], LimitModeMasks<K>& masks) {
   constexpr int n = 2 * K;
   (void)listen;
   double cv[n];
   newton_velocity(c, cv);
+  const bool recording = !masks.recorded;
+  masks.recorded = true;
   LimitSolutions<K> sols;
-  limit_phase(c, fixed_phase<K>(cv, d), s, opt.tol, sols);
+  limit_phase(c, fixed_phase<K>(cv, d), s, opt.tol, sols, recording ? nullptr : &masks.first,
+              recording ? &masks.first : nullptr);
   NewtonChoice<K> choice;
   for (int i = 0; i < sols.count; ++i) {
     const int before = choice.sol.count;
@@ -373,11 +468,12 @@ COLLSWEEP_HD void singular_delassus_limit(const MultiContactCollision<K>& c, con
   const MultiContactOutcome<K> start = o;
   double d[n];
   int chosen[2] = {-1, -1}, other_chosen[2];
+  LimitModeMasks<K> masks;  // the modes the other weights need not solve
   compliance_weights<K>(0, d);
   if constexpr (kPoisson) {
-    poisson_limit(c, opt, s, d, o, listen, chosen);
+    poisson_limit(c, opt, s, d, o, listen, chosen, masks);
   } else {
-    newton_limit(c, opt, s, d, o, listen, chosen);
+    newton_limit(c, opt, s, d, o, listen, chosen, masks);
   }
   if (o.status != Status::ok) return;
   for (int w = 1; w <= K; ++w) {
@@ -385,9 +481,9 @@ COLLSWEEP_HD void singular_delassus_limit(const MultiContactCollision<K>& c, con
     NoSolutionListener none;
     compliance_weights<K>(w, d);
     if constexpr (kPoisson) {
-      poisson_limit(c, opt, s, d, other, none, other_chosen);
+      poisson_limit(c, opt, s, d, other, none, other_chosen, masks);
     } else {
-      newton_limit(c, opt, s, d, other, none, other_chosen);
+      newton_limit(c, opt, s, d, other, none, other_chosen, masks);
     }
     if (other.status != Status::ok || !same_outcome(other.gamma_plus, o.gamma_plus, n, s.gamma_scale)) {
       o = fail_multicontact(o, Status::indeterminate_outcome);
