@@ -7,7 +7,12 @@ matplotlib writes the import error to FILE (one line) and exits 3; collsweep the
 interpreter, or says which interpreters it tried and each one's error. Started otherwise, the script says it on
 stderr (unless --quiet).
 """
+import os
 import sys
+
+# The plots need no parallel linear algebra: NumPy's OpenBLAS threads would wait spinning beside the sweep
+# that collsweep runs meanwhile (a setting of the user's is kept).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 NO_MATPLOTLIB = 3  # exit status: this interpreter cannot import matplotlib
 
