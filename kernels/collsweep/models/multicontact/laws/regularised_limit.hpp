@@ -200,9 +200,32 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void limit_phase(const MultiContactCollision
         }
       }
       for (int i = 0; i < n; ++i) rhs = max_d(rhs, abs_d(r0[i]));  // A0 X0 = r0's scale
-      // The zeroth order's velocities g0 and tolerances (velocities w0, impulses z0); the sign conditions'
-      // leading terms must reach -tol0 before the first order is worth solving.
-      double g0[n], w0 = 0.0, z0 = 0.0;
+      // The mode's sign conditions f0 + eps f1 >= 0 on X and the velocities g: with x1 and g1 to first order,
+      // without them their leading terms only (f0 >= -tol0, which any first order needs).
+      double g0[n], w0 = 0.0, z0 = 0.0, w1 = 0.0, z1 = 0.0;
+      auto signs_hold = [&](const double(&x0)[n], const double* x1, const double* g1) {
+        auto holds = [&](double f0, double f1, double tol0, double tol1) {
+          return x1 ? holds_to_first_order(f0, f1, tol0, tol1) : f0 >= -tol0;
+        };
+        bool ok = true;
+        for (int j = 0; j < K && ok; ++j) {
+          const bool closed = mode[j] >= 3, free_t = free_tangent(j);
+          const int t = mode[j] % 3;
+          const double xn1 = x1 ? x1[j] : 0.0, gn1 = g1 ? g1[j] : 0.0;
+          ok = closed ? holds(x0[j], xn1, z0, z1) : holds(g0[j], gn1, w0, w1);
+          if (free_t || !ok) continue;
+          const double rad0 = c.mu[j] * x0[j] + p.b0[j], rad1 = x1 ? c.mu[j] * x1[j] + p.b1[j] : 0.0;
+          const double xt0 = x0[K + j], xt1 = x1 ? x1[K + j] : 0.0;
+          if (t == 1) {
+            ok = holds(rad0 + xt0, rad1 + xt1, z0, z1) && holds(rad0 - xt0, rad1 - xt1, z0, z1);
+          } else {
+            const double sign = t == 0 ? 1.0 : -1.0;  // L: gamma_T >= 0; R: gamma_T <= 0
+            ok = holds(rad0, rad1, z0, z1) && holds(sign * g0[K + j], g1 ? sign * g1[K + j] : 0.0, w0, w1);
+          }
+        }
+        return ok;
+      };
+      // The zeroth order's velocities g0 and tolerances (velocities w0, impulses z0), then its signs.
       auto zeroth_order_holds = [&](const double(&x0)[n]) {
         double vs0 = floor_v;
         for (int i = 0; i < n; ++i) {
@@ -213,21 +236,7 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void limit_phase(const MultiContactCollision
         }
         w0 = tol.feasibility * vs0;
         z0 = w0 / s.g_scale;
-        bool ok = true;
-        for (int j = 0; j < K && ok; ++j) {
-          const bool closed = mode[j] >= 3, free_t = free_tangent(j);
-          const int t = mode[j] % 3;
-          ok = closed ? x0[j] >= -z0 : g0[j] >= -w0;
-          if (free_t || !ok) continue;
-          const double rad0 = c.mu[j] * x0[j] + p.b0[j], xt0 = x0[K + j];
-          if (t == 1) {
-            ok = rad0 + xt0 >= -z0 && rad0 - xt0 >= -z0;
-          } else {
-            const double sign = t == 0 ? 1.0 : -1.0;
-            ok = rad0 >= -z0 && sign * g0[K + j] >= -w0;
-          }
-        }
-        return ok;
+        return signs_hold(x0, nullptr, nullptr);
       };
       const FirstOrderSolution<n> x =
           first_order_solve(a0, a1, r0, r1, 1e-10, tol.feasibility * rhs, zeroth_order_holds);
@@ -241,25 +250,9 @@ COLLSWEEP_HD COLLSWEEP_LCP_NOINLINE void limit_phase(const MultiContactCollision
           g1[i] = v1;
           vs1 = max_d(vs1, max_d(max_d(abs_d(p.c1[i]), abs_d(v1)), s.g_scale * abs_d(x.x1[i])));
         }
-        const double w1 = tol.feasibility * vs1, z1 = w1 / s.g_scale;
-        bool ok = true;
-        for (int j = 0; j < K && ok; ++j) {
-          const bool closed = mode[j] >= 3, free_t = free_tangent(j);
-          const int t = mode[j] % 3;
-          ok = closed ? holds_to_first_order(x.x0[j], x.x1[j], z0, z1)
-                      : holds_to_first_order(g0[j], g1[j], w0, w1);
-          if (free_t || !ok) continue;
-          const double rad0 = c.mu[j] * x.x0[j] + p.b0[j], rad1 = c.mu[j] * x.x1[j] + p.b1[j];
-          const double xt0 = x.x0[K + j], xt1 = x.x1[K + j];
-          if (t == 1) {
-            ok = holds_to_first_order(rad0 + xt0, rad1 + xt1, z0, z1) &&
-                 holds_to_first_order(rad0 - xt0, rad1 - xt1, z0, z1);
-          } else {
-            const double sign = t == 0 ? 1.0 : -1.0;  // L: gamma_T >= 0; R: gamma_T <= 0
-            ok = holds_to_first_order(rad0, rad1, z0, z1) &&
-                 holds_to_first_order(sign * g0[K + j], sign * g1[K + j], w0, w1);
-          }
-        }
+        w1 = tol.feasibility * vs1;
+        z1 = w1 / s.g_scale;
+        const bool ok = signs_hold(x.x0, x.x1, g1);
         if (ok) {
           // Cleaned as the enumeration's solutions: X_N >= 0, X_T in the friction set [-r, r].
           double x0[n];
