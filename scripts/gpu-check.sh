@@ -57,8 +57,9 @@ if [ "${GPU_CHECK_ONLY:-}" != profile ]; then
 # Most telling first, so a run cut short still leaves the GPU-vs-CPU results.
 # 1. The GPU tests (GPU against CPU, per sample and per tally word); XML reports go to $out.
 gtest() { step "$(basename "$1")" "$2" "$1" --gtest_brief=1 --gtest_output="xml:$out/$(basename "$1").xml"; }
-gtest "$build/tests/test_gpu_backend" 150
-[ -x "$build/tests/test_gpu_spatial" ] && gtest "$build/tests/test_gpu_spatial" 150
+for t in "$build"/tests/test_gpu_*; do
+  [ -x "$t" ] && gtest "$t" 240
+done
 # 2. GPU against CPU, sample by sample, on 20 million samples of the quickstart sweep.
 step validate 150 "$build/collsweep" validate configs/quickstart.toml --samples 20000000
 # 3. The main job on the GPU.
@@ -88,6 +89,8 @@ if [ -x "$build/bench/bench_sweep" ]; then
   bench bench_sweep-steady "$build/bench/bench_sweep" --benchmark_filter=^steady/
 fi
 [ -x "$build/bench/bench_planar_laws" ] && bench bench_planar_laws "$build/bench/bench_planar_laws"
+# collsweep fit's law evaluations on one core, every core and the GPU (the repository's data sets).
+[ -x "$build/bench/bench_fit" ] && bench bench_fit "$build/bench/bench_fit"
 # Two-contact Poisson impacts on the same problems: ours on one core and on the GPU, Siconos's Lemke on one
 # core. A staged build carries Siconos's libraries and Debian's loader (gpu-prepare.sh) and runs through it.
 if [ -x "$build/bench/bench_lcp_siconos" ]; then

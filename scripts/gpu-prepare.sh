@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Only what travels is built (the other tests run in CI).
-targets="collsweep test_cli_run test_sample_golden test_sweep_determinism bench_sweep bench_planar_laws"
+targets="collsweep test_cli_run test_sample_golden test_sweep_determinism bench_sweep bench_planar_laws bench_fit"
 for t in tests/gpu/test_gpu_*.cpp; do targets+=" $(basename "$t" .cpp)"; done
 # GPU_PREPARE_SICONOS=0 leaves Siconos's comparison out (its libraries are most of the bundle).
 if [ "${GPU_PREPARE_SICONOS:-1}" != 0 ] && dpkg -s libsiconos-numerics-dev >/dev/null 2>&1; then
@@ -24,7 +24,7 @@ for t in build-gpu/tests/test_gpu_* build-gpu/tests/test_cli_run build-gpu/tests
   build-gpu/tests/test_sweep_determinism; do
   cp "$t" "$stage/tests/"
 done
-cp build-gpu/bench/bench_sweep build-gpu/bench/bench_planar_laws "$stage/bench/"
+cp build-gpu/bench/bench_sweep build-gpu/bench/bench_planar_laws build-gpu/bench/bench_fit "$stage/bench/"
 # Google Benchmark is only shipped as a shared library by Debian.
 for lib in $(ldd "$stage"/bench/* "$stage"/collsweep "$stage"/tests/* 2>/dev/null | awk '/libbenchmark/ {print $3}' | sort -u); do
   cp -L "$lib" "$stage/lib/"

@@ -32,6 +32,9 @@ void register_fit(CLI::App& app, int& status) {
                   "bootstrap replicates for the 95 % intervals (default 200; 0: none)");
   sub->add_option("--seed", o->seed, "seed of the bootstrap (default 1)");
   sub->add_option("--threads", o->threads, "CPU threads (default: every core)");
+  sub->add_option("--backend", o->backend,
+                  "auto (default: cuda when a GPU is present), cpu or cuda: where the laws are evaluated "
+                  "(the same bits on either)");
   sub->add_option("--contacts", o->contacts,
                   "Multi-contact laws: number of contacts (default: from the header)");
   sub->add_option("--solver", o->solver,

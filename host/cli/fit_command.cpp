@@ -17,6 +17,7 @@
 #include "cli/family_options.hpp"
 #include "cli/out_folder.hpp"
 #include "cli/plotting.hpp"
+#include "collsweep/cuda_api.hpp"
 #include "families/commands.hpp"
 #include "fit/feasibility.hpp"
 #include "fit/fit_outputs.hpp"
@@ -118,6 +119,7 @@ std::string options_json(const FitOptions& o, const fit::FitSettings& s) {
   j.key("bootstrap").integer(s.bootstrap);
   j.key("seed").integer(static_cast<long long>(s.seed));
   j.key("threads").integer(s.threads);
+  j.key("backend").string(o.backend);
   j.key("loss_maps").boolean(s.loss_maps);
   for (const auto& [key, list] : {std::pair{"fix", &o.fix}, {"range", &o.range}, {"where", &o.where}}) {
     j.key(key).begin_array();
@@ -155,6 +157,17 @@ void remove_fit_outputs(const std::string& dir) {
       if (ext == ".csv" || ext == ".png") fs::remove(entry.path(), ec);
     }
   }
+}
+
+// --backend: auto = cuda when a GPU is present, else cpu (as `collsweep run`). cuda without a device is a
+// usage error naming why.
+bool fit_on_gpu(const std::string& backend) {
+  if (backend == "cpu") return false;
+  if (backend != "auto" && backend != "cuda")
+    throw UsageError("--backend " + backend + ": expected auto, cpu or cuda");
+  const cuda::DeviceInfo gpu = cuda::query_device();
+  if (backend == "cuda" && !gpu.available) throw UsageError("--backend cuda: " + std::string(gpu.message));
+  return gpu.available;
 }
 
 int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::size_t family,
@@ -208,6 +221,10 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
       models.emplace_back(law, table.columns(names), space);
     }
   });
+  const bool gpu = fit_on_gpu(o.backend);
+  for (fit::LawModel& m : models)
+    if (!m.use_gpu(gpu) && gpu && o.backend == "cuda" && !o.quiet)
+      err << "collsweep fit: " << m.law() << " has no GPU path: it is fitted on the CPU\n";
   const auto known = [&](const std::string& name) {
     for (const fit::LawModel& m : models)
       for (const FitParameter& p : m.parameters())
@@ -281,7 +298,8 @@ int fit_family(const FitOptions& o, std::ostream& out, std::ostream& err, std::s
     if (!o.quiet) err << "collsweep fit: " << model.law() << " ..." << std::flush;
     report.laws.push_back(
         fit::fit_law(model, report.used, fit::law_box(model.parameters(), fixed, ranges), settings));
-    if (!o.quiet) err << " " << report.laws.back().seconds << " s\n";
+    if (!o.quiet)
+      err << " " << report.laws.back().seconds << " s" << (model.on_gpu() ? " on the GPU" : "") << '\n';
   }
 
   report.space = &space;
@@ -369,6 +387,8 @@ int run_fit(const FitOptions& o, std::ostream& out, std::ostream& err) {
     return fit_family(o, out, err, family, laws, text, header, spaces);
   } catch (const UsageError& e) {
     return fail(e.what());
+  } catch (const fit::GpuFailure& e) {
+    return fail(std::string(e.what()) + " (--backend cpu fits on the CPU, with the same results)");
   } catch (const std::runtime_error& e) {  // MalformedInput, io::CsvError: "line N: ..."
     return fail((o.in == "-" ? std::string("<stdin>") : o.in) + ": " + e.what());
   }

@@ -239,6 +239,7 @@ std::string write_summary(const fs::path& dir, const FitReport& r) {
     j.key("evaluations").integer(static_cast<long long>(law.evaluations));
     j.key("replicates_failed").integer(law.replicates_failed);
     j.key("seconds").number(law.seconds);
+    j.key("backend").string(law.backend);
     j.end_object();
   }
   j.end_array();

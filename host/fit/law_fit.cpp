@@ -403,6 +403,7 @@ LawFitResult fit_law(const LawModel& model, const std::vector<const Impact*>& im
     r.maps.push_back(std::move(m));
   }
   r.evaluations = model.evaluations() - before;
+  r.backend = model.on_gpu() ? "cuda" : "cpu";
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return r;
 }

@@ -45,6 +45,7 @@ struct LawFitResult {
   std::size_t evaluations = 0;  // law evaluations (impacts × parameter points)
   int replicates_failed = 0;    // bootstrap replicates with no finite loss
   double seconds = 0.0;
+  std::string backend;  // where the law was evaluated: cpu or cuda
 };
 
 LawFitResult fit_law(const LawModel& model, const std::vector<const Impact*>& impacts,

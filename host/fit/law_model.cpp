@@ -1,6 +1,7 @@
 // One law evaluated on measured impacts (law_model.hpp) through eval's ColumnEvaluator.
 #include "fit/law_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -80,11 +81,9 @@ LawModel::LawModel(std::string law, ColumnEvaluator evaluator, const ImpactSpace
   for (const std::string& name : space.impulse) output_impulse_.push_back(output_index(evaluator_, name));
 }
 
-void LawModel::fill_inputs(const Impact& im, const std::vector<double>& theta,
-                           std::vector<double>& values) const {
+void LawModel::fill_inputs(const Impact& im, const std::vector<double>& theta, double* values) const {
   const int n = space_->size();
-  values.resize(evaluator_.inputs.size());
-  for (std::size_t k = 0; k < values.size(); ++k) {
+  for (std::size_t k = 0; k < evaluator_.inputs.size(); ++k) {
     if (input_W_[k] >= 0)
       values[k] = im.W(input_W_[k] / n, input_W_[k] % n);
     else if (input_v_[k] >= 0)
@@ -95,8 +94,8 @@ void LawModel::fill_inputs(const Impact& im, const std::vector<double>& theta,
 }
 
 Prediction LawModel::predict(const Impact& im, const std::vector<double>& theta) const {
-  std::vector<double> values;
-  fill_inputs(im, theta, values);
+  std::vector<double> values(evaluator_.inputs.size());
+  fill_inputs(im, theta, values.data());
   CaptureSink sink(evaluator_.outputs.size());
   Prediction p;
   p.ok = evaluator_.row(values.data(), sink);
@@ -111,24 +110,76 @@ Prediction LawModel::predict(const Impact& im, const std::vector<double>& theta)
   return p;
 }
 
-double LawModel::loss_of(const Impact& im, const std::vector<double>& theta, Loss loss,
-                         std::vector<double>& values) const {
-  fill_inputs(im, theta, values);
-  thread_local CaptureSink sink(kMaxOutputs);
-  sink.reset();
-  if (!evaluator_.row(values.data(), sink)) return std::numeric_limits<double>::infinity();
-  const int n = space_->size();
+// An impact's loss from the law's written outputs (+inf where the row is invalid or the loss NaN).
+double loss_from(const CaptureSink& sink, bool valid, const Impact& im, Loss loss, int n,
+                 const std::vector<std::size_t>& output_v, const std::vector<std::size_t>& output_impulse) {
+  if (!valid) return std::numeric_limits<double>::infinity();
   Eigen::VectorXd v(n), impulse(n);
   for (int i = 0; i < n; ++i) {
-    v(i) = sink.at(output_v_[static_cast<std::size_t>(i)]);
-    impulse(i) = sink.at(output_impulse_[static_cast<std::size_t>(i)]);
+    v(i) = sink.at(output_v[static_cast<std::size_t>(i)]);
+    impulse(i) = sink.at(output_impulse[static_cast<std::size_t>(i)]);
   }
   const double l = impact_loss(loss, im, v, impulse);
   return std::isnan(l) ? std::numeric_limits<double>::infinity() : l;
 }
 
+double LawModel::loss_of(const Impact& im, const std::vector<double>& theta, Loss loss,
+                         std::vector<double>& values) const {
+  values.resize(evaluator_.inputs.size());
+  fill_inputs(im, theta, values.data());
+  thread_local CaptureSink sink(kMaxOutputs);
+  sink.reset();
+  const bool valid = evaluator_.row(values.data(), sink);
+  return loss_from(sink, valid, im, loss, space_->size(), output_v_, output_impulse_);
+}
+
+bool LawModel::use_gpu(bool on) {
+  gpu_ = on && has_gpu_path();
+  return gpu_;
+}
+
+// The (point, impact) rows in batches of at most kGpuRows: their inputs filled on the CPU threads, the law
+// on the GPU, the outputs written and the losses computed on the CPU threads.
+std::vector<std::vector<double>> LawModel::losses_on_gpu(const std::vector<const Impact*>& impacts,
+                                                         const std::vector<std::vector<double>>& points,
+                                                         Loss loss, int threads) const {
+  constexpr std::size_t kGpuRows = std::size_t{1} << 20;
+  const std::size_t m = impacts.size(), total = points.size() * m, width = evaluator_.inputs.size();
+  std::vector<std::vector<double>> out(points.size(), std::vector<double>(m));
+  std::vector<double> values;
+  for (std::size_t first = 0; first < total; first += kGpuRows) {
+    const std::size_t rows = std::min(kGpuRows, total - first);
+    values.resize(rows * width);
+    parallel_for(rows, threads, 256, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t r = begin; r < end; ++r) {
+        const std::size_t k = first + r;
+        fill_inputs(*impacts[k % m], points[k / m], values.data() + r * width);
+      }
+    });
+    EvaluatedRows evaluated;
+    try {
+      evaluated = evaluator_.gpu_rows(values.data(), rows);
+    } catch (const std::runtime_error& e) {
+      throw GpuFailure(e.what());
+    }
+    parallel_for(rows, threads, 256, [&](std::size_t begin, std::size_t end) {
+      thread_local CaptureSink sink(kMaxOutputs);
+      for (std::size_t r = begin; r < end; ++r) {
+        const std::size_t k = first + r;
+        sink.reset();
+        const bool valid = evaluated.write(r, sink);
+        out[k / m][k % m] =
+            loss_from(sink, valid, *impacts[k % m], loss, space_->size(), output_v_, output_impulse_);
+      }
+    });
+  }
+  evaluations_ += total;
+  return out;
+}
+
 std::vector<double> LawModel::losses(const std::vector<const Impact*>& impacts,
                                      const std::vector<double>& theta, Loss loss, int threads) const {
+  if (gpu_) return losses_on_gpu(impacts, {theta}, loss, thread_count(threads))[0];
   std::vector<double> out(impacts.size());
   parallel_for(impacts.size(), thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {
     std::vector<double> values;
@@ -141,6 +192,7 @@ std::vector<double> LawModel::losses(const std::vector<const Impact*>& impacts,
 std::vector<std::vector<double>> LawModel::losses_at(const std::vector<const Impact*>& impacts,
                                                      const std::vector<std::vector<double>>& points,
                                                      Loss loss, int threads) const {
+  if (gpu_) return losses_on_gpu(impacts, points, loss, thread_count(threads));
   const std::size_t m = impacts.size();
   std::vector<std::vector<double>> out(points.size(), std::vector<double>(m));
   parallel_for(points.size() * m, thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {

@@ -1,10 +1,12 @@
 // One law as `collsweep fit` evaluates it: eval's own row evaluation (ColumnEvaluator, so the predictions
-// equal `collsweep eval`'s bit for bit) on every used impact at given parameter values, on CPU threads.
+// equal `collsweep eval`'s bit for bit) on every used impact at given parameter values, on CPU threads or,
+// batched, on the GPU (the same kernels/ code compiled by nvcc: the same bits).
 #pragma once
 
 #include <Eigen/Dense>
 #include <atomic>
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,12 @@
 #include "vocabulary/impact_space.hpp"
 
 namespace collsweep::fit {
+
+// The GPU could not evaluate a batch (no device, a CUDA call that failed): the message names why.
+class GpuFailure : public std::runtime_error {
+ public:
+  explicit GpuFailure(const std::string& why) : std::runtime_error("the GPU: " + why) {}
+};
 
 // A law's prediction for one impact.
 struct Prediction {
@@ -44,10 +52,19 @@ class LawModel {
 
   std::size_t evaluations() const { return evaluations_.load(); }
 
+  // Whether the law has a GPU path (eval's gpu_rows); use_gpu(true) sends every later evaluation of losses
+  // and losses_at there, in batches (false where it has none: it stays on the CPU).
+  bool has_gpu_path() const { return static_cast<bool>(evaluator_.gpu_rows); }
+  bool use_gpu(bool on);
+  bool on_gpu() const { return gpu_; }
+
  private:
-  void fill_inputs(const Impact& impact, const std::vector<double>& theta, std::vector<double>& values) const;
+  void fill_inputs(const Impact& impact, const std::vector<double>& theta, double* values) const;
   double loss_of(const Impact& impact, const std::vector<double>& theta, Loss loss,
                  std::vector<double>& values) const;
+  std::vector<std::vector<double>> losses_on_gpu(const std::vector<const Impact*>& impacts,
+                                                 const std::vector<std::vector<double>>& points, Loss loss,
+                                                 int threads) const;
 
   std::string law_;
   ColumnEvaluator evaluator_;
@@ -57,6 +74,7 @@ class LawModel {
   std::vector<int> input_parameter_;    // per input: the parameter it takes, -1
   std::vector<std::size_t> output_v_, output_impulse_;
   mutable std::atomic<std::size_t> evaluations_{0};
+  bool gpu_ = false;
 };
 
 }  // namespace collsweep::fit

@@ -60,6 +60,17 @@ struct RowSchema {
   // with the outputs. Files without that column are plain inputs: every row is evaluated.
   std::vector<RowFilter> filters;
   std::vector<std::string> recorded;
+  // The law on many records at once on the GPU: compute's outcomes, bit for bit (the same kernels/ code
+  // compiled by nvcc). Empty where the law has no GPU path. False, with the reason in error, when the GPU
+  // cannot run it (no device, a CUDA call that failed).
+  std::function<bool(const std::vector<Record>&, std::vector<Outcome>&, std::string& error)> compute_gpu;
+};
+
+// Rows evaluated together (ColumnEvaluator::gpu_rows): write(i, sink) writes row i's output fields as
+// ColumnEvaluator::row does and returns whether the row is valid; it may be called from several threads.
+struct EvaluatedRows {
+  std::size_t size = 0;
+  std::function<bool(std::size_t row, io::FieldSink& out)> write;
 };
 
 // A row schema with its record type erased, for callers that hold columns of numbers rather than a CSV file
@@ -69,6 +80,9 @@ struct RowSchema {
 struct ColumnEvaluator {
   std::vector<std::string> inputs, outputs;
   std::function<bool(const double* values, io::FieldSink& out)> row;
+  // Many rows at once on the GPU (empty where the law has no GPU path): values holds rows × inputs.size()
+  // numbers, row after row. Throws std::runtime_error with the GPU's reason when it cannot run them.
+  std::function<EvaluatedRows(const double* values, std::size_t rows)> gpu_rows;
 };
 
 template <class Record, class Outcome>
@@ -82,6 +96,19 @@ ColumnEvaluator column_evaluator(RowSchema<Record, Outcome> schema) {
     for (std::size_t k = 0; k < s->inputs.size(); ++k) s->inputs[k].set(record, values[k]);
     return s->write(s->compute(record), out);
   };
+  if (s->compute_gpu)
+    c.gpu_rows = [s](const double* values, std::size_t rows) {
+      std::vector<Record> records(rows, Record{});
+      const std::size_t n = s->inputs.size();
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t k = 0; k < n; ++k) s->inputs[k].set(records[r], values[r * n + k]);
+      auto outcomes = std::make_shared<std::vector<Outcome>>(rows);
+      std::string error;
+      if (!s->compute_gpu(records, *outcomes, error)) throw std::runtime_error(error);
+      return EvaluatedRows{rows, [s, outcomes](std::size_t row, io::FieldSink& out) {
+                             return s->write((*outcomes)[row], out);
+                           }};
+    };
   return c;
 }
 

@@ -33,10 +33,11 @@ DeviceInfo query_device();
 // False when there is no device.
 bool use_device(int index);
 
-// Evaluates law on n given collisions on the GPU (one thread each). Returns false and writes a message
-// naming the failing CUDA call or kernel into err on any error.
+// Evaluates law on n given collisions on the GPU (one thread each); reports, if not null, receives each
+// collision's LawReport (evaluate's). Returns false and writes a message naming the failing CUDA call or
+// kernel into err on any error.
 bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutcome* out, std::size_t n,
-                           char* err, std::size_t err_len);
+                           char* err, std::size_t err_len, LawReport* reports = nullptr);
 
 // Evaluates a multi-contact law (poisson-lcp or newton-lcp, every option of opt) on n given collisions of
 // K = 1 ... 4 contacts on the GPU (one thread each). The outcomes are the CPU's, bit for bit. kernel_seconds,

@@ -45,8 +45,8 @@ def _number(x) -> str:
 
 def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean", fix: dict | None = None,
         range: dict | None = None, where: dict | None = None, bootstrap: int = 200, seed: int = 1,
-        threads: int = 0, contacts: int | None = None, solver: str | None = None, loss_maps: bool = True,
-        plot: bool = False, force: bool = False) -> "FitResult":
+        threads: int = 0, backend: str = "auto", contacts: int | None = None, solver: str | None = None,
+        loss_maps: bool = True, plot: bool = False, force: bool = False) -> "FitResult":
     """Fits each law's parameters to measured impacts, exactly as ``collsweep fit`` does.
 
     law: a law name, a list of names (one family), or "all" (every law of the impacts' family).
@@ -57,6 +57,8 @@ def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean
     fix: {name: value} held parameters; range: {name: (lo, hi)} searched ranges; where: {column: value}
         rows kept (e.g. {"flags": 0}).
     bootstrap: replicates of the 95 % intervals (0: none); seed: the bootstrap's seed.
+    threads: CPU threads (0: every core); backend: "auto" (the GPU when one is present), "cpu" or "cuda":
+        where the laws are evaluated (the same results on either).
     loss_maps: compute the loss maps (False: faster); plot: draw the PNGs into the folder.
 
     Returns a FitResult; raises ValueError with the command's message for a bad option or input.
@@ -67,7 +69,7 @@ def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean
     with tempfile.TemporaryDirectory(prefix="collsweep-fit-in-") as scratch:
         args = ["fit", "--law", laws, "--in", _impacts_file(impacts, scratch), "--out", folder, "--loss", loss,
                 "--aggregate", aggregate, "--bootstrap", str(int(bootstrap)), "--seed", str(int(seed)),
-                "--threads", str(int(threads)), "--quiet"]
+                "--threads", str(int(threads)), "--backend", backend, "--quiet"]
         args += _pairs("--fix", fix, _number)
         args += _pairs("--range", range, lambda r: f"{_number(r[0])}:{_number(r[1])}")
         args += _pairs("--where", where, str)

@@ -20,7 +20,7 @@ DeviceInfo query_device() {
 bool use_device(int) { return false; }
 
 bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, std::size_t, char* err,
-                           std::size_t err_len) {
+                           std::size_t err_len, LawReport*) {
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "collsweep/cuda_api.hpp"
 #include "collsweep/models/multicontact/near_singular.hpp"
 #include "families/multicontact/family.hpp"
 #include "families/multicontact/law_instances.hpp"
@@ -45,6 +46,23 @@ RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLa
     r.out = evaluate_lcp(law, c, opt);
     r.near_singular = r.out.status == Status::ok && delassus_near_singular(c.G, r.out.delassus_rank);
     return r;
+  };
+  // The GPU: the same evaluate_lcp compiled by nvcc; the near-singular flag on the host.
+  s.compute_gpu = [law, opt](const std::vector<C>& in, std::vector<O>& out, std::string& error) {
+    std::vector<MultiContactOutcome<K>> outcomes(in.size());
+    char err[512] = {};
+    if (!cuda::evaluate_multicontact_batch<K>(law, opt, in.data(), outcomes.data(), in.size(), nullptr, err,
+                                              sizeof err)) {
+      error = err;
+      return false;
+    }
+    out.resize(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      out[i].out = outcomes[i];
+      out[i].near_singular =
+          outcomes[i].status == Status::ok && delassus_near_singular(in[i].G, outcomes[i].delassus_rank);
+    }
+    return true;
   };
   s.write = [engine](const O& row, io::FieldSink& w) {
     const MultiContactOutcome<K>& o = row.out;

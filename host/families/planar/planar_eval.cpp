@@ -1,10 +1,11 @@
 // The CSV row schema of `eval` for the planar laws: columns -> PlanarCollision, outputs of PlanarOutcome.
 #include "families/planar/planar_eval.hpp"
 
+#include "collsweep/cuda_api.hpp"
 #include "collsweep/models/planar/constraints.hpp"
-#include "families/shared/thesis_columns.hpp"
-#include "families/shared/parameter_rows.hpp"
 #include "families/planar/family.hpp"
+#include "families/shared/parameter_rows.hpp"
+#include "families/shared/thesis_columns.hpp"
 #include "io/format.hpp"
 
 namespace collsweep::families {
@@ -51,6 +52,25 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
     }
     if (thesis) write_thesis_columns(w, o.status, r.report, r.constraints, t);
     return o.status == Status::ok;
+  };
+  // The GPU: the outcomes and reports of the same evaluate, compiled by nvcc; the constraints on the host.
+  s.compute_gpu = [law, thesis](const std::vector<PlanarCollision>& in, std::vector<PlanarEvalResult>& out,
+                                std::string& error) {
+    std::vector<PlanarOutcome> outcomes(in.size());
+    std::vector<LawReport> reports(in.size());
+    char err[512] = {};
+    if (!cuda::evaluate_planar_batch(law, in.data(), outcomes.data(), in.size(), err, sizeof err,
+                                     reports.data())) {
+      error = err;
+      return false;
+    }
+    out.resize(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      out[i].outcome = outcomes[i];
+      out[i].report = reports[i];
+      if (thesis) out[i].constraints = check_constraints(in[i], outcomes[i]);
+    }
+    return true;
   };
   const std::string name = law_name(law);
   s.filters = {{"law", [name](const std::string& text) { return trim_blanks(text) == name; }}};

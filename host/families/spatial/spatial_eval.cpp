@@ -1,6 +1,7 @@
 // The CSV row schema of `eval` for the spatial laws: columns -> SpatialCollision, outputs of SpatialOutcome.
 #include "families/spatial/spatial_eval.hpp"
 
+#include "collsweep/cuda_api.hpp"
 #include "families/shared/parameter_rows.hpp"
 #include "families/spatial/family.hpp"
 #include "io/format.hpp"
@@ -39,6 +40,16 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
   s.outputs = {"status", "mode", "directions", "mu_c", "I_n",    "I_1",       "I_2",
                "vf_n",   "vf_1", "vf_2",       "dE",   "dE_rel", "swerve_deg"};
   s.compute = [law](const SpatialCollision& c) { return evaluate_spatial(law, c); };
+  // The GPU: the same laws compiled by nvcc (the Routh laws as items); the thesis laws have no batch path.
+  if (!is_thesis_law(law))
+    s.compute_gpu = [law](const std::vector<SpatialCollision>& in, std::vector<SpatialOutcome>& out,
+                          std::string& error) {
+      out.resize(in.size());
+      char err[512] = {};
+      if (cuda::evaluate_spatial_batch(law, in.data(), out.data(), in.size(), err, sizeof err)) return true;
+      error = err;
+      return false;
+    };
   s.write = [](const SpatialOutcome& o, io::FieldSink& w) {
     if (o.status != Status::ok) {
       w.field(std::string("invalid: ") + spatial_status_reason(o.status));
