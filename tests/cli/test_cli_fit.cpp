@@ -8,6 +8,7 @@
 #include <map>
 #include <random>
 
+#include "collsweep/cuda_api.hpp"
 #include "support/csv_text.hpp"
 #include "support/run_command.hpp"
 
@@ -278,6 +279,30 @@ TEST(CliFit, BadInputIsNamed) {
   EXPECT_NE(
       message({"--law", "newton", "--where", "flags=0"}, planar).find("the header has no column 'flags'"),
       std::string::npos);
+  EXPECT_NE(message({"--law", "newton", "--backend", "gpu"}, planar)
+                .find("--backend gpu: expected auto, cpu or cuda"),
+            std::string::npos);
+}
+
+// --backend cuda without a GPU says why (this build without CUDA, or no device); with one, the fit runs there
+// and its summary says so (tests/gpu/test_gpu_fit.cpp compares the files with the CPU's).
+TEST(CliFit, BackendCudaWithoutAGpuSaysWhy) {
+  const std::string in = file_with("ellipse_b.csv", head_of(data_file("mcube_ellipse.csv"), 20));
+  const std::string dir = temp_path("fit_backend");
+  const CommandResult r =
+      fit({"--law", "newton", "--in", in, "--out", dir, "--bootstrap", "0", "--backend", "cuda"});
+  if (cuda::query_device().available) {
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(read_text_file(dir + "/summary.json").find("\"backend\": \"cuda\""), std::string::npos);
+    return;
+  }
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("collsweep fit: --backend cuda: " + std::string(cuda::query_device().message)),
+            std::string::npos)
+      << r.err;
+  const CommandResult cpu = fit({"--law", "newton", "--in", in, "--out", dir, "--bootstrap", "0"});
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.err;
+  EXPECT_NE(read_text_file(dir + "/summary.json").find("\"backend\": \"cpu\""), std::string::npos);
 }
 
 TEST(CliFit, RefusesAFolderThatHoldsFiles) {
