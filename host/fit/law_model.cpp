@@ -133,8 +133,9 @@ double LawModel::loss_of(const Impact& im, const std::vector<double>& theta, Los
   return loss_from(sink, valid, im, loss, space_->size(), output_v_, output_impulse_);
 }
 
-bool LawModel::use_gpu(bool on) {
+bool LawModel::use_gpu(bool on, std::size_t min_rows) {
   gpu_ = on && has_gpu_path();
+  gpu_min_rows_ = min_rows;
   return gpu_;
 }
 
@@ -179,7 +180,8 @@ std::vector<std::vector<double>> LawModel::losses_on_gpu(const std::vector<const
 
 std::vector<double> LawModel::losses(const std::vector<const Impact*>& impacts,
                                      const std::vector<double>& theta, Loss loss, int threads) const {
-  if (gpu_) return losses_on_gpu(impacts, {theta}, loss, thread_count(threads))[0];
+  if (gpu_ && impacts.size() >= gpu_min_rows_)
+    return losses_on_gpu(impacts, {theta}, loss, thread_count(threads))[0];
   std::vector<double> out(impacts.size());
   parallel_for(impacts.size(), thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {
     std::vector<double> values;
@@ -192,7 +194,8 @@ std::vector<double> LawModel::losses(const std::vector<const Impact*>& impacts,
 std::vector<std::vector<double>> LawModel::losses_at(const std::vector<const Impact*>& impacts,
                                                      const std::vector<std::vector<double>>& points,
                                                      Loss loss, int threads) const {
-  if (gpu_) return losses_on_gpu(impacts, points, loss, thread_count(threads));
+  if (gpu_ && points.size() * impacts.size() >= gpu_min_rows_)
+    return losses_on_gpu(impacts, points, loss, thread_count(threads));
   const std::size_t m = impacts.size();
   std::vector<std::vector<double>> out(points.size(), std::vector<double>(m));
   parallel_for(points.size() * m, thread_count(threads), 64, [&](std::size_t begin, std::size_t end) {

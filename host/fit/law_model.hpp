@@ -52,10 +52,13 @@ class LawModel {
 
   std::size_t evaluations() const { return evaluations_.load(); }
 
-  // Whether the law has a GPU path (eval's gpu_rows); use_gpu(true) sends every later evaluation of losses
-  // and losses_at there, in batches (false where it has none: it stays on the CPU).
+  // Whether the law has a GPU path (eval's gpu_rows); use_gpu(true) sends every later call of losses and
+  // losses_at of at least min_rows (point, impact) rows there, in batches (false where the law has none: it
+  // stays on the CPU). The same bits either way; smaller calls (a Nelder–Mead step: one point) stay on the
+  // CPU threads, where they cost less than a GPU batch's launch and copies.
+  static constexpr std::size_t gpu_min_rows = std::size_t{1} << 16;
   bool has_gpu_path() const { return static_cast<bool>(evaluator_.gpu_rows); }
-  bool use_gpu(bool on);
+  bool use_gpu(bool on, std::size_t min_rows = gpu_min_rows);
   bool on_gpu() const { return gpu_; }
 
  private:
@@ -75,6 +78,7 @@ class LawModel {
   std::vector<std::size_t> output_v_, output_impulse_;
   mutable std::atomic<std::size_t> evaluations_{0};
   bool gpu_ = false;
+  std::size_t gpu_min_rows_ = gpu_min_rows;
 };
 
 }  // namespace collsweep::fit

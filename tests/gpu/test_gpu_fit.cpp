@@ -128,7 +128,7 @@ void expect_law_on_gpu_is_the_cpus(const std::string& law, int contacts, std::ui
   fit::LawModel& model = *f.model;
   const std::vector<const fit::Impact*> used = pointers(impacts);
   const auto cpu = model.losses_at(used, points, fit::Loss::weighted, 2);
-  ASSERT_TRUE(model.use_gpu(true));
+  ASSERT_TRUE(model.use_gpu(true, 1));  // every call on the GPU, however small
   const auto on_gpu = model.losses_at(used, points, fit::Loss::weighted, 2);
   const std::vector<double> one = model.losses(used, points[2], fit::Loss::contact, 2);
   model.use_gpu(false);
