@@ -6,7 +6,11 @@ cd "$(dirname "$0")/.."
 
 build=${1:-.gpu}
 # scripts/gpu-prepare.sh stages the build as one tarball (it travels compressed).
-if [ -f "$build/bundle.tgz" ] && [ ! -x "$build/collsweep" ]; then tar xzf "$build/bundle.tgz" -C "$build"; fi
+# (xz-compressed; Python's tarfile unpacks it where the machine has no xz)
+if [ -f "$build/bundle.txz" ] && [ ! -x "$build/collsweep" ]; then
+  tar xJf "$build/bundle.txz" -C "$build" 2>/dev/null ||
+    python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$build/bundle.txz" "$build"
+fi
 if [ ! -x "$build/collsweep" ]; then
   echo "gpu-check: no staged build in $build; building with CUDA here"
   BUILD_TARGET=all BUILD_DIR=build-gpu COLLSWEEP_ENABLE_CUDA=ON bash scripts/build.sh || exit 1
@@ -34,6 +38,20 @@ step() {  # step NAME TIMEOUT CMD...: runs one step, records its status, never s
   return $rc
 }
 : >"$out/status.txt"
+finish() {  # the summary; GPU_CHECK_PACK=1 leaves one results.tgz in $out instead of the files (for tools
+  # that bring back only a few files; unpack it into bench/results/<date>-<gpu>/ to commit); exit 0 when every
+  # step passed
+  say "== summary (step exit):"
+  tee -a "$log" <"$out/status.txt"
+  local failed
+  failed=$(grep -cv ' 0$' "$out/status.txt")
+  if [ "${GPU_CHECK_PACK:-0}" = 1 ]; then
+    tar czf /tmp/gpu-check-results.tgz -C "$out" . && find "$out" -mindepth 1 -delete &&
+      mv /tmp/gpu-check-results.tgz "$out/results.tgz"
+  fi
+  [ "$failed" = 0 ]
+  exit
+}
 
 say "date: $(date -u +%FT%TZ)"
 say "git: $(git describe --always --dirty 2>/dev/null || echo unknown)"
@@ -41,12 +59,16 @@ nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || say "nvidia-smi failed"
 say "gpu: ${gpu:-none}; cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 # GPU_CHECK_ONLY=billion: only `collsweep validate` of one config per family on VALIDATE_SAMPLES samples
-# (default 1e9) from VALIDATE_FIRST (default 0), each config its own step; VALIDATE_CONFIGS (default: all
-# four below) picks which ones run in this call.
+# (default 1e9) from VALIDATE_FIRST (default 0), each config its own step of at most VALIDATE_LIMIT seconds
+# (default 590); VALIDATE_CONFIGS (default: all four below) picks which ones run in this call, an entry
+# config=N with its own sample count (the CPU reference bounds the time: a spatial sample costs it far more).
 if [ "${GPU_CHECK_ONLY:-}" = billion ]; then
-  for config in ${VALIDATE_CONFIGS:-quickstart glocker_two_contacts glocker_one_to_four_contacts spatial_quickstart}; do
-    step "validate-$config-${VALIDATE_SAMPLES:-1e9}" 590 "$build/collsweep" validate "configs/$config.toml" \
-      --samples "${VALIDATE_SAMPLES:-1e9}" --first "${VALIDATE_FIRST:-0}"
+  for item in ${VALIDATE_CONFIGS:-quickstart glocker_two_contacts glocker_one_to_four_contacts spatial_quickstart}; do
+    config=${item%%=*}
+    samples=${VALIDATE_SAMPLES:-1e9}
+    [ "$item" != "$config" ] && samples=${item#*=}
+    step "validate-$config-$samples" "${VALIDATE_LIMIT:-590}" "$build/collsweep" validate "configs/$config.toml" \
+      --samples "$samples" --first "${VALIDATE_FIRST:-0}"
   done
   tee -a "$log" <"$out/status.txt"
   if grep -qv ' 0$' "$out/status.txt"; then exit 1; fi
@@ -155,13 +177,4 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ] && command -v ncu >/dev/null && [ -x "$buil
   # 2^18 samples (the 2^22 of sweep/ outran the step's limit): the Routh items' kernel, where the time goes.
   profile stronge-3d '^profile/cuda/stronge-3d' routh_items_kernel
 fi
-say "== summary (step exit):"
-cat "$out/status.txt" | tee -a "$log"
-failed=$(grep -cv ' 0$' "$out/status.txt")
-# GPU_CHECK_PACK=1: leave one results.tgz in $out instead of the files (for tools that bring back only a
-# few files); unpack it into bench/results/<date>-<gpu>/ to commit.
-if [ "${GPU_CHECK_PACK:-0}" = 1 ]; then
-  tar czf /tmp/gpu-check-results.tgz -C "$out" . && find "$out" -mindepth 1 -delete &&
-    mv /tmp/gpu-check-results.tgz "$out/results.tgz"
-fi
-[ "$failed" = 0 ]
+finish
