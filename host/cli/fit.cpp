@@ -33,8 +33,8 @@ void register_fit(CLI::App& app, int& status) {
   sub->add_option("--seed", o->seed, "seed of the bootstrap (default 1)");
   sub->add_option("--threads", o->threads, "CPU threads (default: every core)");
   sub->add_option("--backend", o->backend,
-                  "auto (default: cuda when a GPU is present), cpu or cuda: where the laws are evaluated "
-                  "(the same bits on either)");
+                  "cpu (default) or cuda: where the laws are evaluated (the same bits on either; the GPU "
+                  "pays for the costly laws, e.g. the spatial Routh laws)");
   sub->add_option("--contacts", o->contacts,
                   "Multi-contact laws: number of contacts (default: from the header)");
   sub->add_option("--solver", o->solver,

@@ -17,7 +17,7 @@ struct FitOptions {
   int bootstrap = 200;
   std::uint64_t seed = 1;
   int threads = 0;
-  std::string backend = "auto";  // auto (cuda when a GPU is present), cpu or cuda: where the laws run
+  std::string backend = "cpu";   // cpu or cuda: where the laws run (fit_command.cpp, fit_on_gpu)
   std::string contacts, solver;  // multi-contact laws
   bool force = false, no_plot = false, quiet = false;
   bool loss_maps = true;  // --no-loss-maps: skip them (their evaluations are most of a fit without bootstrap)

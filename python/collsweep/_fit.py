@@ -45,7 +45,7 @@ def _number(x) -> str:
 
 def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean", fix: dict | None = None,
         range: dict | None = None, where: dict | None = None, bootstrap: int = 200, seed: int = 1,
-        threads: int = 0, backend: str = "auto", contacts: int | None = None, solver: str | None = None,
+        threads: int = 0, backend: str = "cpu", contacts: int | None = None, solver: str | None = None,
         loss_maps: bool = True, plot: bool = False, force: bool = False) -> "FitResult":
     """Fits each law's parameters to measured impacts, exactly as ``collsweep fit`` does.
 
@@ -57,8 +57,8 @@ def fit(law, impacts, *, out=None, loss: str = "contact", aggregate: str = "mean
     fix: {name: value} held parameters; range: {name: (lo, hi)} searched ranges; where: {column: value}
         rows kept (e.g. {"flags": 0}).
     bootstrap: replicates of the 95 % intervals (0: none); seed: the bootstrap's seed.
-    threads: CPU threads (0: every core); backend: "auto" (the GPU when one is present), "cpu" or "cuda":
-        where the laws are evaluated (the same results on either).
+    threads: CPU threads (0: every core); backend: "cpu" or "cuda": where the laws are evaluated (the same
+        results on either; docs/commands.md says when the GPU pays).
     loss_maps: compute the loss maps (False: faster); plot: draw the PNGs into the folder.
 
     Returns a FitResult; raises ValueError with the command's message for a bad option or input.
