@@ -10,6 +10,7 @@
 #include "families/multicontact/law_instances.hpp"
 #include "families/planar/gpu_check.hpp"
 #include "support/glocker_samples.hpp"
+#include "support/gpu_test.hpp"
 #include "support/random_collisions.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"
@@ -17,14 +18,7 @@
 namespace collsweep {
 namespace {
 
-class GpuBackend : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const cuda::DeviceInfo info = cuda::query_device();
-    if (!info.available) GTEST_SKIP() << "GPU tests skipped: " << info.message;
-    std::printf("GPU: %s\n", describe_device(info).c_str());
-  }
-};
+class GpuBackend : public testing::GpuTest {};
 
 // The laws on given collisions: with -fmad=false every operation is a correctly rounded IEEE operation
 // on both sides, so the outcomes agree to the last bit; the test allows 1e-12 relative

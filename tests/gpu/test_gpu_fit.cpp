@@ -15,19 +15,13 @@
 #include "fit/parameter_box.hpp"
 #include "io/field_sink.hpp"
 #include "support/fit_models.hpp"
+#include "support/gpu_test.hpp"
 #include "support/run_command.hpp"
 
 namespace collsweep::testing {
 namespace {
 
-class GpuFit : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const cuda::DeviceInfo info = cuda::query_device();
-    if (!info.available) GTEST_SKIP() << "GPU tests skipped: " << info.message;
-    std::printf("GPU: %s\n", describe_device(info).c_str());
-  }
-};
+class GpuFit : public GpuTest {};
 
 // One row's written fields: numbers as their bits, text as written.
 class FieldsSink final : public io::FieldSink {

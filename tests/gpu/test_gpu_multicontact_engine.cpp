@@ -11,20 +11,14 @@
 #include "families/multicontact/law_instances.hpp"
 #include "support/body_plans.hpp"
 #include "support/glocker_samples.hpp"
+#include "support/gpu_test.hpp"
 #include "support/same_outcome.hpp"
 #include "support/sweep_specs.hpp"
 
 namespace collsweep {
 namespace {
 
-class GpuEngine : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const cuda::DeviceInfo info = cuda::query_device();
-    if (!info.available) GTEST_SKIP() << "GPU tests skipped: " << info.message;
-    std::printf("GPU: %s\n", describe_device(info).c_str());
-  }
-};
+class GpuEngine : public testing::GpuTest {};
 
 // Random collisions with random settings: sweeps 0 (to convergence) .. 20, threshold, either order of a
 // sweep, every order of the normal impulses, block solver on and off; invalid inputs and settings among them.

@@ -10,19 +10,13 @@
 #include "backend/cpu_backend.hpp"
 #include "backend/cuda_backend.hpp"
 #include "families/spatial/gpu_check.hpp"
+#include "support/gpu_test.hpp"
 #include "support/random_spatial.hpp"
 
 namespace collsweep {
 namespace {
 
-class GpuSpatial : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const cuda::DeviceInfo info = cuda::query_device();
-    if (!info.available) GTEST_SKIP() << "GPU tests skipped: " << info.message;
-    std::printf("GPU: %s\n", describe_device(info).c_str());
-  }
-};
+class GpuSpatial : public testing::GpuTest {};
 
 SpatialSweepSpec all_spatial_laws(SpatialMatrixKind kind) {
   SpatialSweepSpec s;
