@@ -1,7 +1,9 @@
 # The drawing of a map, one module for scripts/plot_maps.py (a run's PNG maps) and the Python module's
 # RunResult.plot() (CMake copies this file into the package as collsweep/_map_drawing.py).
 """Map cells and bin edges, sample status, colour scales, heat maps, step lines, labels and legends (docs/maps.md).
-NumPy only at import; matplotlib when something is drawn."""
+NumPy only at import; matplotlib when something is drawn (the PNGs of a run draw the same cells, statuses and
+scales without it: scripts/map_figure.py)."""
+import collections
 import math
 import re
 
@@ -30,6 +32,10 @@ FRACTION_LABEL = "fraction of valid samples"
 GAIN_COLUMNS = ("gain_fraction", "p_gain_max", "p_gain_min", "p_gain_chosen")
 # A Type's fraction: every Type on one scale 0..1 (as <law>_type_fractions.png draws them).
 TYPE_FRACTION = re.compile(r"type_\d+_fraction(_lo|_hi)?")
+
+
+# A colour scale vmin..vmax (matplotlib's Normalize has the same two fields: heat_map makes one of it).
+Scale = collections.namedtuple("Scale", "vmin vmax")
 
 
 class MapGrid:
@@ -77,8 +83,6 @@ def gain_norm(gains, fractions, status=None):
     With status, the top is the largest fraction among cells with MIN_SAMPLES or more valid samples (when one
     gains), so one thin cell at 1/1 cannot wash out the map; thin cells above it are clipped (and hatched).
     """
-    from matplotlib.colors import Normalize
-
     g = np.asarray(gains, float)
     if not np.any(g[np.isfinite(g)] > 0):
         return None
@@ -87,22 +91,20 @@ def gain_norm(gains, fractions, status=None):
     if status is not None and np.any(f[finite & (np.asarray(status) == FULL)] > 0):
         finite &= np.asarray(status) == FULL
     top = np.max(f[finite]) if np.any(finite) else 0.0
-    return Normalize(0.0, top if top > 0 else 1.0)
+    return Scale(0.0, top if top > 0 else 1.0)
 
 
 def range_norm(values, status, from_zero=True):
     """The scale 0 (or the smallest value) .. the largest value of the cells with a valid sample, or None
     when from_zero and every such cell is 0 (or none has a value)."""
-    from matplotlib.colors import Normalize
-
     v = np.asarray(values, float)
     shown = np.isfinite(v) & (np.asarray(status) != EMPTY)
     if not np.any(shown):
-        return None if from_zero else Normalize(0.0, 1.0)
+        return None if from_zero else Scale(0.0, 1.0)
     lo, hi = (0.0 if from_zero else np.min(v[shown])), np.max(v[shown])
     if from_zero and not hi > 0:
         return None
-    return Normalize(lo, hi if hi > lo else lo + 1.0)
+    return Scale(lo, hi if hi > lo else lo + 1.0)
 
 
 def is_fraction(column):
@@ -113,14 +115,12 @@ def is_fraction(column):
 def column_norm(column, values, status):
     """The colour scale of a map.csv column: a Type's fraction 0..1, a gain column gain_norm (None: no gain
     anywhere), another fraction 0..its largest well-sampled cell, any other column its smallest..largest."""
-    from matplotlib.colors import Normalize
-
     if TYPE_FRACTION.fullmatch(column):
-        return Normalize(0.0, 1.0)
+        return Scale(0.0, 1.0)
     if column in GAIN_COLUMNS:
         return gain_norm(values, values, status)
     if is_fraction(column):
-        return gain_norm(values, values, status) or Normalize(0.0, 1.0)
+        return gain_norm(values, values, status) or Scale(0.0, 1.0)
     return range_norm(values, status, from_zero=False)
 
 
@@ -175,7 +175,9 @@ def heat_map(ax, grid, values, status, norm, labels):
     if norm is None:
         draw_cells(ax, grid.xe, grid.ye, status != EMPTY, "white")
     else:
-        mesh = ax.pcolormesh(grid.xe, grid.ye, values, cmap=FRACTION_CMAP, norm=norm)
+        from matplotlib.colors import Normalize
+
+        mesh = ax.pcolormesh(grid.xe, grid.ye, values, cmap=FRACTION_CMAP, norm=Normalize(*norm))
     draw_status(ax, grid, status)
     label_axes(ax, grid, labels)
     return mesh

@@ -94,8 +94,7 @@ class Layout:
         col_gap, row_gap = y_room + GAP + panel_bar, x_room + title_room + ROW_GAP + below
         cell_w = (width - left - right - (self.ncols - 1) * col_gap - self.ncols * panel_bar) / self.ncols
         cell_h = (height - top - bottom - below - (self.nrows - 1) * row_gap) / self.nrows
-        # Panels a whole number of pixels apart, so that alike panels are drawn alike (map_frames draws one
-        # panel's axes and copies them to the others).
+        # Panels a whole number of pixels apart, so that alike panels are drawn alike.
         cell_w = whole_pixels(cell_w + panel_bar + col_gap, fig.dpi) - panel_bar - col_gap
         cell_h = whole_pixels(cell_h + row_gap, fig.dpi) - row_gap
         for k, ax in enumerate(self.axes):

@@ -33,7 +33,7 @@ import sys
 import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from plot_import import NO_MATPLOTLIB, cannot_import, import_matplotlib  # noqa: E402,F401
+from plot_import import CANNOT_IMPORT, cannot_import, import_matplotlib  # noqa: E402,F401
 
 BAD_INPUT = 2  # exit status: a missing or malformed input file
 

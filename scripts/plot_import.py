@@ -1,11 +1,12 @@
-# What the plotting scripts plot_maps.py and plot_fit.py share: importing matplotlib, or saying why this
-# interpreter cannot, to collsweep (which then tries its next interpreter) or on stderr.
-"""Importing matplotlib for collsweep's plotting scripts, and exit status 3 with the import error when it fails.
+# What the plotting scripts plot_maps.py and plot_fit.py share: importing what they draw with, or saying why
+# this interpreter cannot, to collsweep (which then tries its next interpreter) or on stderr.
+"""Imports for collsweep's plotting scripts (the maps: NumPy and Pillow; the fit's figures: matplotlib), and exit
+status 3 with the import error when they fail.
 
-collsweep starts a plotting script with `--import-error FILE`: a script whose interpreter cannot import
-matplotlib writes the import error to FILE (one line) and exits 3; collsweep then runs the script with its next
-interpreter, or says which interpreters it tried and each one's error. Started otherwise, the script says it on
-stderr (unless --quiet).
+collsweep starts a plotting script with `--import-error FILE`: a script whose interpreter cannot import what it
+draws with writes "cannot import <modules>: <the import error>" to FILE (one line) and exits 3; collsweep then
+runs the script with its next interpreter, or says which interpreters it tried and each one's error. Started
+otherwise, the script says it on stderr (unless --quiet).
 """
 import os
 import sys
@@ -14,7 +15,7 @@ import sys
 # that collsweep runs meanwhile (a setting of the user's is kept).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-NO_MATPLOTLIB = 3  # exit status: this interpreter cannot import matplotlib
+CANNOT_IMPORT = 3  # exit status: this interpreter cannot import what the script draws with
 
 
 def import_matplotlib():
@@ -44,19 +45,21 @@ def describe(err):
     return text or type(err).__name__
 
 
-def cannot_import(tool, err, argv):
-    """Exit status 3 after telling why matplotlib cannot be imported: into the file of `--import-error FILE`
-    (collsweep reads it), else on stderr unless --quiet. tool names the script in the message."""
+def cannot_import(tool, err, argv, modules="matplotlib"):
+    """Exit status 3 after telling why `modules` (their names, for the message) cannot be imported: into the
+    file of `--import-error FILE` (collsweep reads it), else on stderr unless --quiet. tool names the script in
+    the message."""
+    why = f"cannot import {modules}: {describe(err)}"
     report = option_value(argv, "--import-error")
     if report:
         try:
             with open(report, "w", encoding="utf-8") as f:
-                f.write(describe(err) + "\n")
-            return NO_MATPLOTLIB
+                f.write(why + "\n")
+            return CANNOT_IMPORT
         except OSError:
             pass  # said on stderr instead
     if "--quiet" not in argv:
-        print(f"{tool}: nothing drawn: {sys.executable} cannot import matplotlib: {describe(err)} (install "
-              "matplotlib: pip install matplotlib in a virtual environment, python3-matplotlib for Debian's "
+        print(f"{tool}: nothing drawn: {sys.executable} {why} (install matplotlib, which brings NumPy and "
+              "Pillow: pip install matplotlib in a virtual environment, python3-matplotlib for Debian's "
               "python3: scripts/setup.sh)", file=sys.stderr)
-    return NO_MATPLOTLIB
+    return CANNOT_IMPORT

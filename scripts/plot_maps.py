@@ -9,25 +9,26 @@ RUN_DIR/compare.csv when the run compared law pairs (docs/thesis-laws.md).
 Every file this script writes goes into RUN_DIR/maps/ and is named either `<law>_<something>.png` (one
 law) or `laws_<something>.png` (all laws side by side): `collsweep run --force` removes exactly these two
 patterns, so any new figure must keep to them. What each figure shows: docs/maps.md.
-The figures are drawn by as many processes as the CPUs this one may use (--jobs), forked once matplotlib
-is imported and the input read. collsweep starts the script with --wait before its sweep: it imports
-matplotlib, then waits for a line "draw" on stdin before reading RUN_DIR (end of input: exit 0, no maps).
+The figures are drawn as pixels with NumPy, and their text with Pillow in DejaVu Sans (map_figure,
+map_raster): no matplotlib, whose import alone took longer than a small run's sweep. --jobs N > 1 draws them in
+N processes forked once the input is read (worth it for many large maps only). collsweep starts the script
+with --wait before its sweep: it imports what it draws with, then waits for a line "draw" on stdin before
+reading RUN_DIR (end of input: exit 0, no maps).
 Bad or old-format input gives one line on stderr naming the file and what is missing, and exit status 2;
-an interpreter without matplotlib exits with status 3, its import error written to the file of
---import-error FILE (collsweep's: it then tries its next interpreter), else one line on stderr unless --quiet
-(plot_import.py).
+an interpreter without NumPy or Pillow (or without DejaVu Sans) exits with status 3, its import error written
+to the file of --import-error FILE (collsweep's: it then tries its next interpreter), else one line on stderr
+unless --quiet (plot_import.py).
 """
 import argparse
-import gc
 import json
-import math
 import os
 import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from plot_import import NO_MATPLOTLIB, cannot_import  # noqa: E402,F401 (NO_MATPLOTLIB: the exit status)
-from plot_import import import_matplotlib as import_agg  # noqa: E402
+from plot_import import CANNOT_IMPORT, cannot_import  # noqa: E402,F401 (CANNOT_IMPORT: the exit status)
+
+MODULES = "NumPy and Pillow"  # what the maps are drawn with (the font: DejaVu Sans, map_raster.font_file)
 
 
 def wait_for_draw():
@@ -39,36 +40,36 @@ def wait_for_draw():
     return go
 
 
-def no_matplotlib(err, argv):
-    """Exit status 3 of an interpreter that cannot import matplotlib, having said why (plot_import); with
-    --wait, once told to draw (0 without a word when the run ends without maps)."""
+def cannot_draw(err, argv):
+    """Exit status 3 of an interpreter that cannot import what the maps are drawn with, having said why
+    (plot_import); with --wait, once told to draw (0 without a word when the run ends without maps)."""
     if "--wait" in argv and not wait_for_draw():
         return 0
-    return cannot_import("plot_maps", err, argv)
+    return cannot_import("plot_maps", err, argv, MODULES)
 
 
 try:
     import numpy as np
 
-    from map_drawing import (
-        FRACTION_LABEL, HATCH_LINEWIDTH, LINE_COLOR, NO_GAIN, add_bar, annotate_center, arrange, band_handles,
-        bar_extend, clear_frame, colorbar, column_norm, draw_colors, draw_status, empty, figure_legend,
-        fraction_line, gain_norm, heat_map, label_axes, law_title, mark_bins, new_figure, panel_grid, range_norm,
-        sample_status, status_handles)
+    from map_colormap import colormap_rgba
     from map_csv import InputError, RunMap, read_csv
-    from map_frames import attach_canvas, forget, render, render_whole
+    from map_drawing import (EMPTY, FRACTION_LABEL, LINE_COLOR, MIN_SAMPLES, NO_GAIN, NO_SAMPLES_COLOR, THIN,
+                             THIN_WASH, bar_extend, column_norm, gain_norm, range_norm, sample_status)
+    from map_figure import Figure
     from map_labels import axis_labels
     from map_png import write_png
-except ImportError as missing:  # matplotlib brings numpy: an interpreter without numpy has no matplotlib
+    from map_raster import font_file, parse_color
+    font_file()  # DejaVu Sans: its absence is told as an import error is
+except ImportError as missing:
     if __name__ != "__main__":
         raise
-    sys.exit(no_matplotlib(import_agg() or missing, sys.argv[1:]))
+    sys.exit(cannot_draw(missing, sys.argv[1:]))
 
 # The dominant-category maps: one colour per Type (mode, case), faded toward white as its share falls.
 TYPE_COLORS = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
 MAX_FADE = 0.7  # how far toward white a dominant Type with share 1/n_types is blended (1 = white)
 DEFAULT_DPI = 110
-SOFTWARE = "Matplotlib, collsweep scripts/plot_maps.py"  # the PNGs' Software field
+SOFTWARE = "collsweep scripts/plot_maps.py"  # the PNGs' Software field
 
 AXIS_LABELS = axis_labels("planar")
 MULTICONTACT_AXIS_LABELS = axis_labels("multicontact")
@@ -145,11 +146,9 @@ def dominant_shade(rgb, share, n_types):
 
 def dominant_colors(dominant, share, n_types):
     """RGBA per cell: the dominant Type's colour shaded by its share; transparent where there is no Type."""
-    from matplotlib.colors import to_rgb
-
     dominant = np.asarray(dominant, float)
     ok = np.isfinite(dominant) & (dominant >= 1) & (dominant <= n_types)
-    palette = np.array([to_rgb(c) for c in TYPE_COLORS])
+    palette = np.array([parse_color(c) for c in TYPE_COLORS])
     base = np.where(ok[..., None], palette[np.where(ok, dominant, 1).astype(int) - 1], 1.0)
     share = np.where(np.isfinite(share), share, 1.0)
     rgba = np.concatenate([dominant_shade(base, share, n_types), ok[..., None].astype(float)], axis=-1)
@@ -157,45 +156,16 @@ def dominant_colors(dominant, share, n_types):
 
 
 class Figures:
-    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths,
-    and the figures kept to draw the next maps on."""
-
-    KEPT = 2  # figures kept per number of panels and size (a map without a colour bar and one with, say)
+    """Where and how the figures are written: the maps folder, dpi, title prefix, axis labels, written paths."""
 
     def __init__(self, out_dir, dpi, config_name, labels):
         self.out_dir, self.dpi, self.config_name, self.labels = out_dir, dpi, config_name, labels
         self.written = []
-        self._kept = {}  # (panels, size) -> [(frame, figure)], the one used last at the end
 
-    def panels(self, rm, n, size=None, frame=None):
-        """A figure of n map panels (one: of size, in inches), its panels, and whether the caller is to add its
-        colour bars and legend. For a two-axis map it is a figure kept from an earlier map: one with the same
-        frame (a value naming the figure function and what its colour bars and legend show), its panels
-        emptied and its colour bars and legend kept (map_frames keeps its axes, ticks, labels, colour bars and
-        legend as pixels); else a new one while fewer than KEPT are kept; else the one used longest ago, its
-        colour bars and legend also removed (its panels keep their ticks). A line map is drawn on a new figure:
-        its autoscaled limits would keep the last map's data."""
-        kept = self._kept.setdefault((n, size), []) if not rm.one_axis else None
-        for i, (shows, fig) in enumerate(kept or ()):
-            if shows == frame:
-                kept.append(kept.pop(i))
-                return fig, empty(fig), False
-        if kept is not None and len(kept) >= self.KEPT:
-            _, fig = kept.pop(0)
-            clear_frame(fig)
-            forget(fig)
-            kept.append((frame, fig))
-            return fig, empty(fig), True
-        if n == 1:
-            fig, ax = new_figure(*(size or ()), pyplot=False)
-            axs = [ax]
-        else:
-            fig, axs = panel_grid(n, pyplot=False)
-        fig.set_dpi(self.dpi)
-        attach_canvas(fig)
-        if kept is not None:
-            kept.append((frame, fig))
-        return fig, axs, True
+    def new(self, n, size=None):
+        """A figure of n map panels (one panel: of size (width, height) inches, else 6.4 x 4.8)."""
+        width, height = size or ((6.4, 4.8) if n == 1 else (None, None))
+        return Figure(n, width, height, self.dpi)
 
     def title(self, law, what):
         """A figure title: the config, the law (or "all laws") and what is drawn."""
@@ -204,17 +174,84 @@ class Figures:
     def save(self, fig, name, title, notes=()):
         """Writes maps/<name>.png with the title and notes in its PNG text (Title, Description)."""
         path = os.path.join(self.out_dir, f"{name}.png")
-        arrange(fig)
-        kept = any(fig is f for figures in self._kept.values() for _, f in figures)
-        pixels = render(fig) if kept else render_whole(fig)
-        write_png(path, pixels, self.dpi, {"Software": SOFTWARE, "Title": title.replace("\n", " — "),
-                                           "Description": "; ".join(notes)})
+        fig.title = title
+        write_png(path, fig.render(), self.dpi, {"Software": SOFTWARE, "Title": title.replace("\n", " — "),
+                                                 "Description": "; ".join(notes)})
         self.written.append(path)
 
 
-def scale_of(norm, values):
-    """What a colour bar of norm over values shows (None without a scale): its scale and its arrow at the top."""
-    return None if norm is None else (norm.vmin, norm.vmax, bar_extend(norm, values))
+# ---- what a panel shows (map_drawing's cells, statuses and scales, drawn by map_figure)
+STATUS_ENTRIES = [("patch", "no valid samples", NO_SAMPLES_COLOR, False, 1.0),
+                  ("patch", f"fewer than {MIN_SAMPLES} valid samples", "white", True, 1.0)]
+
+
+def band_entries(color):
+    """Legend entries of a 1-D fraction: its step line and its Wilson band."""
+    return [("line", FRACTION_LABEL, color, False), ("patch", "95 % Wilson interval", color, False, 0.3)]
+
+
+def label_panel(panel, rm, labels, ylabel=""):
+    """A panel's limits (the bins' outer edges) and axis labels."""
+    panel.xlim, panel.xlabel = (rm.xe[0], rm.xe[-1]), labels.get(rm.axes[0], rm.axes[0])
+    if not rm.one_axis:
+        panel.ylim, panel.ylabel = (rm.ye[0], rm.ye[-1]), labels.get(rm.axes[1], rm.axes[1])
+    else:
+        panel.ylabel = ylabel
+
+
+def status_cells(panel, rm, status):
+    """Greys the cells without a valid sample, washes out and hatches the thin ones (map_drawing.draw_status)."""
+    grey, wash = np.zeros(status.shape + (4,)), np.zeros(status.shape + (4,))
+    grey[status == EMPTY] = list(parse_color(NO_SAMPLES_COLOR)) + [1.0]
+    wash[status == THIN] = THIN_WASH
+    panel.add("cells", rm.xe, rm.ye, grey)
+    panel.add("cells", rm.xe, rm.ye, wash)
+    panel.add("hatch", rm.xe, rm.ye, status == THIN)
+
+
+def heat_panel(panel, rm, values, status, norm, labels):
+    """A 2-D map on norm's colour scale (cells left white when norm is None) with its sample status."""
+    if norm is not None:
+        panel.add("cells", rm.xe, rm.ye, colormap_rgba(values, norm.vmin, norm.vmax))
+    status_cells(panel, rm, status)
+    label_panel(panel, rm, labels)
+
+
+def scale_bar(fig, panels, norm, values, label=FRACTION_LABEL, shrink=1.0):
+    """The colour bar of a scale right of its panels, with an arrow at its top when values go beyond it."""
+    fig.add_bar("scale", panels, shrink=shrink, vmin=norm.vmin, vmax=norm.vmax, extend=bar_extend(norm, values),
+                label=label)
+
+
+def auto_top(*arrays):
+    """The top of an autoscaled y axis over these values (matplotlib's 5 % margin beyond the data)."""
+    finite = np.concatenate([np.asarray(a, float).ravel() for a in arrays])
+    finite = finite[np.isfinite(finite)]
+    if len(finite) == 0:
+        return 1.0
+    lo, hi = min(finite.min(), 0.0), finite.max()
+    return hi + 0.05 * (hi - lo) if hi > lo else hi + 1.0
+
+
+def mark_bins(panel, rm, status, behind):
+    """The 1-D bins without a valid sample (grey, behind=True) or thin (hatched over the line)."""
+    for i, s in enumerate(status):
+        if behind and s == EMPTY:
+            panel.add("span", rm.xe[i], rm.xe[i + 1], NO_SAMPLES_COLOR)
+        elif not behind and s == THIN:
+            panel.add("span_hatch", rm.xe[i], rm.xe[i + 1], 0.5)
+
+
+def line_panel(panel, rm, value, lo, hi, status, labels, color=LINE_COLOR, ylabel=FRACTION_LABEL, top=None):
+    """A 1-D map as a step line with its Wilson band (lo, hi when given), empty and thin bins marked; the y
+    axis from 0 to top (default: autoscaled)."""
+    mark_bins(panel, rm, status, behind=True)
+    if lo is not None and hi is not None:
+        panel.add("band", rm.xe, lo, hi, color, 0.3)
+    panel.add("step", rm.xe, value, color)
+    mark_bins(panel, rm, status, behind=False)
+    label_panel(panel, rm, labels, ylabel)
+    panel.ylim = (0.0, top if top is not None else auto_top(value, *(a for a in (lo, hi) if a is not None)))
 
 
 def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO_GAIN):
@@ -222,22 +259,18 @@ def gain_map(figs, rm, law, column, lo_col, hi_col, gains, what, no_gain_note=NO
     values, status = rm.grid(law, column), sample_status(rm.grid(law, "valid"))
     norm = gain_norm(gains, values, status)
     notes = [] if norm is not None else [no_gain_note]
-    title = figs.title(law, what)
-    fig, (ax,), new = figs.panels(rm, 1, frame=("gain", scale_of(norm, values)))
+    fig = figs.new(1)
+    (panel,) = fig.panels
     if rm.one_axis:
-        fraction_line(ax, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
-        ax.set_ylim(bottom=0)
-        figure_legend(fig, band_handles(LINE_COLOR) + status_handles())
+        line_panel(panel, rm, values[0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0], figs.labels)
+        fig.set_legend(band_entries(LINE_COLOR) + STATUS_ENTRIES)
     else:
-        mesh = heat_map(ax, rm, values, status, norm, figs.labels)
-        if new:
-            if mesh is not None:
-                colorbar(fig, mesh, ax, values)
-            figure_legend(fig, status_handles())
-    if notes:
-        annotate_center(ax, no_gain_note)
-    fig.suptitle(title, fontsize=9)
-    figs.save(fig, f"{law}_{column}", title, notes)
+        heat_panel(panel, rm, values, status, norm, figs.labels)
+        if norm is not None:
+            scale_bar(fig, [panel], norm, values)
+        fig.set_legend(STATUS_ENTRIES)
+    panel.note = no_gain_note if notes else ""
+    figs.save(fig, f"{law}_{column}", figs.title(law, what), notes)
 
 
 def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
@@ -250,25 +283,20 @@ def laws_gain_map(figs, rm, column, lo_col, hi_col, gain_column, what):
     notes = [] if norm is not None else [NO_GAIN]
     title = f"{figs.config_name} — all laws\n{what}" + (f": {NO_GAIN}" if notes else "")
     stacked = np.stack(list(values.values()))
-    fig, axs, new = figs.panels(rm, len(rm.laws), frame=("laws", scale_of(norm, stacked)))
-    mesh = None
+    fig = figs.new(len(rm.laws))
     top = max([np.nanmax(rm.grid(law, hi_col)) for law in rm.laws if np.any(np.isfinite(rm.grid(law, hi_col)))],
               default=1.0)
-    for ax, law in zip(axs, rm.laws):
+    for panel, law in zip(fig.panels, rm.laws):
         status = statuses[law]
         if rm.one_axis:
-            fraction_line(ax, rm, values[law][0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0],
-                          figs.labels)
-            ax.set_ylim(0, top * 1.05 if top > 0 else 1.0)
+            line_panel(panel, rm, values[law][0], rm.grid(law, lo_col)[0], rm.grid(law, hi_col)[0], status[0],
+                       figs.labels, top=top * 1.05 if top > 0 else 1.0)
         else:
-            mesh = heat_map(ax, rm, values[law], status, norm, figs.labels) or mesh
-        law_title(ax, law, np.any(np.nan_to_num(gains[law]) > 0))
-    if new:
-        if mesh is not None:
-            colorbar(fig, mesh, axs, stacked, shrink=0.8)
-        handles = (band_handles(LINE_COLOR) if rm.one_axis else []) + status_handles()
-        figure_legend(fig, handles)
-    fig.suptitle(title, fontsize=9)
+            heat_panel(panel, rm, values[law], status, norm, figs.labels)
+        panel.title = law + ("" if np.any(np.nan_to_num(gains[law]) > 0) else " — no energy gain")
+    if norm is not None and not rm.one_axis:
+        scale_bar(fig, fig.panels, norm, stacked, shrink=0.8)
+    fig.set_legend((band_entries(LINE_COLOR) if rm.one_axis else []) + STATUS_ENTRIES)
     figs.save(fig, f"laws_{column}", title, notes)
 
 
@@ -285,60 +313,32 @@ def dominant_map(figs, rm, law, dominant, share, names, what, name, heading=None
     n_types = len(names)
     status = sample_status(rm.grid(law, "valid"))
     title = figs.title(law, f"dominant {heading or what} (shade: share of the dominant {what})")
-    fig, (ax,), new = figs.panels(rm, 1, (6.8, 5.0), ("dominant", tuple(names.items()), what))
+    fig = figs.new(1, (6.8, 5.0))
+    (panel,) = fig.panels
     rgba = dominant_colors(dominant, share, n_types)
     if rm.one_axis:
-        for i in range(len(rm.xs)):
-            if rgba[0, i, 3] > 0:
-                ax.bar(rm.xs[i], share[0, i], width=rm.xe[i + 1] - rm.xe[i], color=rgba[0, i, :3],
-                       edgecolor="none")
-        mark_bins(ax, rm.xe, status[0])
-        ax.axhline(1.0 / n_types, color="0.4", linewidth=0.8, linestyle="--")
-        ax.set_ylim(0, 1)
-        ax.set_ylabel(f"share of the dominant {what}", fontsize=8)
-        label_axes(ax, rm, figs.labels)
-        from matplotlib.lines import Line2D
-        from matplotlib.patches import Patch
-
-        type_handles = [Patch(facecolor=TYPE_COLORS[t - 1], label=names[t]) for t in range(1, n_types + 1)]
-        figure_legend(fig, type_handles + [Line2D([], [], color="0.4", linestyle="--",
-                                                  label=f"1/{n_types}: no {what} dominates")]
-                      + status_handles(), ncol=2)
+        mark_bins(panel, rm, status[0], behind=True)
+        shown = rgba[0, :, 3] > 0
+        panel.add("bars", rm.xe[:-1][shown], rm.xe[1:][shown], share[0][shown], rgba[0, shown, :3])
+        mark_bins(panel, rm, status[0], behind=False)
+        panel.add("hline", 1.0 / n_types, "0.4", 0.8, None, None, (3.7 * 0.8, 1.6 * 0.8))
+        label_panel(panel, rm, figs.labels, f"share of the dominant {what}")
+        panel.ylim = (0.0, 1.0)
+        type_entries = [("patch", names[t], TYPE_COLORS[t - 1], False, 1.0) for t in range(1, n_types + 1)]
+        fig.set_legend(type_entries + [("line", f"1/{n_types}: no {what} dominates", "0.4", True)]
+                       + STATUS_ENTRIES, ncol=2)
     else:
-        draw_colors(ax, rm.xe, rm.ye, rgba)
-        draw_status(ax, rm, status)
-        label_axes(ax, rm, figs.labels)
-        if new:
-            type_bar(fig, ax, names)
-            share_bar(fig, ax, n_types, what)
-            figure_legend(fig, status_handles())
-    fig.suptitle(title, fontsize=9)
+        panel.add("cells", rm.xe, rm.ye, rgba)
+        status_cells(panel, rm, status)
+        label_panel(panel, rm, figs.labels)
+        fig.add_bar("categories", [panel], colors=TYPE_COLORS[:n_types],
+                    names=[names[t] for t in range(1, n_types + 1)])
+        shares = np.linspace(1.0 / n_types, 1.0, 64)
+        fig.add_bar("ramp", [panel], side="bottom", vmin=1.0 / n_types, vmax=1.0,
+                    shades=dominant_shade(np.array([parse_color("#404040")] * len(shares)), shares, n_types),
+                    label=f"shade: share of the dominant {what} (pale = mixed, full = pure)")
+        fig.set_legend(STATUS_ENTRIES)
     figs.save(fig, f"{law}_{name}", title, [f"shade: share of the dominant {what}"])
-
-
-def type_bar(fig, ax, names):
-    """The categorical colour bar of the categories 1..n, labelled names[t] ('<n>: <label>' for Types)."""
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import BoundaryNorm, ListedColormap
-
-    n_types = len(names)
-    cmap = ListedColormap(TYPE_COLORS[:n_types])
-    norm = BoundaryNorm([t + 0.5 for t in range(n_types + 1)], n_types)
-    bar = add_bar(fig, ScalarMappable(norm=norm, cmap=cmap), ax, ticks=range(1, n_types + 1))
-    bar.ax.set_yticklabels([names[t] for t in range(1, n_types + 1)], fontsize=7)
-
-
-def share_bar(fig, ax, n_types, what="Type"):
-    """A horizontal grey ramp explaining the shade: share of the dominant category from 1/n_types to 1."""
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import LinearSegmentedColormap, Normalize, to_rgb
-
-    shares = np.linspace(1.0 / n_types, 1.0, 64)
-    ramp = dominant_shade(np.array([to_rgb("#404040")] * len(shares)), shares, n_types)
-    cmap = LinearSegmentedColormap.from_list("share", ramp)
-    bar = add_bar(fig, ScalarMappable(norm=Normalize(1.0 / n_types, 1.0), cmap=cmap), ax, side="bottom")
-    bar.set_label(f"shade: share of the dominant {what} (pale = mixed, full = pure)", fontsize=7)
-    bar.ax.tick_params(labelsize=7)
 
 
 def type_fractions_map(figs, rm, law, labels, n_types):
@@ -347,22 +347,18 @@ def type_fractions_map(figs, rm, law, labels, n_types):
     title = figs.title(law, "fraction of valid samples per collision Type")
     values = [rm.grid(law, f"type_{t}_fraction") for t in range(1, n_types + 1)]
     norms = [column_norm(f"type_{t}_fraction", v, status) for t, v in enumerate(values, 1)]
-    fig, axs, new = figs.panels(rm, n_types, frame=("types", scale_of(norms[-1], np.zeros(1))))
-    mesh = None
-    for t, ax in zip(range(1, n_types + 1), axs):
+    fig = figs.new(n_types)
+    for t, panel in zip(range(1, n_types + 1), fig.panels):
         if rm.one_axis:
-            fraction_line(ax, rm, values[t - 1][0], rm.grid(law, f"type_{t}_fraction_lo")[0],
-                          rm.grid(law, f"type_{t}_fraction_hi")[0], status[0], figs.labels, TYPE_COLORS[t - 1])
-            ax.set_ylim(0, 1)
+            line_panel(panel, rm, values[t - 1][0], rm.grid(law, f"type_{t}_fraction_lo")[0],
+                       rm.grid(law, f"type_{t}_fraction_hi")[0], status[0], figs.labels, TYPE_COLORS[t - 1],
+                       top=1.0)
         else:
-            mesh = heat_map(ax, rm, values[t - 1], status, norms[t - 1], figs.labels)
-        ax.set_title(f"Type {t}: {labels.get(t, '')}", fontsize=8)
-    if new:
-        if mesh is not None:
-            colorbar(fig, mesh, axs, np.zeros(1), shrink=0.8)
-        handles = (band_handles("0.3") if rm.one_axis else []) + status_handles()
-        figure_legend(fig, handles)
-    fig.suptitle(title, fontsize=9)
+            heat_panel(panel, rm, values[t - 1], status, norms[t - 1], figs.labels)
+        panel.title = f"Type {t}: {labels.get(t, '')}"
+    if not rm.one_axis:
+        scale_bar(fig, fig.panels, norms[-1], np.zeros(1), shrink=0.8)
+    fig.set_legend((band_entries("0.3") if rm.one_axis else []) + STATUS_ENTRIES)
     figs.save(fig, f"{law}_type_fractions", title)
 
 
@@ -375,22 +371,19 @@ def share_panels(figs, rm, panels, status):
     """A figure of titled maps of values >= 0, each on its own scale from 0: a 2-D map on 0..max with its colour
     bar (a note where every cell is 0), or a step line; panels: (values, title, label of the scale) each.
     Returns the figure."""
-    norms = [None if rm.one_axis else range_norm(values, status) for values, _, _ in panels]
-    frame = ("shares",) + tuple((scale_of(norm, values), label) for norm, (values, _, label) in zip(norms, panels))
-    fig, axs, new = figs.panels(rm, len(panels), frame=frame)
-    for ax, norm, (values, what, label) in zip(axs, norms, panels):
+    fig = figs.new(len(panels))
+    for panel, (values, what, label) in zip(fig.panels, panels):
         if rm.one_axis:
-            fraction_line(ax, rm, values[0], None, None, status[0], figs.labels, ylabel=label)
-            ax.set_ylim(bottom=0)
+            line_panel(panel, rm, values[0], None, None, status[0], figs.labels, ylabel=label)
         else:
-            mesh = heat_map(ax, rm, values, status, norm, figs.labels)
-            if mesh is None:
-                annotate_center(ax, "0 in every cell")
-            elif new:
-                colorbar(fig, mesh, ax, values, label=label)
-        ax.set_title(what, fontsize=8)
-    if new:
-        figure_legend(fig, status_handles())
+            norm = range_norm(values, status)
+            heat_panel(panel, rm, values, status, norm, figs.labels)
+            if norm is None:
+                panel.note = "0 in every cell"
+            else:
+                scale_bar(fig, [panel], norm, values, label=label)
+        panel.title = what
+    fig.set_legend(STATUS_ENTRIES)
     return fig
 
 
@@ -402,7 +395,6 @@ def constraints_map(figs, rm, law):
         panels = [(rm.grid(law, column) / valid, what, FRACTION_LABEL) for column, what in CONSTRAINTS]
     fig = share_panels(figs, rm, panels, status)
     title = figs.title(law, "constraint violations (Chatterjee 1997 §3.2–§3.4), fraction of valid samples each")
-    fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{law}_constraints", title)
 
 
@@ -432,7 +424,6 @@ def compare_map(figs, cm, pair):
               ("type_differs_fraction", "collision type or mode (else slip state) differs", "fraction of samples both valid")]
     fig = share_panels(figs, cm, [(cm.grid(pair, column), what, label) for column, what, label in panels], status)
     title = figs.title(f"{a} vs {b}", "disagreement where both laws are valid (linear scale from 0)")
-    fig.suptitle(title, fontsize=9)
     figs.save(fig, f"{a}_vs_{b}_disagreement", title)
 
 
@@ -555,87 +546,37 @@ def draw(figs, job):
 
 
 _forked = None  # (figs, jobs) for the worker processes, which inherit it when forked
-# About how many panels (and colour bars beside them) a figure function draws, how long one takes; others: one.
-PANELS = {laws_gain_map: 4, type_fractions_map: 5, constraints_map: 4, compare_map: 3, dominant_type_map: 2,
-          dominant_map: 2}
-# How many of its next figures the first figure of a kind takes as long as: a process makes its panels, ticks,
-# colour bars and legend and draws them once (map_frames), the next figures of the kind only their cells.
-FIRST_FIGURE = 4
-
-
-def kind(job):
-    """What a job's figure and its frame follow from, as far as known before drawing: the figure function and
-    its arguments but the map, the law and the data (arrays); labels (dicts) as their items."""
-    rest = [tuple(a.items()) if isinstance(a, dict) else tuple(a) if isinstance(a, list) else a
-            for a in job[3:] if not isinstance(a, np.ndarray)]
-    return (job[0].__name__, *rest)
-
-
-def batches(jobs, workers):
-    """The jobs' indices in batches for the processes to take one at a time, the longest first: the jobs of
-    one kind in one batch (a process draws the next figures of a kind much faster than the first), unless
-    they would take longer than an even share of all."""
-    groups = {}
-    for i, job in enumerate(jobs):
-        groups.setdefault(kind(job), []).append(i)
-
-    def cost(at):
-        return PANELS.get(jobs[at[0]][0], 1) * (FIRST_FIGURE + len(at) - 1)
-
-    share = sum(cost(at) for at in groups.values()) / workers
-    pieces = []
-    for at in groups.values():
-        size = math.ceil(len(at) / min(len(at), math.ceil(cost(at) / share)))
-        pieces += [at[k:k + size] for k in range(0, len(at), size)]
-    return sorted(pieces, key=cost, reverse=True)
+# A figure's drawing costs about as much as this many map cells besides its cells (its axes, text, PNG); a
+# process is forked for every WORK_PER_PROCESS of them (below that, forking costs more than it saves).
+FIGURE_CELLS = 20_000
+WORK_PER_PROCESS = 200_000
 
 
 def draw_forked(indices):
-    """A process's batch of figures: these indices of the inherited job list; returns the paths written per
+    """A process's share of the figures: these indices of the inherited job list; returns the paths written per
     job."""
     return [draw(_forked[0], _forked[1][i]) for i in indices]
 
 
-def draw_all(figs, jobs, workers):
-    """Draws every job, in worker processes forked from this one (matplotlib imported, the input read) when
-    workers > 1; returns the paths written, in the jobs' order."""
+def draw_all(figs, jobs, workers, cells):
+    """Draws every job (a map of `cells` cells each), in worker processes forked from this one when workers > 1
+    and the maps are large; returns the paths written, in the jobs' order."""
     global _forked
     import multiprocessing
 
-    workers = min(workers, len(jobs))
-    order = batches(jobs, workers) if workers > 1 else []
-    if len(order) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    workers = min(workers, len(jobs), max(1, (cells + FIGURE_CELLS) * len(jobs) // WORK_PER_PROCESS))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [path for job in jobs for path in draw(figs, job)]
+    order = [list(range(k, len(jobs), workers)) for k in range(workers)]
     _forked = (figs, jobs)
     try:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(order))) as pool:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
             written = {}
             for at, paths in zip(order, pool.map(draw_forked, order, chunksize=1)):
                 written.update(zip(at, paths))
     finally:
         _forked = None
     return [path for i in range(len(jobs)) for path in written[i]]
-
-
-def import_matplotlib():
-    """Imports matplotlib with the Agg backend, the modules every figure needs and the process pool (once,
-    before any worker forks); returns the ImportError when this interpreter lacks it, else None."""
-    missing = import_agg()
-    if missing is not None:
-        return missing
-    try:
-        import matplotlib
-        import matplotlib.backends.backend_agg  # noqa: F401
-        import matplotlib.colorbar  # noqa: F401
-        import matplotlib.figure  # noqa: F401
-    except ImportError as err:
-        return err
-    import multiprocessing.pool  # noqa: F401 (draw_all's; with --wait loaded while the sweep runs, as matplotlib)
-    matplotlib.rcParams["hatch.linewidth"] = HATCH_LINEWIDTH
-    # Titles at a fixed height above their panels: nothing is drawn above a panel but its title, and the
-    # automatic placement measures every tick label of the panel first.
-    matplotlib.rcParams["axes.titley"] = 1.0
-    return None
 
 
 def cpu_count():
@@ -647,37 +588,28 @@ def cpu_count():
 
 
 def main(argv=None):
-    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input, 3 without
-    matplotlib."""
+    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input (3 without NumPy
+    or Pillow: before main, at import)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
     parser.add_argument("--quiet", action="store_true", help="do not print the written paths")
     parser.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"PNG resolution (default {DEFAULT_DPI})")
     parser.add_argument("--jobs", type=int, default=cpu_count(),
-                        help="processes drawing the figures (default: the CPUs this one may use)")
+                        help="at most so many processes draw the figures; only maps of many cells get more "
+                        "than one (default: the CPUs this one may use)")
     parser.add_argument("--wait", action="store_true",
-                        help="import matplotlib first, then wait for a line 'draw' on stdin before reading "
-                        "RUN_DIR (collsweep run starts the script so before its sweep); end of input: exit 0 "
-                        "without drawing")
+                        help="wait for a line 'draw' on stdin before reading RUN_DIR (collsweep run starts the "
+                        "script so before its sweep); end of input: exit 0 without drawing")
     parser.add_argument("--import-error", metavar="FILE",
-                        help="without matplotlib: write the import error into FILE, not on stderr (collsweep's)")
-    raw = sys.argv[1:] if argv is None else list(argv)
-    args = parser.parse_args(raw)
-    if args.wait:
-        missing = import_matplotlib()
-        if missing is not None:
-            return no_matplotlib(missing, raw)
-        if not wait_for_draw():
-            return 0
+                        help=f"without {MODULES}: write the import error into FILE, not on stderr (collsweep's)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+    if args.wait and not wait_for_draw():
+        return 0
     try:
         summary, model, rm = read_run(args.run_dir)
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
-    if not args.wait:
-        missing = import_matplotlib()
-        if missing is not None:
-            return no_matplotlib(missing, raw)
     out_dir = os.path.join(args.run_dir, "maps")
     try:
         os.makedirs(out_dir, exist_ok=True)
@@ -691,10 +623,7 @@ def main(argv=None):
     try:
         rm.read_columns(family.columns)
         jobs = family.plot(rm, summary)
-        # matplotlib's and the input's objects live to the end: the garbage collector need not go through them
-        # again in every process (nor touch their memory pages, shared with the forked processes).
-        gc.freeze()
-        written = draw_all(figs, jobs, args.jobs)
+        written = draw_all(figs, jobs, args.jobs, len(rm.xs) * len(rm.ys))
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(build-essential cmake git pkg-config libeigen3-dev libtomlplusplus-dev libcli11-dev librandom123-dev
           libgtest-dev libgmock-dev libbenchmark-dev libsiconos-numerics-dev libbox2d-dev python3 python3-matplotlib
-          python3-numpy libopenmpi-dev openmpi-bin ccache
+          python3-numpy python3-pil fonts-dejavu-core libopenmpi-dev openmpi-bin ccache
           python3-dev python3-pybind11 pybind11-dev python3-pandas python3-pytest python3-venv
           jupyter-nbconvert python3-nbconvert python3-nbclient python3-nbformat python3-ipykernel)
 

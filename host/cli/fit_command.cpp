@@ -133,7 +133,7 @@ std::string options_json(const FitOptions& o, const fit::FitSettings& s) {
 }
 
 // scripts/plot_fit.py on the folder, quietly (the console's last lines are the ranking), with the first
-// interpreter that can import matplotlib (plotting.hpp). Returns its exit status; kNoMatplotlib when none
+// interpreter that can import matplotlib (plotting.hpp). Returns its exit status; kCannotImport when none
 // could draw, with *why.
 int draw_fit_maps(const std::string& dir, std::string* why) {
   std::vector<std::string> failures;

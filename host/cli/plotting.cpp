@@ -123,11 +123,11 @@ std::string PlottingAttempt::failure(int exit_status) const {
     std::ifstream in(report_);
     std::getline(in, error);
   }
-  return who + ": cannot import matplotlib" + (error.empty() ? "" : ": " + error);
+  return who + ": " + (error.empty() ? std::string("cannot import what it draws with") : error);
 }
 
 bool plotting_unavailable(int exit_status) {
-  return exit_status == kNoMatplotlib || exit_status == 126 || exit_status == 127;
+  return exit_status == kCannotImport || exit_status == 126 || exit_status == 127;
 }
 
 int command_exit_status(int wait_status) {
@@ -136,16 +136,17 @@ int command_exit_status(int wait_status) {
 
 std::string no_plotting_python(const std::vector<std::string>& failures) {
   if (failures.empty()) return "no python3 found (COLLSWEEP_PYTHON, /usr/bin/python3, python3 on PATH)";
-  std::string why = failures.size() > 1 ? "no interpreter can import matplotlib: " : "";
+  std::string why = failures.size() > 1 ? "no interpreter can draw: " : "";
   bool imports = false;
   for (std::size_t i = 0; i < failures.size(); ++i) {
     why += (i ? "; " : "") + failures[i];
-    imports = imports || failures[i].find("cannot import matplotlib") != std::string::npos;
+    imports = imports || failures[i].find(": cannot import ") != std::string::npos;
   }
   if (imports)
     why +=
-        "; to draw, install matplotlib: pip install matplotlib in a virtual environment, Debian's "
-        "python3-matplotlib for /usr/bin/python3 as scripts/setup.sh does";
+        "; to draw, install matplotlib (it brings NumPy and Pillow, which the maps draw with): pip install "
+        "matplotlib in a virtual environment, Debian's python3-matplotlib for /usr/bin/python3 as "
+        "scripts/setup.sh does";
   return why;
 }
 
@@ -155,7 +156,7 @@ int run_plotting_script(const std::string& script, const std::string& args,
   std::error_code ec;
   if (!fs::exists(script, ec)) {
     failures->push_back("plot script " + script + " not found");
-    return kNoMatplotlib;
+    return kCannotImport;
   }
   for (std::size_t i = first; i < pythons.size(); ++i) {
     const PlottingAttempt attempt(pythons[i], script, args);
@@ -163,7 +164,7 @@ int run_plotting_script(const std::string& script, const std::string& args,
     if (!plotting_unavailable(status)) return status;
     failures->push_back(attempt.failure(status));
   }
-  return kNoMatplotlib;
+  return kCannotImport;
 }
 
 }  // namespace collsweep::cli

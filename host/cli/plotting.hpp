@@ -23,11 +23,12 @@ std::vector<std::string> plotting_pythons();
 // s in single quotes for /bin/sh.
 std::string shell_quoted(const std::string& s);
 
-// Exit status of a plotting script whose interpreter cannot import matplotlib.
-constexpr int kNoMatplotlib = 3;
+// Exit status of a plotting script whose interpreter cannot import what it draws with (the maps: NumPy and
+// Pillow; the fit's figures: matplotlib).
+constexpr int kCannotImport = 3;
 
 // One interpreter's run of a plotting script: `PYTHON SCRIPT ARGS --import-error FILE`, where FILE is a
-// temporary file (removed with this) into which the script writes why it cannot import matplotlib.
+// temporary file (removed with this) into which the script writes why it cannot import what it draws with.
 class PlottingAttempt {
  public:
   PlottingAttempt(const std::string& python, const std::string& script, const std::string& args);
@@ -40,8 +41,9 @@ class PlottingAttempt {
   // Whether the interpreter exists (a path to an executable file, or a name found on PATH); when it does
   // not, failure(127) says so without running the command.
   bool found() const;
-  // Why this interpreter drew nothing, after the command ended with `exit_status` (kNoMatplotlib, or the
-  // shell's 126 or 127): "<python>: cannot import matplotlib: <its import error>", or that it cannot run.
+  // Why this interpreter drew nothing, after the command ended with `exit_status` (kCannotImport, or the
+  // shell's 126 or 127): "<python>: cannot import <modules>: <its import error>" as the script wrote it, or
+  // that it cannot run.
   std::string failure(int exit_status) const;
 
  private:
@@ -52,12 +54,12 @@ class PlottingAttempt {
 bool plotting_unavailable(int exit_status);
 // The exit status of a finished /bin/sh command from system() or pclose() (-1 when it did not end normally).
 int command_exit_status(int wait_status);
-// "why" when no interpreter drew: each one tried and its failure, and how to install matplotlib.
+// "why" when no interpreter drew: each one tried and its failure, and how to install what draws.
 std::string no_plotting_python(const std::vector<std::string>& failures);
 
 // Runs SCRIPT ARGS (ARGS already quoted for /bin/sh) with each interpreter of `pythons` from the `first`-th
-// on until one can import matplotlib, appending each one's failure (or the missing script) to *failures.
-// Returns the exit status of that one's run, or kNoMatplotlib when none could draw (or none was left).
+// on until one can import what the script draws with, appending each one's failure (or the missing script) to *failures.
+// Returns the exit status of that one's run, or kCannotImport when none could draw (or none was left).
 int run_plotting_script(const std::string& script, const std::string& args,
                         const std::vector<std::string>& pythons, std::size_t first,
                         std::vector<std::string>* failures);

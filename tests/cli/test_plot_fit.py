@@ -453,11 +453,12 @@ class Script(unittest.TestCase):
             self.assertEqual(result.returncode, 3, result.stderr)
             self.assertEqual("matplotlib" in result.stderr, "--quiet" not in extra, result.stderr)
             self.assertNotIn("Traceback", result.stderr)
-        # collsweep's --import-error FILE: the import error in FILE, nothing on stderr.
+        # collsweep's --import-error FILE: what cannot be imported and why in FILE, nothing on stderr.
         report = os.path.join(self.tmp.name, "import_error.txt")
         bare = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        for python, run_env, said in (((sys.executable,), env, "no matplotlib here"),
-                                      ((sys.executable, "-S"), bare, "No module named 'matplotlib'")):
+        for python, run_env, said in (((sys.executable,), env, "cannot import matplotlib: no matplotlib here"),
+                                      ((sys.executable, "-S"), bare,
+                                       "cannot import matplotlib: No module named 'matplotlib'")):
             result = self.plot(folder, "--import-error", report, env=run_env, python=python)
             self.assertEqual((result.returncode, result.stderr), (3, ""))
             with open(report) as f:

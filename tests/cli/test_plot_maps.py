@@ -36,6 +36,7 @@ def load_script():
     """scripts/plot_maps.py as a module."""
     spec = importlib.util.spec_from_file_location("plot_maps", SCRIPT)
     module = importlib.util.module_from_spec(spec)
+    sys.modules["plot_maps"] = module  # its forked processes' function is found by name
     spec.loader.exec_module(module)
     return module
 
@@ -383,6 +384,109 @@ class Layout(unittest.TestCase):
         self.assertLess(ax.get_position().x1, fig.axes[1].get_position().x0)
 
 
+class Raster(unittest.TestCase):
+    """The figures' pixels (map_figure, map_raster): cells, statuses, ticks, colour bars and placement."""
+
+    def render(self, fig):
+        """The figure's pixels and its panels' pixel boxes."""
+        from map_raster import Canvas
+
+        boxes = fig.arrange(Canvas(int(round(fig.width * fig.dpi)), int(round(fig.height * fig.dpi)), fig.dpi))
+        return fig.render().astype(int), boxes
+
+    def test_cells_and_statuses(self):
+        from map_figure import Figure
+
+        grid = md.MapGrid(["theta", "mu"], [5.0, 15.0, 25.0] * 2, [0.1] * 3 + [0.3] * 3)
+        values = np.array([[0.0, 0.5, 1.0], [0.25, 0.75, 0.5]])
+        status = np.array([[md.FULL, md.FULL, md.EMPTY], [md.THIN, md.FULL, md.FULL]])
+        fig = Figure(1, 6.4, 4.8, dpi=50)
+        (panel,) = fig.panels
+        pm.heat_panel(panel, grid, values, status, md.Scale(0.0, 1.0), pm.AXIS_LABELS)
+        pixels, (box,) = self.render(fig)
+        x0, y0, x1, y1 = box
+
+        def centre(i, j):  # the pixel at the centre of cell (row j from the bottom, column i)
+            return pixels[int(y1 - (j + 0.5) / 2 * (y1 - y0)), int(x0 + (i + 0.5) / 3 * (x1 - x0))]
+
+        def viridis(v):
+            return [int(round(c * 255)) for c in matplotlib.colormaps["viridis"](v)[:3]]
+
+        for i, j in ((0, 0), (1, 0), (1, 1), (2, 1)):
+            np.testing.assert_allclose(centre(i, j), viridis(values[j, i]), atol=1, err_msg=str((i, j)))
+        np.testing.assert_array_equal(centre(2, 0), [0xBD] * 3)  # no valid sample: grey
+        # the thin cell (0, 1): washed out toward white (THIN_WASH) and hatched in the hatch colour
+        cy0, cy1 = int(y1 - 0.95 * (y1 - y0)), int(y1 - 0.55 * (y1 - y0))
+        cx0, cx1 = int(x0 + 0.02 * (x1 - x0)), int(x0 + 0.3 * (x1 - x0))
+        thin = pixels[cy0:cy1, cx0:cx1].reshape(-1, 3)
+        washed = np.array(viridis(0.25)) * (1 - md.THIN_WASH[3]) + 255 * md.THIN_WASH[3]
+        self.assertTrue(np.any(np.all(np.abs(thin - washed) <= 1, axis=1)))
+        self.assertTrue(np.any(np.all(thin < 80, axis=1)))  # hatch lines (#303030)
+
+    def test_ticks_where_matplotlib_puts_them(self):
+        from map_figure import Figure
+
+        fig = Figure(1, 6.4, 4.8, dpi=72)
+        (panel,) = fig.panels
+        panel.xlim, panel.ylim = (0.0, 90.0), (0.0, 1.5)
+        pixels, (box,) = self.render(fig)
+        x0, y0, x1, y1 = box
+        import map_ticks
+
+        ticks = map_ticks.locate(0.0, 90.0, map_ticks.tick_count(x1 - x0, 7, "x"))  # 1 px = 1 pt at 72 dpi
+        self.assertEqual(ticks, [0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0])
+        below = pixels[y1 + 2, :, 0]
+        for t in ticks:
+            self.assertLess(below[int(x0 + t / 90.0 * (x1 - x0))], 128, t)
+        self.assertEqual(below[int(x0 + 5 / 90.0 * (x1 - x0))], 255)  # no tick between them
+
+    def test_scale_bar_and_its_arrow(self):
+        from map_figure import Figure
+
+        for extend in ("neither", "max"):
+            fig = Figure(1, 6.4, 4.8, dpi=50)
+            fig.add_bar("scale", fig.panels, vmin=0.0, vmax=0.2, extend=extend, label="fraction")
+            pixels, _ = self.render(fig)
+            bx0, by0, bx1, by1 = fig.bars[0].rect
+            mid = int((bx0 + bx1) / 2)
+            for f in (0.1, 0.5, 0.9):
+                colour = matplotlib.colormaps["viridis"](f)[:3]
+                np.testing.assert_allclose(pixels[int(by1 - f * (by1 - by0)), mid], np.array(colour) * 255,
+                                           atol=8, err_msg=f)
+            above = pixels[int(by0 - 2), mid]
+            if extend == "max":  # the arrow in the top colour
+                np.testing.assert_allclose(above, np.array(matplotlib.colormaps["viridis"](1.0)[:3]) * 255, atol=8)
+            else:
+                np.testing.assert_array_equal(above, [255, 255, 255])
+
+    def test_panels_and_bars_apart_inside_the_figure(self):
+        from map_figure import Figure
+
+        for n, bars in ((1, "grid"), (4, "grid"), (5, "grid"), (4, "panel"), (3, "panel")):
+            fig = Figure(n, None if n > 1 else 6.4, None if n > 1 else 4.8, dpi=60)
+            for k, panel in enumerate(fig.panels):
+                panel.xlim, panel.ylim, panel.title = (0.0, 90.0), (0.0, 1.5), f"panel {k}"
+                panel.xlabel, panel.ylabel = "approach angle", "friction"
+                if bars == "panel":
+                    fig.add_bar("scale", [panel], vmin=0.0, vmax=1.0, label="fraction")
+            if bars == "grid":
+                fig.add_bar("scale", fig.panels, shrink=0.8, vmin=0.0, vmax=0.03, label="fraction")
+            fig.set_legend(pm.STATUS_ENTRIES)
+            fig.title = "config — law\nwhat"
+            _, boxes = self.render(fig)
+            width, height = fig.width * fig.dpi, fig.height * fig.dpi
+            rects = list(boxes) + [bar.rect for bar in fig.bars]
+            for r in rects:
+                self.assertTrue(0 < r[0] < r[2] < width and 0 < r[1] < r[3] < height, (n, bars, r))
+            for i, a in enumerate(rects):
+                for b in rects[i + 1:]:
+                    apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                    self.assertTrue(apart, (n, bars, a, b))
+            # the legend band and the title stay free: panels end 0.4 in above the bottom, 0.5 in below the top
+            self.assertLess(max(b[3] for b in boxes), height - 0.4 * fig.dpi)
+            self.assertGreater(min(b[1] for b in boxes), 0.5 * fig.dpi)
+
+
 class Reading(unittest.TestCase):
     """map.csv read into grids: values per cell, empty fields, short rows."""
 
@@ -524,86 +628,55 @@ class Runs(unittest.TestCase):
                                "smith-3d")
         self.assertEqual(cases, ["case 1", "2: slides on", "3: slip reversed"])
 
-    def test_one_process_draws_the_same_files(self):
+    def test_processes_draw_the_same_files(self):
+        """The figures drawn in forked processes are byte for byte those drawn in one."""
         folder = planar_run(os.path.join(self.tmp.name, "serial"), ["theta", "mu"])
-        result = self.plot(folder, "--jobs", "1")
-        self.check_written(folder, result, expected_planar())
-        self.assertEqual([os.path.basename(p) for p in result.stdout.split()],
-                         [os.path.basename(p) for p in self.plot(folder).stdout.split()])
-
-    def test_emptied_figure_draws_as_a_new_one(self):
-        """A figure reused for the next map of the same grid (Figures.panels) gives the same pixels as a new
-        one, for every figure of a planar run."""
-        from PIL import Image
-
-        folder = planar_run(os.path.join(self.tmp.name, "reuse"), ["theta", "mu"])
-        self.assertIsNone(pm.import_matplotlib())
         summary, model, rm = pm.read_run(folder)
         family = pm.FAMILIES[model]
-        jobs = family.plot(rm, summary)
-        shared, fresh = (os.path.join(folder, name) for name in ("shared", "fresh"))
-        os.makedirs(shared)
-        os.makedirs(fresh)
-        figs = pm.Figures(shared, int(DPI), "reuse.toml", family.axis_labels)
-        reused = [path for job in jobs for path in pm.draw(figs, job)]
-        new = [path for job in jobs
-               for path in pm.draw(pm.Figures(fresh, int(DPI), "reuse.toml", family.axis_labels), job)]
-        self.assertEqual(len(reused), len(expected_planar()))
-        for a, b in zip(reused, new):
-            self.assertTrue(np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b))), a)
-
-    def test_kept_frame_draws_as_one_pass(self):
-        """A figure drawn over its kept frame, the axes of alike panels copied (map_frames), has the pixels of
-        the same figure drawn in one pass, for every figure of a planar run, new or reused."""
-        import map_frames
-
-        folder = planar_run(os.path.join(self.tmp.name, "frames"), ["theta", "mu"])
-        self.assertIsNone(pm.import_matplotlib())
-        summary, model, rm = pm.read_run(folder)
-        family = pm.FAMILIES[model]
-        checked = []
-        test = self
-
-        class Compared(pm.Figures):
-            def save(self, fig, name, title, notes=()):
-                md.arrange(fig)
-                framed = np.array(map_frames.render(fig))
-                test.assertTrue(np.array_equal(framed, np.asarray(map_frames.render_whole(fig))), name)
-                checked.append(name)
-
-        figs = Compared(folder, pm.DEFAULT_DPI, "frames.toml", family.axis_labels)
-        for job in family.plot(rm, summary):
-            pm.draw(figs, job)
-        self.assertEqual(len(checked), len(expected_planar()))
+        rm.read_columns(family.columns)
+        written = {}
+        for workers, work in ((1, pm.WORK_PER_PROCESS), (3, 1)):
+            out = os.path.join(folder, f"maps_{workers}")
+            os.makedirs(out)
+            pm.WORK_PER_PROCESS, kept = work, pm.WORK_PER_PROCESS
+            try:
+                paths = pm.draw_all(pm.Figures(out, int(DPI), "serial.toml", family.axis_labels),
+                                    family.plot(rm, summary), workers, len(rm.xs) * len(rm.ys))
+            finally:
+                pm.WORK_PER_PROCESS = kept
+            written[workers] = {os.path.basename(p): open(p, "rb").read() for p in paths}
+        self.assertEqual(set(written[1]), expected_planar())
+        self.assertEqual(written[1], written[3])
 
     def test_wait_draws_when_told(self):
-        """--wait (collsweep run): matplotlib first, the folder once stdin says "draw"; end of input: no maps."""
+        """--wait (collsweep run): the imports first, the folder once stdin says "draw"; end of input: no maps."""
         folder = planar_run(os.path.join(self.tmp.name, "waits"), ["theta", "mu"])
         ended = self.plot(folder, "--wait", input="")
         self.assertEqual((ended.returncode, ended.stdout, ended.stderr), (0, "", ""))
         self.assertFalse(os.path.exists(os.path.join(folder, "maps")))
         self.check_written(folder, self.plot(folder, "--wait", input="draw\n"), expected_planar())
 
-    def test_without_matplotlib(self):
-        """A python3 that cannot import it (-S: no site packages) exits 3, saying so unless --quiet."""
+    def test_without_numpy(self):
+        """A python3 that cannot import NumPy (-S: no site packages) exits 3, saying so unless --quiet."""
         folder = planar_run(os.path.join(self.tmp.name, "bare"), ["theta", "mu"])
         for extra, text in (((), "draw\n"), (("--wait",), "draw\n"), (("--quiet",), "")):
             result = subprocess.run([sys.executable, "-S", SCRIPT, folder, *extra], capture_output=True,
                                     text=True, timeout=120, input=text)
             self.assertEqual(result.returncode, 3, result.stderr)
-            self.assertEqual("matplotlib" in result.stderr, "--quiet" not in extra, result.stderr)
+            self.assertEqual("cannot import NumPy and Pillow: No module named 'numpy'" in result.stderr,
+                             "--quiet" not in extra, result.stderr)
             self.assertNotIn("Traceback", result.stderr)
         told_nothing = subprocess.run([sys.executable, "-S", SCRIPT, folder, "--wait"], capture_output=True,
                                       text=True, timeout=120, input="")
         self.assertEqual((told_nothing.returncode, told_nothing.stderr), (0, ""))
-        # collsweep's --import-error FILE: the import error in FILE, nothing on stderr.
+        # collsweep's --import-error FILE: what cannot be imported and why in FILE, nothing on stderr.
         report = os.path.join(self.tmp.name, "import_error.txt")
         for extra in ((), ("--wait",)):
             result = subprocess.run([sys.executable, "-S", SCRIPT, folder, *extra, "--import-error", report],
                                     capture_output=True, text=True, timeout=120, input="draw\n")
             self.assertEqual((result.returncode, result.stderr), (3, ""))
             with open(report) as f:
-                self.assertEqual(f.read(), "No module named 'matplotlib'\n")
+                self.assertEqual(f.read(), "cannot import NumPy and Pillow: No module named 'numpy'\n")
         self.assertFalse(os.path.exists(os.path.join(folder, "maps")))
 
     def test_old_format(self):
