@@ -90,7 +90,11 @@ class Canvas:
         """A rectangle between pixel edges x0..x1, y0..y1, rounded to whole pixels (at least one pixel wide and
         high where it is not empty: thin lines stay visible)."""
         (ix0, ix1), (iy0, iy1) = whole_pixels(x0, x1), whole_pixels(y0, y1)
-        if ix1 > ix0 and iy1 > iy0:
+        if ix1 <= ix0 or iy1 <= iy0:
+            return
+        if alpha >= 1.0:  # opaque: the pixels take the colour
+            self.rgb[max(iy0, 0):max(iy1, 0), max(ix0, 0):max(ix1, 0)] = 255.0 * parse_color(color)
+        else:
             self.blend(ix0, iy0, np.ones((iy1 - iy0, ix1 - ix0)), color, alpha)
 
     def line(self, x0, y0, x1, y1, width_px, color, dashes=None):

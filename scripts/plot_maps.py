@@ -549,7 +549,7 @@ _forked = None  # (figs, jobs) for the worker processes, which inherit it when f
 # A figure's drawing costs about as much as this many map cells besides its cells (its axes, text, PNG); a
 # process is forked for every WORK_PER_PROCESS of them (below that, forking costs more than it saves).
 FIGURE_CELLS = 20_000
-WORK_PER_PROCESS = 200_000
+WORK_PER_PROCESS = 100_000
 
 
 def draw_forked(indices):
