@@ -12,7 +12,7 @@ import numpy as np
 import map_layout as L
 from map_colormap import VIRIDIS, colormap_rgba
 from map_drawing import HATCH_COLOR
-from map_raster import Canvas, parse_color
+from map_raster import Canvas, dash_segments, parse_color
 from map_ticks import format_ticks, locate, tick_count
 
 LINE_PT = 0.8  # spines, ticks, colour bar outlines (matplotlib's axes.linewidth)
@@ -31,6 +31,7 @@ class Panel:
         self.steps = []  # (method name of Drawing, arguments)
 
     def add(self, step, *args):
+        """A drawing step: a method of Drawing and its arguments, drawn in the order added."""
         self.steps.append((step, args))
 
 
@@ -71,6 +72,7 @@ class Figure:
         self.bars, self.legend, self.legend_ncol, self.title = [], [], 1, ""
 
     def add_bar(self, kind, panels, side="right", shrink=1.0, **what):
+        """A colour bar of these panels (see Bar); returns it."""
         bar = Bar(kind, list(panels), side, shrink, **what)
         self.bars.append(bar)
         return bar
@@ -153,8 +155,7 @@ class Figure:
 
 
 def y_ticks(panel, length_pt):
-    """(values, labels, corner) of a panel's y axis of this length in points (none for a one-axis map's
-    missing y label is still ticked: every panel has a y axis)."""
+    """(values, labels, corner text) of the ticks of a panel's y axis of this length in points."""
     lo, hi = panel.ylim
     values = locate(lo, hi, tick_count(length_pt, L.TICK_SIZE, "y"))
     return (values,) + tuple(format_ticks(values, lo, hi))
@@ -230,7 +231,7 @@ class Drawing:
         a = self.box[0] if x0 is None else float(self.x(x0))
         b = self.box[2] if x1 is None else float(self.x(x1))
         if self.box[1] - w <= y <= self.box[3] + w:
-            for s, e in (dash(a, b, [self.c.px(d) for d in dashes]) if dashes else [(a, b)]):
+            for s, e in dash_segments(a, b, [self.c.px(d) for d in dashes] if dashes else None):
                 self.fill(s, y - w / 2, e, y + w / 2, color)
 
     def bars(self, x0, x1, heights, colors):
@@ -271,12 +272,6 @@ class Drawing:
         c.fill(cx - width / 2 - pad, cy - half_h - pad, cx + width / 2 + pad, cy + half_h + pad, "white", 0.9)
         c.frame(cx - width / 2 - pad, cy - half_h - pad, cx + width / 2 + pad, cy + half_h + pad, c.px(1.0), "0.5")
         c.text(cx, cy, text, 9, "center", "center")
-
-
-def dash(a, b, pattern):
-    """The on-pieces of a dashed line from a to b (pattern: on, off pixels)."""
-    on, off = pattern
-    return [(s, min(s + on, b)) for s in np.arange(a, b, on + off)]
 
 
 def draw_bar(c, bar):
@@ -355,7 +350,7 @@ def draw_handle(c, entry, x, cy, w, h):
     if entry[0] == "line":
         _, _, color, dashed = entry
         lw = c.px(1.2 if not dashed else 0.8)
-        pieces = dash(x, x + w, [c.px(3.7 * 0.8), c.px(1.6 * 0.8)]) if dashed else [(x, x + w)]
+        pieces = dash_segments(x, x + w, [c.px(3.7 * 0.8), c.px(1.6 * 0.8)] if dashed else None)
         for a, b in pieces:
             c.fill(a, cy - lw / 2, b, cy + lw / 2, color)
         return

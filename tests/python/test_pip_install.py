@@ -1,6 +1,7 @@
 # `pip install` of this repository into a new virtual environment with NumPy 2 and pandas from PyPI, then module
 # tests run there without PYTHONPATH: evaluate bit for bit `collsweep eval` (every law of every family), run the
-# same map.csv as `collsweep run`, the maps drawn by an interpreter that has matplotlib; then again with NumPy 1.
+# same map.csv as `collsweep run`, the maps drawn by an interpreter that can (one with NumPy and Pillow); then
+# again with NumPy 1.
 # Skipped when PyPI cannot be reached.
 import os
 import pathlib
