@@ -47,12 +47,20 @@ class Bar:
     def label(self):
         return self.what.get("label", "")
 
+    def limits(self):
+        """The scale's ends; a scale of one value (a one-case law's shade ramp from 1/1 to 1) widened by a tenth
+        of it on either side, as matplotlib's colour bar widens it (transforms.nonsingular, expander 0.1)."""
+        lo, hi = float(self.what["vmin"]), float(self.what["vmax"])
+        if hi > lo:
+            return lo, hi
+        return (lo - 0.1 * abs(lo), hi + 0.1 * abs(hi)) if lo != 0.0 else (-0.1, 0.1)
+
     def ticks(self, length_pt):
         """(positions 0..1 along the bar, labels, corner text)."""
         if self.kind == "categories":
             n = len(self.what["names"])
             return [(t + 0.5) / n for t in range(n)], list(self.what["names"]), ""
-        lo, hi = self.what["vmin"], self.what["vmax"]
+        lo, hi = self.limits()
         axis = "y" if self.side == "right" else "x"
         values = locate(lo, hi, tick_count(length_pt, L.TICK_SIZE, axis))
         labels, corner = format_ticks(values, lo, hi)
@@ -284,7 +292,7 @@ def draw_bar(c, bar):
     n = max(int(round(length_px)), 1)
     along = (np.arange(n) + 0.5) / n  # 0..1 from the bar's low end
     if bar.kind == "scale":
-        lo, hi = bar.what["vmin"], bar.what["vmax"]
+        lo, hi = bar.limits()
         rgba = colormap_rgba(lo + along * (hi - lo), lo, hi, bar.what.get("table", VIRIDIS))
     elif bar.kind == "categories":
         colors = np.array([parse_color(col) for col in bar.what["colors"]])
@@ -358,8 +366,9 @@ def draw_handle(c, entry, x, cy, w, h):
     box = (x, cy - h / 2, x + w, cy + h / 2)
     if face is not None:
         c.fill(*box, face, alpha)
-    if hatched:
+    if hatched:  # the thin cells' entry: hatched, with an edge in the hatch colour (matplotlib's Patch, 1 pt)
         hatch_box(c, box)
+        c.frame(*box, c.px(1.0), HATCH_COLOR)
 
 
 def hatch_width(c):

@@ -459,6 +459,16 @@ class Raster(unittest.TestCase):
             else:
                 np.testing.assert_array_equal(above, [255, 255, 255])
 
+    def test_a_scale_of_one_value_is_widened_as_matplotlib_widens_it(self):
+        import map_figure
+
+        bar = map_figure.Bar("ramp", [], side="bottom", vmin=1.0, vmax=1.0, shades=[[0.25] * 3])
+        self.assertEqual(bar.limits(), (0.9, 1.1))
+        positions, labels, _ = bar.ticks(300.0)
+        self.assertEqual(labels[0], "0.900")
+        self.assertEqual(labels[-1], "1.100")
+        self.assertTrue(all(0.0 <= p <= 1.0 for p in positions))
+
     def test_panels_and_bars_apart_inside_the_figure(self):
         from map_figure import Figure
 
@@ -609,6 +619,30 @@ class Runs(unittest.TestCase):
         self.assertNotIn(pm.NO_GAIN, png_text(os.path.join(maps, "poisson-3d_gain_fraction.png"))["Description"])
         self.assertIn("share of the dominant mode",
                       png_text(os.path.join(maps, "chatterjee-ruina-3d_dominant_mode.png"))["Description"])
+
+    def test_spatial_thesis_law_of_one_case(self):
+        """brach-3d has one case: its dominant-case map's shade scale runs from 1/1 to 1 (drawn widened, as
+        matplotlib widens a scale of one value)."""
+        folder = spatial_run(os.path.join(self.tmp.name, "one_case"))
+        path = os.path.join(folder, "map.csv")
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            header, rows = reader.fieldnames, list(reader)
+        rows += [dict(r, law="brach-3d") for r in rows if r["law"] == "stronge-3d"]
+        with open(path, "w", newline="") as f:
+            writer = csv.DictWriter(f, header + ["case_1", "case_2", "case_3"])
+            writer.writeheader()
+            for r in rows:
+                writer.writerow(dict(r, case_1=r["valid"] if r["law"] == "brach-3d" else "0", case_2="0",
+                                     case_3="0"))
+        with open(os.path.join(folder, "summary.json")) as f:
+            summary = json.load(f)
+        summary["laws"]["brach-3d"] = {"valid_samples": 1, "cases": {"1: given impulse ratios": 11}}
+        with open(os.path.join(folder, "summary.json"), "w") as f:
+            json.dump(summary, f)
+        expected = ({f"{law}_{kind}.png" for law in SPATIAL_LAWS for kind in ("gain_fraction", "dominant_mode")}
+                    | {"brach-3d_gain_fraction.png", "brach-3d_dominant_case.png", "laws_gain_fraction.png"})
+        self.check_written(folder, self.plot(folder), expected)
 
     def test_spatial_dominant_mode(self):
         rm = pm.read_run(spatial_run(os.path.join(self.tmp.name, "modes")))[2]
