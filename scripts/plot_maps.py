@@ -539,10 +539,17 @@ FAMILIES = {
 
 
 def draw(figs, job):
-    """Draws one figure (a job: the figure function and its arguments after figs); returns the paths written."""
+    """Draws one figure (a job: the figure function and its arguments after figs); returns the paths written and
+    None, or no path and why the figure could not be drawn: a figure that fails must not cost the others."""
     start = len(figs.written)
-    job[0](figs, *job[1:])
-    return figs.written[start:]
+    try:
+        job[0](figs, *job[1:])
+    except (InputError, OSError):
+        raise  # the input or the folder: every figure would fail so
+    except Exception as err:  # noqa: BLE001 (a defect of this script: said, the other figures drawn)
+        of = f" of {job[2]}" if len(job) > 2 and isinstance(job[2], str) else ""
+        return [], f"{job[0].__name__}{of}: {type(err).__name__}: {err}"
+    return figs.written[start:], None
 
 
 _forked = None  # (figs, jobs) for the worker processes, which inherit it when forked
@@ -553,30 +560,32 @@ WORK_PER_PROCESS = 100_000
 
 
 def draw_forked(indices):
-    """A process's share of the figures: these indices of the inherited job list; returns the paths written per
+    """A process's share of the figures: these indices of the inherited job list; returns draw()'s answer per
     job."""
     return [draw(_forked[0], _forked[1][i]) for i in indices]
 
 
 def draw_all(figs, jobs, workers, cells):
     """Draws every job (a map of `cells` cells each), in worker processes forked from this one when workers > 1
-    and the maps are large; returns the paths written, in the jobs' order."""
+    and the maps are large; returns the paths written, in the jobs' order, and the figures not drawn (why)."""
     global _forked
     import multiprocessing
 
     workers = min(workers, len(jobs), max(1, (cells + FIGURE_CELLS) * len(jobs) // WORK_PER_PROCESS))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [path for job in jobs for path in draw(figs, job)]
-    order = [list(range(k, len(jobs), workers)) for k in range(workers)]
-    _forked = (figs, jobs)
-    try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            written = {}
-            for at, paths in zip(order, pool.map(draw_forked, order, chunksize=1)):
-                written.update(zip(at, paths))
-    finally:
-        _forked = None
-    return [path for i in range(len(jobs)) for path in written[i]]
+        done = [draw(figs, job) for job in jobs]
+    else:
+        order = [list(range(k, len(jobs), workers)) for k in range(workers)]
+        _forked = (figs, jobs)
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                answers = {}
+                for at, drawn in zip(order, pool.map(draw_forked, order, chunksize=1)):
+                    answers.update(zip(at, drawn))
+        finally:
+            _forked = None
+        done = [answers[i] for i in range(len(jobs))]
+    return [path for paths, _ in done for path in paths], [why for _, why in done if why]
 
 
 def cpu_count():
@@ -588,8 +597,8 @@ def cpu_count():
 
 
 def main(argv=None):
-    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input (3 without NumPy
-    or Pillow: before main, at import)."""
+    """Reads the run, draws its maps into RUN_DIR/maps/ and prints each path; 2 on bad input, 1 when a figure
+    could not be drawn (the others are; 3 without NumPy or Pillow: before main, at import)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir")
     parser.add_argument("--quiet", action="store_true", help="do not print the written paths")
@@ -623,7 +632,7 @@ def main(argv=None):
     try:
         rm.read_columns(family.columns)
         jobs = family.plot(rm, summary)
-        written = draw_all(figs, jobs, args.jobs, len(rm.xs) * len(rm.ys))
+        written, failed = draw_all(figs, jobs, args.jobs, len(rm.xs) * len(rm.ys))
     except InputError as err:
         print(f"plot_maps: {err}", file=sys.stderr)
         return 2
@@ -633,7 +642,9 @@ def main(argv=None):
     if not args.quiet:
         for path in written:
             print(path)
-    return 0
+    for why in failed:
+        print(f"plot_maps: not drawn (a defect of this script; please report it): {why}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -69,6 +69,10 @@ void report_run_folder(const SweepResult<Spec>& result, const std::filesystem::p
     // Maps asked for and none drawn: a warning, also when quiet (the Python module's run warns with it).
     if (drawn == MapsDrawn::unavailable && !why.empty())
       std::cerr << o.command << ": warning: no maps drawn (" << why << ")\n";
+    // The script failed (its own message above): the results are complete, some or all maps are not.
+    if (drawn == MapsDrawn::failed)
+      std::cerr << o.command << ": warning: maps not all drawn (the plotting script's message above); the "
+                << "results are complete\n";
   }
   std::cout << totals_table(result);
   std::cout << "samples/s: "

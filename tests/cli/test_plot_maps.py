@@ -674,13 +674,39 @@ class Runs(unittest.TestCase):
             os.makedirs(out)
             pm.WORK_PER_PROCESS, kept = work, pm.WORK_PER_PROCESS
             try:
-                paths = pm.draw_all(pm.Figures(out, int(DPI), "serial.toml", family.axis_labels),
-                                    family.plot(rm, summary), workers, len(rm.xs) * len(rm.ys))
+                paths, failed = pm.draw_all(pm.Figures(out, int(DPI), "serial.toml", family.axis_labels),
+                                            family.plot(rm, summary), workers, len(rm.xs) * len(rm.ys))
             finally:
                 pm.WORK_PER_PROCESS = kept
+            self.assertEqual(failed, [])
             written[workers] = {os.path.basename(p): open(p, "rb").read() for p in paths}
         self.assertEqual(set(written[1]), expected_planar())
         self.assertEqual(written[1], written[3])
+
+    def test_a_failing_figure_costs_no_other(self):
+        """A figure whose drawing raises (a defect) is named with its error; the other figures are drawn, in one
+        process or several."""
+        folder = planar_run(os.path.join(self.tmp.name, "defect"), ["theta", "mu"])
+        summary, model, rm = pm.read_run(folder)
+        family = pm.FAMILIES[model]
+        rm.read_columns(family.columns)
+
+        def broken_map(figs, rm, law, *rest):
+            raise ValueError("a defect")
+
+        for workers, work in ((1, pm.WORK_PER_PROCESS), (2, 1)):
+            jobs = [(broken_map,) + job[1:] if job[0] is pm.gain_map and job[2] == "newton" else job
+                    for job in family.plot(rm, summary)]
+            out = os.path.join(folder, f"maps_{workers}")
+            os.makedirs(out)
+            pm.WORK_PER_PROCESS, kept = work, pm.WORK_PER_PROCESS
+            try:
+                paths, failed = pm.draw_all(pm.Figures(out, int(DPI), "defect.toml", family.axis_labels), jobs,
+                                            workers, len(rm.xs) * len(rm.ys))
+            finally:
+                pm.WORK_PER_PROCESS = kept
+            self.assertEqual(failed, ["broken_map of newton: ValueError: a defect"])
+            self.assertEqual({os.path.basename(p) for p in paths}, expected_planar() - {"newton_gain_fraction.png"})
 
     def test_wait_draws_when_told(self):
         """--wait (collsweep run): the imports first, the folder once stdin says "draw"; end of input: no maps."""
