@@ -1,5 +1,5 @@
-# The drawing of a map, one module for scripts/plot_maps.py (a run's PNG maps) and the Python module's
-# RunResult.plot() (CMake copies this file into the package as collsweep/_map_drawing.py).
+# What a map shows — cells, bin edges, sample status, colour scales — for scripts/plot_maps.py (a run's PNG maps)
+# and RunResult.plot(), which draws it with matplotlib (CMake copies this file as collsweep/_map_drawing.py).
 """Map cells and bin edges, sample status, colour scales, heat maps, step lines, labels and legends (docs/maps.md).
 NumPy only at import; matplotlib when something is drawn (the PNGs of a run draw the same cells, statuses and
 scales without it: scripts/map_figure.py)."""
@@ -235,14 +235,6 @@ def mark_bins(ax, xe, status):
                        linewidth=0, alpha=0.5, zorder=2.5)
 
 
-def fraction_line(ax, grid, value, lo, hi, status, labels, color=LINE_COLOR, ylabel=FRACTION_LABEL):
-    """A 1-D map as a step line (with its Wilson band when lo, hi are given); empty and thin bins marked."""
-    step_band(ax, grid.xe, value, lo, hi, color)
-    mark_bins(ax, grid.xe, status)
-    label_axes(ax, grid, labels)
-    ax.set_ylabel(ylabel, fontsize=8)
-
-
 def label_axes(ax, grid, labels):
     """Axis labels (and limits) of a map panel."""
     ax.set_xlim(grid.xe[0], grid.xe[-1])
@@ -272,15 +264,6 @@ def status_handles():
     return [Patch(facecolor=NO_SAMPLES_COLOR, label="no valid samples"),
             Patch(facecolor="white", edgecolor=HATCH_COLOR, hatch=THIN_HATCH,
                   label=f"fewer than {MIN_SAMPLES} valid samples")]
-
-
-def band_handles(color):
-    """Legend entries for a 1-D fraction: its step line and its Wilson band."""
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
-
-    return [Line2D([], [], color=color, label=FRACTION_LABEL),
-            Patch(facecolor=color, alpha=0.3, label="95 % Wilson interval")]
 
 
 def new_figure(width=6.4, height=4.8, pyplot=True):
@@ -318,30 +301,6 @@ def figure_legend(fig, handles, ncol=None):
     if grid is not None:
         grid.legend_rows = math.ceil(len(handles) / ncol)
     fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
-
-
-def empty(fig):
-    """Empties the panels of a figure of new_figure or panel_grid for the next map: their data, titles and notes
-    removed, the panels kept with their tick artists (and the colour bars and legend: clear_frame); returns the
-    panels."""
-    grid = layout.layout_of(fig)
-    for ax in grid.axes:
-        for artist in ax.collections[:] + ax.patches[:] + ax.lines[:] + ax.texts[:] + ax.images[:]:
-            artist.remove()
-        ax.containers.clear()
-        ax.set_title("")
-    return grid.axes
-
-
-def clear_frame(fig):
-    """Removes the colour bars and the legend of a figure of new_figure or panel_grid (for another map's)."""
-    grid = layout.layout_of(fig)
-    for bar, *_ in grid.bars:
-        bar.ax.remove()
-    grid.bars.clear()
-    for legend in fig.legends[:]:
-        legend.remove()
-    grid.legend_rows = 0
 
 
 def arrange(fig):

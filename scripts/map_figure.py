@@ -103,63 +103,33 @@ class Figure:
             canvas.text(canvas.width / 2, 0.02 * canvas.height + k * canvas.px(1.2 * 9), line, 9, "center", "top")
         return canvas.pixels()
 
-    # ---- placement: map_layout.Layout.arrange's margins, in inches, with this renderer's text widths
     def arrange(self, canvas):
-        """Places the panels (returns their pixel boxes x0, y0, x1, y1) and the colour bars (bar.rect)."""
-        inch = lambda px: px / self.dpi  # noqa: E731
-        lh = L.line_height
-        x_room = L.TICKS + lh(L.TICK_SIZE) + (L.LABEL_PAD + lh(L.LABEL_SIZE)) * any(p.xlabel for p in self.panels)
-        title_room = (lh(L.LABEL_SIZE) + 0.08) * any(p.title for p in self.panels)
-        top = L.EDGE + (lh(9) * (self.title.count("\n") + 1) + 0.06 if self.title else 0.0) + title_room
+        """Places the panels (returns their pixel boxes x0, y0, x1, y1, from the top left) and the colour bars
+        (bar.rect) with map_layout.place, measuring the tick labels with this renderer's font. The ticks
+        follow from the panels' and bars' lengths and the room from the ticks: placed twice, the second time
+        with the ticks of the first placing."""
+        dpi, height = self.dpi, self.height
         rows = math.ceil(len(self.legend) / self.legend_ncol) if self.legend else 0
-        bottom = L.EDGE + L.legend_band(rows) + x_room
-        cell_h = (self.height - top - bottom) / self.nrows  # a first guess: the y ticks follow from it
+        guess = (height - 1.0) / self.nrows  # inches a panel is high, to count its first ticks
+        heights, lengths = [guess] * len(self.panels), [guess * bar.shrink for bar in self.bars]
         for _ in range(2):
-            widths = [max((canvas.text_width(t, L.TICK_SIZE) for t in y_ticks(p, cell_h * 72)[1]), default=0.0)
-                      for p in self.panels]
-            y_room = L.TICKS + inch(max(widths, default=0.0)) + (L.LABEL_PAD + lh(L.LABEL_SIZE)) * any(
-                p.ylabel for p in self.panels)
-            right = [(bar, len(bar.panels) == 1 and self.ncols > 1) for bar in self.bars if bar.side == "right"]
-            grid_bar = max((self.bar_room(canvas, b, cell_h) for b, of_one in right if not of_one), default=0.0)
-            panel_bar = max((self.bar_room(canvas, b, cell_h) for b, of_one in right if of_one), default=0.0)
-            below = max((L.BAR_PAD + self.bar_room(canvas, b, cell_h) for b in self.bars if b.side == "bottom"),
-                        default=0.0)
-            left, right_margin = L.EDGE + y_room, L.EDGE + grid_bar
-            col_gap, row_gap = y_room + L.GAP + panel_bar, x_room + title_room + L.ROW_GAP + below
-            cell_w = (self.width - left - right_margin - (self.ncols - 1) * col_gap
-                      - self.ncols * panel_bar) / self.ncols
-            cell_h = (self.height - top - bottom - below - (self.nrows - 1) * row_gap) / self.nrows
-        boxes = []
-        for k in range(len(self.panels)):
-            r, c = divmod(k, self.ncols)
-            x0 = left + c * (cell_w + panel_bar + col_gap)
-            y_top = top + r * (cell_h + row_gap)
-            boxes.append(tuple(round(v * self.dpi) for v in (x0, y_top, x0 + max(cell_w, 0.1),
-                                                               y_top + max(cell_h, 0.1))))
-        for bar in self.bars:
-            at = [boxes[self.panels.index(p)] for p in bar.panels]
-            x0, y0 = min(b[0] for b in at), min(b[1] for b in at)
-            x1, y1 = max(b[2] for b in at), max(b[3] for b in at)
-            if bar.side == "bottom":
-                long = (x1 - x0) * bar.shrink
-                top_px = y1 + (x_room + L.BAR_PAD) * self.dpi
-                start = x0 + (x1 - x0 - long) / 2
-                bar.rect = (start, top_px, start + long, top_px + L.BAR_HEIGHT * self.dpi)
-            else:
-                long = (y1 - y0) * bar.shrink
-                bx = x1 + L.BAR_PAD * self.dpi
-                start = y0 + (y1 - y0 - long) / 2
-                bar.rect = (bx, start, bx + L.BAR_WIDTH * self.dpi, start + long)
-        return boxes
-
-    def bar_room(self, canvas, bar, cell_h):
-        """Inches a colour bar takes beside (or below) its panel: the pad, the bar, its tick labels, its label."""
-        labels = L.LABEL_PAD + L.line_height(L.LABEL_SIZE) if bar.label else 0.0
-        if bar.side == "right":
-            _, texts, _ = bar.ticks(cell_h * bar.shrink * 72 * (1 if len(bar.panels) == 1 else self.nrows))
-            widest = max((canvas.text_width(t, L.TICK_SIZE) for t in texts), default=0.0) / self.dpi
-            return L.BAR_PAD + L.BAR_WIDTH + L.TICKS + widest + labels
-        return L.BAR_HEIGHT + L.TICKS + L.line_height(L.TICK_SIZE) + labels
+            widest = max((canvas.text_width(t, L.TICK_SIZE) for p, h in zip(self.panels, heights)
+                          for t in y_ticks(p, h * 72)[1]), default=0.0) / dpi
+            rooms = L.Rooms(L.room_below(any(p.xlabel for p in self.panels)),
+                            L.room_left(widest, any(p.ylabel for p in self.panels)),
+                            L.room_above(any(p.title for p in self.panels)),
+                            self.title.count("\n") + 1 if self.title else 0, rows)
+            bars = [([self.panels.index(p) for p in bar.panels], bar.side, bar.shrink,
+                     L.bar_extent(bar.side == "right", max((canvas.text_width(t, L.TICK_SIZE)
+                                                            for t in bar.ticks(length * 72)[1]), default=0.0) / dpi,
+                                  bool(bar.label)))
+                    for bar, length in zip(self.bars, lengths)]
+            boxes, rects = L.place(self.width, height, self.nrows, self.ncols, len(self.panels), rooms, bars)
+            heights = [box[3] for box in boxes]
+            lengths = [rect[3] if bar.side == "right" else rect[2] for bar, rect in zip(self.bars, rects)]
+        for bar, (x, y, w, h) in zip(self.bars, rects):
+            bar.rect = (x * dpi, (height - y - h) * dpi, (x + w) * dpi, (height - y) * dpi)
+        return [tuple(round(v * dpi) for v in (x, height - y - h, x + w, height - y)) for x, y, w, h in boxes]
 
 
 def y_ticks(panel, length_pt):

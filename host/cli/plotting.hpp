@@ -59,8 +59,8 @@ std::string no_plotting_python(const std::vector<std::string>& failures);
 
 // Runs SCRIPT ARGS (ARGS already quoted for /bin/sh) with each interpreter of `pythons` from the `first`-th
 // on until one can import what the script draws with, appending each one's failure (or the missing script)
-// to *failures.
-// Returns the exit status of that one's run, or kCannotImport when none could draw (or none was left).
+// to *failures. Returns the exit status of that one's run, or kCannotImport when none could draw (or none was
+// left).
 int run_plotting_script(const std::string& script, const std::string& args,
                         const std::vector<std::string>& pythons, std::size_t first,
                         std::vector<std::string>* failures);
