@@ -97,7 +97,7 @@ void BM_Ours_Enumeration_WithPredicates(benchmark::State& state) {
 }
 void BM_Ours_Lemke(benchmark::State& state) { run_ours(state, LcpSolver::lemke, false); }
 
-// The same problems on the GPU (evaluate_multicontact_batch: the enumeration the sweeps run there, every
+// The same problems on the GPU (cuda::evaluate_batch: the enumeration the sweeps run there, every
 // solution of both phases, the CPU's bits), replicated to 2^20 per launch so that the GPU is full.
 // items_per_second uses the kernel's own time (problems resident on the device, as in a sweep, which
 // draws them there); the counter copies_included_per_second adds the PCIe copies of the problems and the
@@ -120,8 +120,8 @@ void BM_Ours_Enumeration_Cuda(benchmark::State& state) {
     char err[512] = {};
     double kernel_seconds = 0.0;
     const auto t0 = std::chrono::steady_clock::now();
-    if (!cuda::evaluate_multicontact_batch<K>(multicontact_law<PoissonLcp>, opt, in.data(), out.data(),
-                                              in.size(), &kernel_seconds, err, sizeof err)) {
+    if (!cuda::evaluate_batch(MultiContactBatch<K>{multicontact_law<PoissonLcp>, opt}, in.data(), out.data(),
+                              in.size(), err, sizeof err, &kernel_seconds)) {
       state.SkipWithError(err);
       return;
     }

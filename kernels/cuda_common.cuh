@@ -41,6 +41,33 @@ class DeviceBuffer {
   T* ptr_ = nullptr;
 };
 
+// The device time between start() and stop() (CUDA events on the default stream): a batch's kernels, without
+// the copies before and after, for benchmarks.
+class KernelTimer {
+ public:
+  KernelTimer() {
+    cudaEventCreate(&start_);
+    cudaEventCreate(&stop_);
+  }
+  KernelTimer(const KernelTimer&) = delete;
+  KernelTimer& operator=(const KernelTimer&) = delete;
+  ~KernelTimer() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+  }
+  void start() { cudaEventRecord(start_); }
+  void stop() { cudaEventRecord(stop_); }
+  double seconds() {
+    float ms = 0.0f;
+    cudaEventSynchronize(stop_);
+    cudaEventElapsedTime(&ms, start_, stop_);
+    return 1e-3 * ms;
+  }
+
+ private:
+  cudaEvent_t start_{}, stop_{};
+};
+
 // n values between host memory and a device buffer, checked.
 template <class T>
 bool copy_to_device(DeviceBuffer<T>& dst, const T* src, std::size_t n, const char* what, char* err,

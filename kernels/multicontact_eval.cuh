@@ -2,8 +2,7 @@
 // multicontact_eval_cuda.cu and for k = 3, 4 in multicontact_eval_k34_cuda.cu (two units built in parallel).
 #pragma once
 
-#include "collsweep/cuda_api.hpp"
-#include "cuda_common.cuh"
+#include "batch_launch.cuh"
 
 namespace collsweep::cuda {
 
@@ -23,45 +22,13 @@ __global__ void __launch_bounds__(kEvalBlock, 4)
     out[i] = evaluate_lcp(law, in[i], opt);
 }
 
-// Times the kernel alone with CUDA events (the copies before and after are not in it).
-class KernelTimer {
- public:
-  KernelTimer() {
-    cudaEventCreate(&start_);
-    cudaEventCreate(&stop_);
-  }
-  KernelTimer(const KernelTimer&) = delete;
-  KernelTimer& operator=(const KernelTimer&) = delete;
-  ~KernelTimer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-  }
-  void start() { cudaEventRecord(start_); }
-  void stop() { cudaEventRecord(stop_); }
-  double seconds() {
-    float ms = 0.0f;
-    cudaEventSynchronize(stop_);
-    cudaEventElapsedTime(&ms, start_, stop_);
-    return 1e-3 * ms;
-  }
-
- private:
-  cudaEvent_t start_{}, stop_{};
-};
-
 }  // namespace
 
+// The kernel on as many blocks as are resident at once (each thread takes collisions until none is left).
 template <int K>
-bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions& opt,
-                                 const MultiContactCollision<K>* in, MultiContactOutcome<K>* out,
-                                 std::size_t n, double* kernel_seconds, char* err, std::size_t err_len) {
-  if (kernel_seconds) *kernel_seconds = 0.0;
-  if (n == 0) return true;
-  detail::DeviceBuffer<MultiContactCollision<K>> d_in;
-  detail::DeviceBuffer<MultiContactOutcome<K>> d_out;
-  if (!d_in.allocate(n, "cudaMalloc(collisions)", err, err_len)) return false;
-  if (!d_out.allocate(n, "cudaMalloc(outcomes)", err, err_len)) return false;
-  if (!detail::copy_to_device(d_in, in, n, "cudaMemcpy(collisions to device)", err, err_len)) return false;
+bool launch_family_batch(BatchLaunch, const MultiContactBatch<K>& batch, const MultiContactCollision<K>* in,
+                         MultiContactOutcome<K>* out, std::size_t n, detail::KernelTimer& timer, char* err,
+                         std::size_t err_len) {
   int device = 0, sms = 0, per_sm = 0;
   if (!detail::check(cudaGetDevice(&device), "cudaGetDevice", err, err_len)) return false;
   if (!detail::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
@@ -74,13 +41,10 @@ bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions&
   const std::size_t blocks = (n + kEvalBlock - 1) / kEvalBlock;
   const std::size_t resident = static_cast<std::size_t>(sms) * (per_sm > 0 ? per_sm : 1);
   const int grid = static_cast<int>(blocks < resident ? blocks : resident);
-  KernelTimer timer;
   timer.start();
-  multicontact_eval_kernel<K><<<grid, kEvalBlock>>>(law, opt, d_in.get(), d_out.get(), n);
+  multicontact_eval_kernel<K><<<grid, kEvalBlock>>>(batch.law, batch.options, in, out, n);
   timer.stop();
-  if (!detail::check_launch("multicontact_eval_kernel", err, err_len)) return false;
-  if (kernel_seconds) *kernel_seconds = timer.seconds();
-  return detail::copy_to_host(out, d_out, n, "cudaMemcpy(outcomes to host)", err, err_len);
+  return detail::check_launch("multicontact_eval_kernel", err, err_len);
 }
 
 }  // namespace collsweep::cuda

@@ -4,7 +4,7 @@
 
 namespace collsweep::cuda {
 
-template COLLSWEEP_MULTICONTACT_BATCH(1);
-template COLLSWEEP_MULTICONTACT_BATCH(2);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<1>);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<2>);
 
 }  // namespace collsweep::cuda

@@ -4,7 +4,7 @@
 
 namespace collsweep::cuda {
 
-template COLLSWEEP_MULTICONTACT_BATCH(3);
-template COLLSWEEP_MULTICONTACT_BATCH(4);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<3>);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<4>);
 
 }  // namespace collsweep::cuda

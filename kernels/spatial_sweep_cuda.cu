@@ -1,5 +1,6 @@
 // The spatial sweep of the four laws of evaluate_classic_spatial and the spatial laws on given collisions,
 // on the GPU (sweeps with thesis laws or constraints: spatial_sweep_all_laws_cuda.cu).
+#include "batch_launch.cuh"
 #include "collsweep/models/spatial/sweep.hpp"
 #include "spatial_given_sweep.cuh"
 #include "spatial_sweep_all_laws.cuh"
@@ -38,29 +39,28 @@ bool launch_family_sweep(const SpatialSweepSpec& spec, std::uint64_t first, std:
 
 template COLLSWEEP_RUN_SWEEP(SpatialSweepSpec);
 
-bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
-                            char* err, std::size_t err_len) {
-  if (n == 0) return true;
-  detail::DeviceBuffer<SpatialCollision> d_in;
-  detail::DeviceBuffer<SpatialOutcome> d_out;
-  if (!d_in.allocate(n, "cudaMalloc(collisions)", err, err_len)) return false;
-  if (!d_out.allocate(n, "cudaMalloc(outcomes)", err, err_len)) return false;
-  if (!detail::copy_to_device(d_in, in, n, "cudaMemcpy(collisions to device)", err, err_len)) return false;
-  if (is_routh_law(law)) {
+// A Routh law's collisions as items (kernels/spatial_routh_items.cuh), chatterjee-ruina-3d one thread each.
+bool launch_family_batch(BatchLaunch, const SpatialBatch& batch, const SpatialCollision* in,
+                         SpatialOutcome* out, std::size_t n, detail::KernelTimer& timer, char* err,
+                         std::size_t err_len) {
+  timer.start();
+  if (is_routh_law(batch.law)) {
     detail::RouthItems items;
-    items.first = d_in.get();
+    items.first = in;
     items.n = n;
     items.n_laws = 1;
-    items.laws[0] = law;
-    items.out[0] = d_out.get();
-    if (!detail::evaluate_routh_items(items, err, err_len)) return false;
-  } else {
-    const std::size_t blocks = (n + kBlock - 1) / kBlock;
-    spatial_eval_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(law, d_in.get(),
-                                                                                       d_out.get(), n);
-    if (!detail::check_launch("spatial_eval_kernel", err, err_len)) return false;
+    items.laws[0] = batch.law;
+    items.out[0] = out;
+    const bool evaluated = detail::evaluate_routh_items(items, err, err_len);
+    timer.stop();
+    return evaluated;
   }
-  return detail::copy_to_host(out, d_out, n, "cudaMemcpy(outcomes to host)", err, err_len);
+  const std::size_t blocks = (n + kBlock - 1) / kBlock;
+  spatial_eval_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(batch.law, in, out, n);
+  timer.stop();
+  return detail::check_launch("spatial_eval_kernel", err, err_len);
 }
+
+template COLLSWEEP_EVALUATE_BATCH(SpatialBatch);
 
 }  // namespace collsweep::cuda

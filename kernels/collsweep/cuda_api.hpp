@@ -4,9 +4,11 @@
 
 #include <cstddef>
 
+#include "collsweep/models/multicontact/batch.hpp"
 #include "collsweep/models/multicontact/sweep.hpp"
-#include "collsweep/models/planar/laws/registry.hpp"
+#include "collsweep/models/planar/batch.hpp"
 #include "collsweep/models/planar/sweep.hpp"
+#include "collsweep/models/spatial/batch.hpp"
 #include "collsweep/models/spatial/sweep.hpp"
 
 namespace collsweep::cuda {
@@ -33,36 +35,24 @@ DeviceInfo query_device();
 // False when there is no device.
 bool use_device(int index);
 
-// Evaluates law on n given collisions on the GPU (one thread each); reports, if not null, receives each
-// collision's LawReport (evaluate's). Returns false and writes a message naming the failing CUDA call or
-// kernel into err on any error.
-bool evaluate_planar_batch(PlanarLaw law, const PlanarCollision* in, PlanarOutcome* out, std::size_t n,
-                           char* err, std::size_t err_len, LawReport* reports = nullptr);
-
-// Evaluates a multi-contact law (poisson-lcp or newton-lcp, every option of opt) on n given collisions of
-// K = 1 ... 4 contacts on the GPU (one thread each). The outcomes are the CPU's, bit for bit. kernel_seconds,
-// if not null, receives the kernel's own time (CUDA events; without the copies to and from the device), for
-// benchmarks.
-template <int K>
-bool evaluate_multicontact_batch(MultiContactLaw law, const MultiContactOptions& opt,
-                                 const MultiContactCollision<K>* in, MultiContactOutcome<K>* out,
-                                 std::size_t n, double* kernel_seconds, char* err, std::size_t err_len);
-// The instantiations, for K = 1 ... 4 (defined in kernels/multicontact_eval*_cuda.cu, or by the stub).
-#define COLLSWEEP_MULTICONTACT_BATCH(K)                                                                      \
-  bool evaluate_multicontact_batch<K>(MultiContactLaw, const MultiContactOptions&,                           \
-                                      const MultiContactCollision<K>*, MultiContactOutcome<K>*, std::size_t, \
-                                      double*, char*, std::size_t)
-extern template COLLSWEEP_MULTICONTACT_BATCH(1);
-extern template COLLSWEEP_MULTICONTACT_BATCH(2);
-extern template COLLSWEEP_MULTICONTACT_BATCH(3);
-extern template COLLSWEEP_MULTICONTACT_BATCH(4);
-
-// Evaluates one of the four laws of evaluate_classic_spatial (stronge-3d, poisson-3d, newton-3d,
-// chatterjee-ruina-3d) on n given collisions on the GPU (a Routh law's as items,
-// kernels/spatial_routh_items.cuh; Law II one thread each); the outcomes are the CPU's, bit for bit. A thesis
-// law gives numerical_failure (their GPU path is the sweep and evaluate_samples).
-bool evaluate_spatial_batch(SpatialLaw law, const SpatialCollision* in, SpatialOutcome* out, std::size_t n,
-                            char* err, std::size_t err_len);
+// Evaluates one law of a family on n given collisions on the GPU: Batch is the family's batch type (the law
+// and its options; kernels/collsweep/models/<family>/batch.hpp), which names its Collision and Outcome. The
+// outcomes are the CPU's, bit for bit. kernel_seconds, if not null, receives the device time of the kernels
+// alone (CUDA events; without the copies to and from the device), for benchmarks. Returns false and writes a
+// message naming the failing CUDA call or kernel into err on any error. Each family's kernels/*_cuda.cu
+// instantiates it with its launch_family_batch (kernels/batch_launch.cuh); a build without CUDA, the stub.
+template <class Batch>
+bool evaluate_batch(const Batch& batch, const typename Batch::Collision* in, typename Batch::Outcome* out,
+                    std::size_t n, char* err, std::size_t err_len, double* kernel_seconds = nullptr);
+#define COLLSWEEP_EVALUATE_BATCH(Batch)                                                                  \
+  bool evaluate_batch<Batch>(const Batch&, const Batch::Collision*, Batch::Outcome*, std::size_t, char*, \
+                             std::size_t, double*)
+extern template COLLSWEEP_EVALUATE_BATCH(PlanarBatch);
+extern template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<1>);
+extern template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<2>);
+extern template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<3>);
+extern template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<4>);
+extern template COLLSWEEP_EVALUATE_BATCH(SpatialBatch);
 
 // Called between kernel launches with the number of samples finished so far.
 struct ProgressHook {

@@ -36,7 +36,11 @@ TEST_F(GpuBackend, PlanarLawsAreEquivalentToRef) {
     const auto law = static_cast<PlanarLaw>(l);
     std::vector<PlanarOutcome> gpu(in.size());
     char err[512] = {};
-    ASSERT_TRUE(cuda::evaluate_planar_batch(law, in.data(), gpu.data(), in.size(), err, sizeof err)) << err;
+    double kernel_seconds = -1.0;
+    ASSERT_TRUE(cuda::evaluate_batch(PlanarBatch{law}, in.data(), gpu.data(), in.size(), err, sizeof err,
+                                     &kernel_seconds))
+        << err;
+    EXPECT_GT(kernel_seconds, 0.0);
     std::size_t bitwise = 0;
     for (std::size_t i = 0; i < in.size(); ++i) {
       const PlanarOutcome cpu = evaluate(law, in[i]);
@@ -52,6 +56,33 @@ TEST_F(GpuBackend, PlanarLawsAreEquivalentToRef) {
     }
     ::testing::Test::RecordProperty(std::string(law_name(law)) + "_bitwise_identical",
                                     std::to_string(bitwise));
+  }
+}
+
+// The reports beside the outcomes (eval's thesis columns: case, solution count, iterations), field for field.
+TEST_F(GpuBackend, PlanarLawReportsAreTheCpus) {
+  testing::Draw d(7);
+  std::vector<PlanarCollision> in(20000);
+  for (auto& c : in) c = testing::stratified_collision(d, 1 + d.pick(5));
+  for (int l = 0; l < planar_law_count; ++l) {
+    const auto law = static_cast<PlanarLaw>(l);
+    std::vector<PlanarOutcome> gpu(in.size());
+    std::vector<LawReport> reports(in.size());
+    char err[512] = {};
+    ASSERT_TRUE(cuda::evaluate_batch(PlanarBatch{law, reports.data()}, in.data(), gpu.data(), in.size(), err,
+                                     sizeof err))
+        << err;
+    std::size_t differing = 0, counted = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      LawReport cpu;
+      evaluate(law, in[i], &cpu);
+      const LawReport& g = reports[i];
+      differing += cpu.type != g.type || cpu.solutions != g.solutions || cpu.iterations != g.iterations ||
+                   cpu.converged != g.converged;
+      counted += cpu.solutions > 0;
+    }
+    EXPECT_EQ(differing, 0u) << law_name(law);
+    EXPECT_GT(counted, 0u) << law_name(law) << ": no report was filled";
   }
 }
 
@@ -166,8 +197,8 @@ void expect_gpu_batch_equals_cpu(int n, std::uint64_t seed) {
       std::vector<MultiContactOutcome<K>> gpu(in.size());
       char err[512] = {};
       double kernel_seconds = -1.0;
-      ASSERT_TRUE(cuda::evaluate_multicontact_batch<K>(law, opt, in.data(), gpu.data(), in.size(),
-                                                       &kernel_seconds, err, sizeof err))
+      ASSERT_TRUE(cuda::evaluate_batch(MultiContactBatch<K>{law, opt}, in.data(), gpu.data(), in.size(), err,
+                                       sizeof err, &kernel_seconds))
           << err;
       EXPECT_GT(kernel_seconds, 0.0);
       int gains = 0;

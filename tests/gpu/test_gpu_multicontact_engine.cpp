@@ -47,8 +47,8 @@ void expect_engine_batch_equals_cpu(int n, std::uint64_t seed) {
   std::vector<MultiContactOutcome<K>> gpu(in.size());
   char err[512] = {};
   double kernel_seconds = -1.0;
-  ASSERT_TRUE(cuda::evaluate_multicontact_batch<K>(law, opt, in.data(), gpu.data(), in.size(),
-                                                   &kernel_seconds, err, sizeof err))
+  ASSERT_TRUE(cuda::evaluate_batch(MultiContactBatch<K>{law, opt}, in.data(), gpu.data(), in.size(), err,
+                                   sizeof err, &kernel_seconds))
       << err;
   for (std::size_t i = 0; i < in.size(); ++i) {
     const MultiContactOutcome<K> cpu = evaluate_lcp(law, in[i], opt);

@@ -19,24 +19,19 @@ DeviceInfo query_device() {
 
 bool use_device(int) { return false; }
 
-bool evaluate_planar_batch(PlanarLaw, const PlanarCollision*, PlanarOutcome*, std::size_t, char* err,
-                           std::size_t err_len, LawReport*) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
-
-template <int K>
-bool evaluate_multicontact_batch(MultiContactLaw, const MultiContactOptions&, const MultiContactCollision<K>*,
-                                 MultiContactOutcome<K>*, std::size_t, double* kernel_seconds, char* err,
-                                 std::size_t err_len) {
+template <class Batch>
+bool evaluate_batch(const Batch&, const typename Batch::Collision*, typename Batch::Outcome*, std::size_t,
+                    char* err, std::size_t err_len, double* kernel_seconds) {
   if (kernel_seconds) *kernel_seconds = 0.0;
   std::snprintf(err, err_len, "%s", kNotBuilt);
   return false;
 }
-template COLLSWEEP_MULTICONTACT_BATCH(1);
-template COLLSWEEP_MULTICONTACT_BATCH(2);
-template COLLSWEEP_MULTICONTACT_BATCH(3);
-template COLLSWEEP_MULTICONTACT_BATCH(4);
+template COLLSWEEP_EVALUATE_BATCH(PlanarBatch);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<1>);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<2>);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<3>);
+template COLLSWEEP_EVALUATE_BATCH(MultiContactBatch<4>);
+template COLLSWEEP_EVALUATE_BATCH(SpatialBatch);
 
 template <class Spec>
 bool run_sweep(const Spec&, std::uint64_t, std::uint64_t, u64*, Witness*, int*, ProgressHook, char* err,
@@ -57,11 +52,5 @@ bool evaluate_samples(const Spec&, std::uint64_t, std::uint64_t, typename Spec::
 template COLLSWEEP_EVALUATE_SAMPLES(PlanarSweepSpec);
 template COLLSWEEP_EVALUATE_SAMPLES(MultiContactSweepSpec);
 template COLLSWEEP_EVALUATE_SAMPLES(SpatialSweepSpec);
-
-bool evaluate_spatial_batch(SpatialLaw, const SpatialCollision*, SpatialOutcome*, std::size_t, char* err,
-                            std::size_t err_len) {
-  std::snprintf(err, err_len, "%s", kNotBuilt);
-  return false;
-}
 
 }  // namespace collsweep::cuda

@@ -51,8 +51,8 @@ RowSchema<MultiContactCollision<K>, LcpEvalOutcome<K>> lcp_schema(MultiContactLa
   s.compute_gpu = [law, opt](const std::vector<C>& in, std::vector<O>& out, std::string& error) {
     std::vector<MultiContactOutcome<K>> outcomes(in.size());
     char err[512] = {};
-    if (!cuda::evaluate_multicontact_batch<K>(law, opt, in.data(), outcomes.data(), in.size(), nullptr, err,
-                                              sizeof err)) {
+    if (!cuda::evaluate_batch(MultiContactBatch<K>{law, opt}, in.data(), outcomes.data(), in.size(), err,
+                              sizeof err)) {
       error = err;
       return false;
     }

@@ -59,8 +59,8 @@ RowSchema<PlanarCollision, PlanarEvalResult> planar_schema(PlanarLaw law, bool c
     std::vector<PlanarOutcome> outcomes(in.size());
     std::vector<LawReport> reports(in.size());
     char err[512] = {};
-    if (!cuda::evaluate_planar_batch(law, in.data(), outcomes.data(), in.size(), err, sizeof err,
-                                     reports.data())) {
+    if (!cuda::evaluate_batch(PlanarBatch{law, reports.data()}, in.data(), outcomes.data(), in.size(), err,
+                              sizeof err)) {
       error = err;
       return false;
     }

@@ -46,7 +46,8 @@ RowSchema<SpatialCollision, SpatialOutcome> spatial_schema(SpatialLaw law) {
                           std::string& error) {
       out.resize(in.size());
       char err[512] = {};
-      if (cuda::evaluate_spatial_batch(law, in.data(), out.data(), in.size(), err, sizeof err)) return true;
+      if (cuda::evaluate_batch(SpatialBatch{law}, in.data(), out.data(), in.size(), err, sizeof err))
+        return true;
       error = err;
       return false;
     };
