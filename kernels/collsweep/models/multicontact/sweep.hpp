@@ -37,9 +37,9 @@ namespace collsweep {
 
 // The contact counts a device compilation unit has laws for. The GPU's kernels for plans of k <= 2
 // (kernels/multicontact_sweep_cuda.cu) leave the k = 3, 4 laws out: smaller kernels, built in a fraction of
-// the time; the kernels for plans that draw k = 3 or 4 (kernels/multicontact_sweep_k4_cuda.cu) define it as
-// 4 before any include. Each .cu file is its own device module (no relocatable device code), and host code
-// always has every k.
+// the time; the sweep kernel for plans that draw k = 3 or 4 (kernels/multicontact_sweep_k4_cuda.cu) and the
+// per-sample kernel of `validate` (kernels/multicontact_samples_cuda.cu) define it as 4 before any include.
+// Each .cu file is its own device module (no relocatable device code), and host code always has every k.
 #ifndef COLLSWEEP_DEVICE_MAX_CONTACTS
 #define COLLSWEEP_DEVICE_MAX_CONTACTS 2
 #endif
