@@ -22,6 +22,14 @@ inline bool check_launch(const char* kernel, char* err, std::size_t err_len) {
   return check(cudaDeviceSynchronize(), kernel, err, err_len);
 }
 
+// The blocks of a grid-stride kernel over n items, `block` threads each: one block per `block` items, at most
+// 65 535 (the threads then take several items each).
+inline int grid_stride_blocks(std::uint64_t n, int block) {
+  const std::uint64_t blocks =
+      (n + static_cast<std::uint64_t>(block) - 1) / static_cast<std::uint64_t>(block);
+  return static_cast<int>(blocks < 65535 ? blocks : 65535);
+}
+
 // RAII device buffer over plain cudaMalloc (never managed memory).
 template <class T>
 class DeviceBuffer {
@@ -104,9 +112,7 @@ bool evaluate_samples_on_device(void (*kernel)(Spec, std::uint64_t, std::uint64_
   DeviceBuffer<Outcome> d_outcomes;
   if (!d_samples.allocate(count, "cudaMalloc(samples)", err, err_len)) return false;
   if (!d_outcomes.allocate(n_outcomes, "cudaMalloc(outcomes)", err, err_len)) return false;
-  const std::uint64_t blocks = (count + block - 1) / block;
-  kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), block>>>(spec, first, count, d_samples.get(),
-                                                                       d_outcomes.get());
+  kernel<<<grid_stride_blocks(count, block), block>>>(spec, first, count, d_samples.get(), d_outcomes.get());
   if (!check_launch(kernel_name, err, err_len)) return false;
   if (!after_kernel(d_samples.get(), d_outcomes.get(), err, err_len)) return false;
   return copy_to_host(samples, d_samples, count, "cudaMemcpy(samples)", err, err_len) &&

@@ -20,10 +20,9 @@ bool launch_family_batch(BatchLaunch, const PlanarBatch& batch, const PlanarColl
   detail::DeviceBuffer<LawReport> d_reports;
   if (batch.reports && !d_reports.allocate(n, "cudaMalloc(reports)", err, err_len)) return false;
   const int block = 256;
-  const std::size_t blocks = (n + block - 1) / block;
-  const int grid = static_cast<int>(blocks < 65535 ? blocks : 65535);
   timer.start();
-  planar_eval_kernel<<<grid, block>>>(batch.law, in, out, batch.reports ? d_reports.get() : nullptr, n);
+  planar_eval_kernel<<<detail::grid_stride_blocks(n, block), block>>>(
+      batch.law, in, out, batch.reports ? d_reports.get() : nullptr, n);
   timer.stop();
   if (!detail::check_launch("planar_eval_kernel", err, err_len)) return false;
   return !batch.reports ||

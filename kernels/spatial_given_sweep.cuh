@@ -103,8 +103,7 @@ bool sweep_spatial_in_batches(const Base& spec, std::uint64_t first, std::uint64
   const SpatialNeeds needs = sample_needs(spec);
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = count - done < batch ? count - done : batch;
-    const std::uint64_t blocks = (n + kBlock - 1) / kBlock;
-    draw_spatial_batch_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(
+    draw_spatial_batch_kernel<<<detail::grid_stride_blocks(n, kBlock), kBlock>>>(
         spec.plan, needs, first + done, n, d_samples.get());
     if (!detail::check_launch("draw_spatial_batch_kernel", err, err_len)) return false;
     detail::set_samples(&items, d_samples.get(), n);

@@ -55,8 +55,7 @@ bool launch_family_batch(BatchLaunch, const SpatialBatch& batch, const SpatialCo
     timer.stop();
     return evaluated;
   }
-  const std::size_t blocks = (n + kBlock - 1) / kBlock;
-  spatial_eval_kernel<<<static_cast<int>(blocks < 65535 ? blocks : 65535), kBlock>>>(batch.law, in, out, n);
+  spatial_eval_kernel<<<detail::grid_stride_blocks(n, kBlock), kBlock>>>(batch.law, in, out, n);
   timer.stop();
   return detail::check_launch("spatial_eval_kernel", err, err_len);
 }
